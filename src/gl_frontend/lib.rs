@@ -1,0 +1,1 @@
+//! The GL API: generated entry points, contexts, objects, state and errors.

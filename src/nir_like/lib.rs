@@ -1,0 +1,1 @@
+//! nir_like: an SSA shader IR modelled on Mesa NIR.

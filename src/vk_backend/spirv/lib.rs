@@ -1,0 +1,1 @@
+//! nir_like IR to SPIR-V, built with rspirv.

@@ -1,0 +1,1 @@
+//! Window systems: EGL and GLX vendors for glvnd, surfaces.
