@@ -1,4 +1,25 @@
 //! galvan: OpenGL 4.6 and OpenGL ES 3.2 on Vulkan.
+//!
+//! As a shared library (`libgalvan.so`, loaded by glvnd as `libEGL_galvan.so.0`)
+//! it is an EGL vendor whose GL functions are galvan's. As a Rust library it
+//! re-exports the rooms of the driver.
+
 pub mod winsys;
 pub use gl_frontend;
 pub use vk_backend;
+
+/// glvnd's entry into an EGL vendor library.
+///
+/// # Safety
+/// Called by glvnd's libEGL with its export table and the vendor's import table.
+#[no_mangle]
+pub unsafe extern "C" fn __egl_Main(
+    version: u32,
+    exports: *const winsys::glvnd_abi::EglApiExports,
+    vendor: *mut std::ffi::c_void,
+    imports: *mut winsys::glvnd_abi::EglApiImports,
+) -> u32 {
+    // SAFETY: forwarded from glvnd unchanged.
+    std::panic::catch_unwind(|| unsafe { winsys::egl::egl_main(version, exports, vendor, imports) })
+        .unwrap_or(0)
+}

@@ -1,1 +1,9 @@
-//! Window systems: EGL and GLX vendors for glvnd, surfaces.
+//! Window systems: galvan as a glvnd vendor.
+//!
+//! glvnd's libEGL loads `libEGL_galvan.so.0` through its JSON manifest and calls
+//! `__egl_Main`; from then on EGL calls reach [`egl`] and GL calls reach the
+//! generated entry points of `gl_frontend`, found through the same proc-address
+//! lookup.
+
+pub mod egl;
+pub mod glvnd_abi;

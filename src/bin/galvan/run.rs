@@ -1,0 +1,61 @@
+//! `galvan run -- PROGRAM ARGS`: runs an unmodified program with galvan as its
+//! EGL and GL provider, through glvnd, with nothing installed system-wide.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The folder holding `libgalvan.so`: the launcher's own, as cargo builds them side by side.
+pub fn library_dir() -> Result<PathBuf, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find the launcher itself: {e}"))?;
+    let dir = exe.parent().ok_or("the launcher has no parent folder")?.to_path_buf();
+    if dir.join("libgalvan.so").exists() {
+        Ok(dir)
+    } else {
+        Err(format!(
+            "libgalvan.so is not beside the launcher in {}; build with `cargo build --release`",
+            dir.display()
+        ))
+    }
+}
+
+/// glvnd's vendor manifest for galvan; written next to the library when missing
+/// (the build script writes it, but a copied launcher may not have it).
+pub fn vendor_manifest(dir: &Path) -> Result<PathBuf, String> {
+    let manifest = dir.join("galvan_egl_vendor.json");
+    let library = dir.join("libgalvan.so");
+    let wanted = format!(
+        "{{\n    \"file_format_version\" : \"1.0.0\",\n    \"ICD\" : {{\n        \"library_path\" : \"{}\"\n    }}\n}}\n",
+        library.display()
+    );
+    if std::fs::read_to_string(&manifest).ok().as_deref() != Some(wanted.as_str()) {
+        std::fs::write(&manifest, wanted)
+            .map_err(|e| format!("cannot write {}: {e}", manifest.display()))?;
+    }
+    Ok(manifest)
+}
+
+/// The environment that makes glvnd pick galvan and nothing else.
+pub fn configure(command: &mut Command) -> Result<(), String> {
+    let dir = library_dir()?;
+    let manifest = vendor_manifest(&dir)?;
+    command.env("__EGL_VENDOR_LIBRARY_FILENAMES", manifest);
+    command.env_remove("__EGL_VENDOR_LIBRARY_DIRS");
+    let mut path = OsString::from(dir.as_os_str());
+    if let Some(old) = std::env::var_os("LD_LIBRARY_PATH").filter(|p| !p.is_empty()) {
+        path.push(":");
+        path.push(old);
+    }
+    command.env("LD_LIBRARY_PATH", path);
+    Ok(())
+}
+
+/// Replaces this process with the program, so signals and exit codes are the program's own.
+pub fn run(program: &OsString, args: &[OsString]) -> Result<std::convert::Infallible, String> {
+    let mut command = Command::new(program);
+    command.args(args);
+    configure(&mut command)?;
+    use std::os::unix::process::CommandExt;
+    let error = command.exec();
+    Err(format!("cannot run {}: {error}", program.to_string_lossy()))
+}

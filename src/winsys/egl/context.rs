@@ -1,0 +1,207 @@
+//! EGLContext: eglCreateContext's attribute rules (EGL 1.5, EGL_KHR_create_context,
+//! EGL_EXT_create_context_robustness) and the thread a context is current on.
+
+use super::backend::{self, ClientApi, ContextRequest, GlContext};
+use super::config::Config;
+use super::consts::*;
+use super::error::{EglError, EglResult};
+use std::sync::Mutex;
+use std::thread::ThreadId;
+
+pub struct EglContext {
+    pub handle: usize,
+    pub config: Option<Config>,
+    pub request: ContextRequest,
+    pub gl: GlContext,
+    /// The thread this context is current on: EGL lets one thread at a time have it.
+    pub current_thread: Mutex<Option<ThreadId>>,
+}
+
+const GL_VERSIONS: &[(i32, i32)] = &[
+    (1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (2, 0), (2, 1),
+    (3, 0), (3, 1), (3, 2), (3, 3), (4, 0), (4, 1), (4, 2), (4, 3), (4, 4), (4, 5), (4, 6),
+];
+const GLES_VERSIONS: &[(i32, i32)] = &[(1, 0), (1, 1), (2, 0), (3, 0), (3, 1), (3, 2)];
+
+/// Turns eglCreateContext's attribute list into a request, with EGL's errors.
+pub fn parse_request(api: ClientApi, attribs: &[(i64, i64)]) -> EglResult<ContextRequest> {
+    let mut request = ContextRequest {
+        api,
+        major: 1,
+        minor: 0,
+        core_profile: true,
+        debug: false,
+        forward_compatible: false,
+        robust_access: false,
+        lose_context_on_reset: false,
+        no_error: false,
+    };
+    let mut profile_mask = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT;
+    for &(name, value) in attribs {
+        match name {
+            EGL_CONTEXT_MAJOR_VERSION => request.major = value as i32,
+            EGL_CONTEXT_MINOR_VERSION => request.minor = value as i32,
+            EGL_CONTEXT_FLAGS_KHR => {
+                let known = EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR
+                    | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR
+                    | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
+                if value & !known != 0 {
+                    return Err(EglError::BAD_ATTRIBUTE);
+                }
+                request.debug |= value & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR != 0;
+                request.forward_compatible |=
+                    value & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR != 0;
+                request.robust_access |= value & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR != 0;
+            }
+            EGL_CONTEXT_OPENGL_PROFILE_MASK => profile_mask = value,
+            EGL_CONTEXT_OPENGL_DEBUG => request.debug = value != 0,
+            EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE => request.forward_compatible = value != 0,
+            EGL_CONTEXT_OPENGL_ROBUST_ACCESS | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT => {
+                request.robust_access = value != 0
+            }
+            EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY
+            | EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT => {
+                request.lose_context_on_reset = match value {
+                    EGL_NO_RESET_NOTIFICATION => false,
+                    EGL_LOSE_CONTEXT_ON_RESET => true,
+                    _ => return Err(EglError::BAD_ATTRIBUTE),
+                }
+            }
+            EGL_CONTEXT_OPENGL_NO_ERROR_KHR => request.no_error = value != 0,
+            _ => return Err(EglError::BAD_ATTRIBUTE),
+        }
+    }
+    let valid = match api {
+        ClientApi::Gl => GL_VERSIONS,
+        ClientApi::Gles => GLES_VERSIONS,
+    };
+    if !valid.contains(&(request.major, request.minor)) {
+        return Err(EglError::BAD_MATCH);
+    }
+    match api {
+        ClientApi::Gl => {
+            // The profile only means something from GL 3.2 on; before, every
+            // context is a compatibility one.
+            if (request.major, request.minor) >= (3, 2) {
+                let known = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT
+                    | EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
+                if profile_mask & known == 0 || profile_mask & !known != 0 {
+                    return Err(EglError::BAD_MATCH);
+                }
+                request.core_profile = profile_mask & EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT != 0;
+            } else {
+                request.core_profile = false;
+            }
+            if request.forward_compatible && request.major < 3 {
+                return Err(EglError::BAD_MATCH);
+            }
+        }
+        ClientApi::Gles => {
+            request.core_profile = false;
+            if request.forward_compatible {
+                return Err(EglError::BAD_ATTRIBUTE);
+            }
+        }
+    }
+    let (max_major, max_minor) = backend::max_version(api, request.core_profile);
+    if (request.major, request.minor) > (max_major, max_minor) {
+        return Err(EglError::BAD_MATCH);
+    }
+    Ok(request)
+}
+
+/// Whether a context may share objects with `share`: same API, same reset strategy.
+pub fn check_share(request: &ContextRequest, share: &EglContext) -> EglResult<()> {
+    if share.request.api != request.api
+        || share.request.lose_context_on_reset != request.lose_context_on_reset
+    {
+        return Err(EglError::BAD_MATCH);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_gl_context_is_compatibility_1_0() {
+        let r = parse_request(ClientApi::Gl, &[]).unwrap();
+        assert_eq!((r.major, r.minor, r.core_profile), (1, 0, false));
+    }
+
+    #[test]
+    fn core_3_2_and_compat_3_3() {
+        let r = parse_request(ClientApi::Gl, &[(EGL_CONTEXT_MAJOR_VERSION, 3), (EGL_CONTEXT_MINOR_VERSION, 2)]);
+        if let Ok(r) = r {
+            assert!(r.core_profile);
+        }
+        let r = parse_request(
+            ClientApi::Gl,
+            &[
+                (EGL_CONTEXT_MAJOR_VERSION, 3),
+                (EGL_CONTEXT_MINOR_VERSION, 0),
+                (EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT),
+            ],
+        )
+        .unwrap();
+        assert!(!r.core_profile);
+    }
+
+    #[test]
+    fn nonexistent_versions_are_bad_match() {
+        for (major, minor) in [(1, 6), (2, 2), (3, 4), (4, 7), (5, 0)] {
+            assert_eq!(
+                parse_request(
+                    ClientApi::Gl,
+                    &[(EGL_CONTEXT_MAJOR_VERSION, major), (EGL_CONTEXT_MINOR_VERSION, minor)]
+                )
+                .err(),
+                Some(EglError::BAD_MATCH),
+                "{major}.{minor}"
+            );
+        }
+        assert_eq!(
+            parse_request(ClientApi::Gles, &[(EGL_CONTEXT_MAJOR_VERSION, 4)]).err(),
+            Some(EglError::BAD_MATCH)
+        );
+    }
+
+    #[test]
+    fn bad_profile_mask_and_flags() {
+        let attribs = [
+            (EGL_CONTEXT_MAJOR_VERSION, 3),
+            (EGL_CONTEXT_MINOR_VERSION, 2),
+            (EGL_CONTEXT_OPENGL_PROFILE_MASK, 0),
+        ];
+        assert_eq!(parse_request(ClientApi::Gl, &attribs).err(), Some(EglError::BAD_MATCH));
+        assert_eq!(
+            parse_request(ClientApi::Gl, &[(EGL_CONTEXT_FLAGS_KHR, 0x80)]).err(),
+            Some(EglError::BAD_ATTRIBUTE)
+        );
+        assert_eq!(
+            parse_request(ClientApi::Gl, &[(0x1234, 1)]).err(),
+            Some(EglError::BAD_ATTRIBUTE)
+        );
+        assert_eq!(
+            parse_request(
+                ClientApi::Gl,
+                &[(EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY, 7)]
+            )
+            .err(),
+            Some(EglError::BAD_ATTRIBUTE)
+        );
+    }
+
+    #[test]
+    fn forward_compatible_needs_gl_3() {
+        assert_eq!(
+            parse_request(
+                ClientApi::Gl,
+                &[(EGL_CONTEXT_MAJOR_VERSION, 2), (EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, 1)]
+            )
+            .err(),
+            Some(EglError::BAD_MATCH)
+        );
+    }
+}

@@ -1,0 +1,32 @@
+//! What is current on this thread, as galvan's EGL sees it.
+//!
+//! glvnd keeps its own record for eglGetCurrent*; this one keeps the objects
+//! alive while current (a context or surface destroyed while current lives on
+//! until released, as EGL requires) and enforces one thread per context.
+
+use super::context::EglContext;
+use super::surface::EglSurface;
+use std::cell::RefCell;
+use std::sync::Arc;
+
+#[derive(Clone)]
+pub struct Current {
+    pub context: Arc<EglContext>,
+    pub draw: Option<Arc<EglSurface>>,
+    /// Held, not read: a read surface destroyed while current lives until released.
+    #[allow(dead_code)]
+    pub read: Option<Arc<EglSurface>>,
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<Current>> = const { RefCell::new(None) };
+}
+
+pub fn get() -> Option<Current> {
+    CURRENT.with(|c| c.borrow().clone())
+}
+
+/// Replaces this thread's current binding, returning the previous one.
+pub fn replace(new: Option<Current>) -> Option<Current> {
+    CURRENT.with(|c| c.replace(new))
+}
