@@ -4,8 +4,12 @@
 //! it is an EGL vendor whose GL functions are galvan's. As a Rust library it
 //! re-exports the rooms of the driver.
 
+mod logging;
+mod rust_api;
 pub mod winsys;
+
 pub use gl_frontend;
+pub use rust_api::{device_summary, get_proc_address, Api, Context, ContextOptions, Error, Surface};
 pub use vk_backend;
 
 /// glvnd's entry into an EGL vendor library.

@@ -5,5 +5,7 @@
 //! generated entry points of `gl_frontend`, found through the same proc-address
 //! lookup.
 
+pub mod backend;
+pub mod device;
 pub mod egl;
 pub mod glvnd_abi;

@@ -1,7 +1,7 @@
 //! EGLContext: eglCreateContext's attribute rules (EGL 1.5, EGL_KHR_create_context,
 //! EGL_EXT_create_context_robustness) and the thread a context is current on.
 
-use super::backend::{self, ClientApi, ContextRequest, GlContext};
+use crate::winsys::backend::{self, ClientApi, ContextRequest, GlContext};
 use super::config::Config;
 use super::consts::*;
 use super::error::{EglError, EglResult};

@@ -2,7 +2,7 @@
 #![allow(non_snake_case)] // named as EGL names them, for the lookup table
 
 use super::attrib_list;
-use super::backend::{self, ClientApi};
+use crate::winsys::backend::{self, ClientApi};
 use super::config::{self, Config};
 use super::consts::*;
 use super::context::{self, EglContext};
@@ -58,7 +58,7 @@ unsafe fn write<T>(ptr: *mut T, value: T) {
 unsafe extern "C" fn eglInitialize(dpy: Handle, major: *mut EglInt, minor: *mut EglInt) -> EglBoolean {
     guard("eglInitialize", FALSE, || {
         let display = display(dpy)?;
-        backend::device().map_err(|why| {
+        crate::winsys::device::device().map_err(|why| {
             tracing::error!(target: "galvan::egl", "no Vulkan device: {why}");
             EglError::NOT_INITIALIZED
         })?;
@@ -200,7 +200,16 @@ unsafe extern "C" fn eglCreateContext(dpy: Handle, config: Handle, share: Handle
             Some(share)
         };
         display.check_initialized()?;
-        let gl = backend::create_context(&request, share.as_ref().map(|s| &s.gl))?;
+        let gl = backend::create_context(&request, share.as_ref().map(|s| &s.gl)).map_err(|e| match e {
+            backend::CreateError::Unsupported(why) => {
+                tracing::debug!(target: "galvan::egl", "eglCreateContext: {why}");
+                EglError::BAD_MATCH
+            }
+            backend::CreateError::Resources(why) => {
+                tracing::error!(target: "galvan::egl", "eglCreateContext: {why}");
+                EglError::BAD_ALLOC
+            }
+        })?;
         let handle = new_handle();
         let context = Arc::new(EglContext { handle, config, request, gl, current_thread: Mutex::new(None) });
         display.initialized()?.contexts.insert(handle, context);
@@ -278,28 +287,27 @@ unsafe extern "C" fn eglMakeCurrent(dpy: Handle, draw: Handle, read: Handle, ctx
             }
         }
         {
-            let mut owner = context.current_thread.lock().unwrap_or_else(|e| e.into_inner());
+            let owner = context.current_thread.lock().unwrap_or_else(|e| e.into_inner());
             if owner.is_some_and(|t| t != this_thread) {
                 return Err(EglError::BAD_ACCESS);
-            }
-            *owner = Some(this_thread);
-        }
-        let previous = current::replace(Some(Current {
-            context: context.clone(),
-            draw: draw.clone(),
-            read: read.clone(),
-        }));
-        if let Some(previous) = previous {
-            if !Arc::ptr_eq(&previous.context, &context) {
-                backend::flush(&previous.context.gl);
-                *previous.context.current_thread.lock().unwrap_or_else(|e| e.into_inner()) = None;
             }
         }
         backend::make_current(
             Some(&context.gl),
             draw.as_ref().map(|s| &s.framebuffer),
             read.as_ref().map(|s| &s.framebuffer),
-        );
+        )
+        .map_err(|why| {
+            tracing::debug!(target: "galvan::egl", "eglMakeCurrent: {why}");
+            EglError::BAD_ACCESS
+        })?;
+        *context.current_thread.lock().unwrap_or_else(|e| e.into_inner()) = Some(this_thread);
+        let previous = current::replace(Some(Current { context: context.clone(), draw, read }));
+        if let Some(previous) = previous {
+            if !Arc::ptr_eq(&previous.context, &context) {
+                *previous.context.current_thread.lock().unwrap_or_else(|e| e.into_inner()) = None;
+            }
+        }
         Ok(TRUE)
     })
 }
@@ -311,14 +319,14 @@ fn compatible(a: &Config, b: &Config) -> bool {
 }
 
 fn release_current(this_thread: std::thread::ThreadId) {
+    // Releasing flushes the context's work (gl_frontend does it).
+    let _ = backend::make_current(None, None, None);
     if let Some(previous) = current::replace(None) {
-        backend::flush(&previous.context.gl);
         let mut owner = previous.context.current_thread.lock().unwrap_or_else(|e| e.into_inner());
         if *owner == Some(this_thread) {
             *owner = None;
         }
     }
-    backend::make_current(None, None, None);
 }
 
 unsafe extern "C" fn eglCreatePbufferSurface(dpy: Handle, config: Handle, attribs: *const EglInt) -> Handle {
@@ -419,7 +427,7 @@ unsafe extern "C" fn eglSwapBuffers(dpy: Handle, surface: Handle) -> EglBoolean 
             return Err(EglError::BAD_SURFACE);
         }
         // A pbuffer has no front buffer: a swap only submits the work.
-        backend::flush(&current.context.gl);
+        backend::flush_current();
         Ok(TRUE)
     })
 }
@@ -459,8 +467,8 @@ unsafe extern "C" fn eglReleaseTexImage(dpy: Handle, surface: Handle, _buffer: E
 
 unsafe extern "C" fn eglWaitClient() -> EglBoolean {
     guard("eglWaitClient", FALSE, || {
-        if let Some(current) = current::get() {
-            backend::finish(&current.context.gl);
+        if current::get().is_some() {
+            backend::finish_current();
         }
         Ok(TRUE)
     })

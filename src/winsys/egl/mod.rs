@@ -7,7 +7,6 @@
 //! pbuffer surfaces and surfaceless contexts.
 
 mod attrib_list;
-pub mod backend;
 pub mod config;
 pub mod consts;
 pub mod context;

@@ -1,7 +1,7 @@
 //! EGLSurface: pbuffers (a default framebuffer of Vulkan images that galvan owns),
 //! their attributes and queries.
 
-use super::backend::{self, Framebuffer};
+use crate::winsys::backend::{self, Framebuffer};
 use super::config::Config;
 use super::consts::*;
 use super::error::{EglError, EglResult};
@@ -66,7 +66,17 @@ pub fn create_pbuffer(handle: usize, config: Config, attribs: &[(i64, i64)]) -> 
         width = width.min(MAX_PBUFFER_SIDE);
         height = height.min(MAX_PBUFFER_SIDE);
     }
-    let framebuffer = backend::create_framebuffer(&config, width as u32, height as u32, colorspace_srgb)?;
+    let framebuffer = backend::create_framebuffer(
+        width as u32,
+        height as u32,
+        colorspace_srgb,
+        config.depth as u32,
+        config.stencil as u32,
+    )
+    .map_err(|why| {
+        tracing::error!(target: "galvan::egl", "pbuffer images: {why}");
+        EglError::BAD_ALLOC
+    })?;
     Ok(EglSurface {
         handle,
         config,

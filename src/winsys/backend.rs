@@ -1,0 +1,143 @@
+//! Where the window systems (EGL, the Rust API) meet the rest of galvan: the Vulkan
+//! device, GL contexts, and the images behind default framebuffers.
+
+use super::device::device;
+use gl_frontend::{Api, ContextConfig, ContextError, Profile};
+use std::sync::Arc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClientApi {
+    Gl,
+    Gles,
+}
+
+/// A context as eglCreateContext's attributes (or the Rust API) describe it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContextRequest {
+    pub api: ClientApi,
+    pub major: i32,
+    pub minor: i32,
+    pub core_profile: bool,
+    pub debug: bool,
+    pub forward_compatible: bool,
+    pub robust_access: bool,
+    pub lose_context_on_reset: bool,
+    pub no_error: bool,
+}
+
+pub type GlContext = Arc<gl_frontend::Context>;
+pub type Framebuffer = gl_frontend::DefaultFramebuffer;
+
+/// Why a context could not be made, in the window system's terms.
+#[derive(Debug)]
+pub enum CreateError {
+    /// No such version or profile here (EGL_BAD_MATCH).
+    Unsupported(String),
+    /// No Vulkan device or no memory (EGL_BAD_ALLOC).
+    Resources(String),
+}
+
+impl From<CreateError> for String {
+    fn from(e: CreateError) -> String {
+        match e {
+            CreateError::Unsupported(m) | CreateError::Resources(m) => m,
+        }
+    }
+}
+
+impl From<CreateError> for crate::Error {
+    fn from(e: CreateError) -> Self {
+        crate::Error(e.into())
+    }
+}
+
+fn gl_api(api: ClientApi) -> Api {
+    match api {
+        ClientApi::Gl => Api::Gl,
+        ClientApi::Gles => Api::Gles,
+    }
+}
+
+/// The highest version offered for an API, overrides included. A core profile starts
+/// at 3.2; below that only compatibility contexts exist.
+pub fn max_version(api: ClientApi, _core_profile: bool) -> (i32, i32) {
+    let (major, minor) = gl_frontend::max_version(gl_api(api));
+    (major as i32, minor as i32)
+}
+
+pub fn create_context(request: &ContextRequest, share: Option<&GlContext>) -> Result<GlContext, CreateError> {
+    let device = device().map_err(CreateError::Resources)?;
+    let config = ContextConfig {
+        api: gl_api(request.api),
+        major: request.major as u32,
+        minor: request.minor as u32,
+        profile: if request.core_profile { Profile::Core } else { Profile::Compatibility },
+        debug: request.debug,
+        forward_compatible: request.forward_compatible,
+        robust: request.robust_access,
+    };
+    gl_frontend::Context::new(&device, &config, share.map(|s| s.as_ref())).map_err(|e| match e {
+        ContextError::Version(v) => CreateError::Unsupported(v.to_string()),
+        other => CreateError::Unsupported(other.to_string()),
+    })
+}
+
+/// A headless default framebuffer: RGBA8 (sRGB-encoded when asked) colour and the
+/// requested depth/stencil, in Vulkan images galvan owns.
+pub fn create_framebuffer(width: u32, height: u32, srgb: bool, depth_bits: u32, stencil_bits: u32) -> Result<Framebuffer, String> {
+    let device = device()?;
+    Framebuffer::new(&device, width.max(1), height.max(1), srgb, depth_bits, stencil_bits).map_err(|e| e.to_string())
+}
+
+pub fn make_current(ctx: Option<&GlContext>, draw: Option<&Framebuffer>, read: Option<&Framebuffer>) -> Result<(), String> {
+    match ctx {
+        Some(ctx) => gl_frontend::make_current(ctx, draw.cloned(), read.cloned()).map_err(|e| e.to_string()),
+        None => {
+            gl_frontend::release_current();
+            Ok(())
+        }
+    }
+}
+
+/// Submits the work of the context current on this thread.
+pub fn flush_current() {
+    gl_frontend::flush();
+}
+
+/// Waits for the work of the context current on this thread.
+pub fn finish_current() {
+    gl_frontend::finish();
+}
+
+pub fn device_summary() -> Result<String, String> {
+    let device = device()?;
+    let info = device.info();
+    Ok(format!("{} ({}, Vulkan {})", info.name, info.driver_info, info.api_version_string()))
+}
+
+/// A window's swapchain, fed from a default framebuffer's colour image.
+pub struct WindowTarget {
+    swapchain: vk_backend::Swapchain,
+}
+
+pub fn create_window_target(
+    display: raw_window_handle::RawDisplayHandle,
+    window: raw_window_handle::RawWindowHandle,
+    width: u32,
+    height: u32,
+) -> Result<(Framebuffer, WindowTarget), String> {
+    let device = device()?;
+    let swapchain = vk_backend::Swapchain::new(&device, display, window, width, height).map_err(|e| e.to_string())?;
+    let framebuffer = create_framebuffer(width, height, false, 24, 8)?;
+    Ok((framebuffer, WindowTarget { swapchain }))
+}
+
+/// Submits the current context's work and shows the colour image in the window.
+pub fn present(target: &mut WindowTarget, framebuffer: &Framebuffer) -> Result<(), String> {
+    gl_frontend::flush();
+    target.swapchain.present(framebuffer.color_image()).map_err(|e| e.to_string())
+}
+
+pub fn resize(target: &mut WindowTarget, width: u32, height: u32) -> Result<(), String> {
+    target.swapchain.resize(width, height).map_err(|e| e.to_string())
+}

@@ -1,0 +1,14 @@
+//! GL programs drawn through galvan's Rust API and glow on the machine's Vulkan
+//! device (lavapipe without a GPU), checked the way a GL programmer would check
+//! them: pixels read back, values queried, errors returned.
+
+mod harness;
+
+mod blending;
+mod depth;
+mod errors;
+mod framebuffer_object;
+mod scissor;
+mod texture;
+mod threads;
+mod triangle;
