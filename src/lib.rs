@@ -27,3 +27,19 @@ pub unsafe extern "C" fn __egl_Main(
     std::panic::catch_unwind(|| unsafe { winsys::egl::egl_main(version, exports, vendor, imports) })
         .unwrap_or(0)
 }
+
+/// glvnd's entry into a GLX vendor library (`libGLX_galvan.so.0`).
+///
+/// # Safety
+/// Called by glvnd's libGLX with its export table and the vendor's import table.
+#[no_mangle]
+pub unsafe extern "C" fn __glx_Main(
+    version: u32,
+    exports: *const winsys::glx::GlxApiExports,
+    vendor: *mut std::ffi::c_void,
+    imports: *mut winsys::glx::GlxApiImports,
+) -> std::ffi::c_int {
+    // SAFETY: forwarded from glvnd unchanged.
+    std::panic::catch_unwind(|| unsafe { winsys::glx::glx_main(version, exports, vendor, imports) })
+        .unwrap_or(0)
+}

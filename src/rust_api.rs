@@ -115,8 +115,8 @@ impl Context {
     /// Makes the context current on this thread, drawing to `surface` (or to no
     /// default framebuffer at all). Fails if it is current on another thread.
     pub fn make_current(&self, surface: Option<&Surface>) -> Result<(), Error> {
-        let framebuffer = surface.map(|s| &s.framebuffer);
-        backend::make_current(Some(&self.gl), framebuffer, framebuffer)?;
+        let framebuffer = surface.map(|s| s.framebuffer());
+        backend::make_current(Some(&self.gl), framebuffer.as_ref(), framebuffer.as_ref())?;
         Ok(())
     }
 
@@ -128,8 +128,10 @@ impl Context {
 
 /// A default framebuffer: headless images, or a window's swapchain.
 pub struct Surface {
-    framebuffer: Framebuffer,
+    /// Replaced when a window's size changes.
+    framebuffer: Mutex<Framebuffer>,
     window: Option<Mutex<WindowTarget>>,
+    depth_stencil: bool,
 }
 
 impl Surface {
@@ -137,7 +139,7 @@ impl Surface {
     pub fn headless(width: u32, height: u32, depth_stencil: bool) -> Result<Surface, Error> {
         let (depth, stencil) = if depth_stencil { (24, 8) } else { (0, 0) };
         let framebuffer = backend::create_framebuffer(width, height, false, depth, stencil)?;
-        Ok(Surface { framebuffer, window: None })
+        Ok(Surface { framebuffer: Mutex::new(framebuffer), window: None, depth_stencil })
     }
 
     /// A surface presenting to a window through a Vulkan swapchain.
@@ -147,8 +149,13 @@ impl Surface {
         width: u32,
         height: u32,
     ) -> Result<Surface, Error> {
-        let (framebuffer, target) = backend::create_window_target(display, window, width, height)?;
-        Ok(Surface { framebuffer, window: Some(Mutex::new(target)) })
+        let target = backend::create_window_target(display, window, width, height)?;
+        let framebuffer = backend::create_framebuffer(width, height, false, 24, 8)?;
+        Ok(Surface {
+            framebuffer: Mutex::new(framebuffer),
+            window: Some(Mutex::new(target)),
+            depth_stencil: true,
+        })
     }
 
     /// Presents what the current context drew (a flush for a headless surface).
@@ -156,7 +163,7 @@ impl Surface {
         match &self.window {
             Some(target) => {
                 let mut target = target.lock().unwrap_or_else(|e| e.into_inner());
-                backend::present(&mut target, &self.framebuffer)?;
+                backend::present(&mut target, &self.framebuffer())?;
             }
             None => backend::flush_current(),
         }
@@ -168,8 +175,16 @@ impl Surface {
         if let Some(target) = &self.window {
             let mut target = target.lock().unwrap_or_else(|e| e.into_inner());
             backend::resize(&mut target, width, height)?;
+            let (depth, stencil) = if self.depth_stencil { (24, 8) } else { (0, 0) };
+            let framebuffer = backend::create_framebuffer(width, height, false, depth, stencil)?;
+            backend::rebind_current(&framebuffer, &framebuffer)?;
+            *self.framebuffer.lock().unwrap_or_else(|e| e.into_inner()) = framebuffer;
         }
         Ok(())
+    }
+
+    fn framebuffer(&self) -> Framebuffer {
+        self.framebuffer.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 }
 

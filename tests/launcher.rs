@@ -16,7 +16,7 @@ fn run_points_glvnd_at_galvan_only() {
     let manifest = String::from_utf8(out.stdout).unwrap();
     let manifest = std::path::Path::new(manifest.trim());
     let text = std::fs::read_to_string(manifest).expect("the manifest exists");
-    assert!(text.contains("libgalvan.so"), "{text}");
+    assert!(text.contains("libEGL_galvan.so.0"), "{text}");
 }
 
 #[test]
@@ -48,7 +48,7 @@ fn demo_draws_three_coloured_gears_on_black() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
     let mut reader = decoder.read_info().unwrap();
-    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let mut pixels = vec![0; reader.output_buffer_size()];
     let info = reader.next_frame(&mut pixels).unwrap();
     assert_eq!((info.width, info.height), (300, 300));
     let (mut black, mut red, mut green, mut blue) = (0, 0, 0, 0);

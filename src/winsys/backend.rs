@@ -25,6 +25,66 @@ pub struct ContextRequest {
     pub no_error: bool,
 }
 
+/// Why a context request breaks GL's rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RequestError {
+    /// No such version, an impossible profile, or more than galvan offers.
+    BadMatch,
+    /// A flag or value that means nothing for this API.
+    BadAttribute,
+}
+
+const GL_VERSIONS: &[(i32, i32)] = &[
+    (1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (2, 0), (2, 1),
+    (3, 0), (3, 1), (3, 2), (3, 3), (4, 0), (4, 1), (4, 2), (4, 3), (4, 4), (4, 5), (4, 6),
+];
+const GLES_VERSIONS: &[(i32, i32)] = &[(1, 0), (1, 1), (2, 0), (3, 0), (3, 1), (3, 2)];
+
+/// The profile mask bits EGL_KHR_create_context and GLX_ARB_create_context_profile share.
+pub const PROFILE_CORE_BIT: i64 = 1;
+pub const PROFILE_COMPATIBILITY_BIT: i64 = 2;
+
+impl ContextRequest {
+    /// Applies GL's rules to a parsed request: the version must exist, the profile
+    /// mask names one profile from 3.2 on (before, every context is compatibility),
+    /// forward-compatible needs 3.0, and galvan must offer the version.
+    pub fn resolve(&mut self, profile_mask: i64) -> Result<(), RequestError> {
+        let valid = match self.api {
+            ClientApi::Gl => GL_VERSIONS,
+            ClientApi::Gles => GLES_VERSIONS,
+        };
+        if !valid.contains(&(self.major, self.minor)) {
+            return Err(RequestError::BadMatch);
+        }
+        match self.api {
+            ClientApi::Gl => {
+                if (self.major, self.minor) >= (3, 2) {
+                    let known = PROFILE_CORE_BIT | PROFILE_COMPATIBILITY_BIT;
+                    if profile_mask & known == 0 || profile_mask & !known != 0 {
+                        return Err(RequestError::BadMatch);
+                    }
+                    self.core_profile = profile_mask & PROFILE_CORE_BIT != 0;
+                } else {
+                    self.core_profile = false;
+                }
+                if self.forward_compatible && self.major < 3 {
+                    return Err(RequestError::BadMatch);
+                }
+            }
+            ClientApi::Gles => {
+                self.core_profile = false;
+                if self.forward_compatible {
+                    return Err(RequestError::BadAttribute);
+                }
+            }
+        }
+        if (self.major, self.minor) > max_version(self.api, self.core_profile) {
+            return Err(RequestError::BadMatch);
+        }
+        Ok(())
+    }
+}
+
 pub type GlContext = Arc<gl_frontend::Context>;
 pub type Framebuffer = gl_frontend::DefaultFramebuffer;
 
@@ -125,11 +185,19 @@ pub fn create_window_target(
     window: raw_window_handle::RawWindowHandle,
     width: u32,
     height: u32,
-) -> Result<(Framebuffer, WindowTarget), String> {
+) -> Result<WindowTarget, String> {
     let device = device()?;
     let swapchain = vk_backend::Swapchain::new(&device, display, window, width, height).map_err(|e| e.to_string())?;
-    let framebuffer = create_framebuffer(width, height, false, 24, 8)?;
-    Ok((framebuffer, WindowTarget { swapchain }))
+    Ok(WindowTarget { swapchain })
+}
+
+/// Makes the context current on this thread current again with new framebuffers
+/// (after a window's framebuffer was replaced to follow its size).
+pub fn rebind_current(draw: &Framebuffer, read: &Framebuffer) -> Result<(), String> {
+    match gl_frontend::current_context() {
+        Some(ctx) => make_current(Some(&ctx), Some(draw), Some(read)),
+        None => Ok(()),
+    }
 }
 
 /// Submits the current context's work and shows the colour image in the window.

@@ -1,4 +1,4 @@
-//! Window systems: galvan as a glvnd vendor.
+//! Window systems: galvan as a glvnd vendor, for EGL and for GLX.
 //!
 //! glvnd's libEGL loads `libEGL_galvan.so.0` through its JSON manifest and calls
 //! `__egl_Main`; from then on EGL calls reach [`egl`] and GL calls reach the
@@ -9,3 +9,4 @@ pub mod backend;
 pub mod device;
 pub mod egl;
 pub mod glvnd_abi;
+pub mod glx;

@@ -19,7 +19,9 @@ fn invalid_enums_values_and_names() {
 
         gl.viewport(0, 0, -1, 4);
         assert_eq!(gl.get_error(), glow::INVALID_VALUE, "negative viewport width");
-        assert_eq!(gl.get_parameter_i32_slice_array(glow::VIEWPORT), [0, 0, 8, 8], "viewport unchanged");
+        let mut viewport = [0i32; 4];
+        gl.get_parameter_i32_slice(glow::VIEWPORT, &mut viewport);
+        assert_eq!(viewport, [0, 0, 8, 8], "viewport unchanged");
 
         gl.bind_buffer(0xbeef, None);
         assert_eq!(gl.get_error(), glow::INVALID_ENUM, "glBindBuffer(bad target)");

@@ -6,10 +6,9 @@ use glow::HasContext;
 
 pub struct Gl {
     pub gl: glow::Context,
-    pub context: Context,
-    pub surface: Surface,
-    pub width: i32,
-    pub height: i32,
+    /// Held so the context and its surface outlive the test's GL calls.
+    _context: Context,
+    _surface: Surface,
 }
 
 impl Drop for Gl {
@@ -30,7 +29,7 @@ pub fn headless_with(options: &ContextOptions, width: i32, height: i32) -> Gl {
     context.make_current(Some(&surface)).expect("make current");
     // SAFETY: galvan's loader returns GL functions for the current context's API.
     let gl = unsafe { glow::Context::from_loader_function(|name| galvan::get_proc_address(name)) };
-    Gl { gl, context, surface, width, height }
+    Gl { gl, _context: context, _surface: surface }
 }
 
 /// GLSL 1.20 shaders: the oldest dialect every galvan desktop context accepts.

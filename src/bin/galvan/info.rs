@@ -29,7 +29,7 @@ struct Kind {
 }
 
 pub fn print() -> Result<(), String> {
-    let device = galvan::device_summary()?;
+    let device = galvan::device_summary().map_err(|e| e.to_string())?;
     println!("Vulkan device: {device}");
     println!("EGL: 1.5, platforms: surfaceless");
     let kinds = [

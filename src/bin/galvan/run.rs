@@ -23,24 +23,41 @@ pub fn library_dir() -> Result<PathBuf, String> {
 /// (the build script writes it, but a copied launcher may not have it).
 pub fn vendor_manifest(dir: &Path) -> Result<PathBuf, String> {
     let manifest = dir.join("galvan_egl_vendor.json");
-    let library = dir.join("libgalvan.so");
+    let library = dir.join("libEGL_galvan.so.0");
     let wanted = format!(
         "{{\n    \"file_format_version\" : \"1.0.0\",\n    \"ICD\" : {{\n        \"library_path\" : \"{}\"\n    }}\n}}\n",
         library.display()
     );
     if std::fs::read_to_string(&manifest).ok().as_deref() != Some(wanted.as_str()) {
+        // glvnd refuses a vendor it already loaded under another name; one name it is.
         std::fs::write(&manifest, wanted)
             .map_err(|e| format!("cannot write {}: {e}", manifest.display()))?;
     }
     Ok(manifest)
 }
 
-/// The environment that makes glvnd pick galvan and nothing else.
+/// The names glvnd loads vendors by, beside the library: `libEGL_galvan.so.0` (named in
+/// the manifest) and `libGLX_galvan.so.0` (found on the library path by vendor name).
+fn vendor_links(dir: &Path) -> Result<(), String> {
+    for name in ["libEGL_galvan.so.0", "libGLX_galvan.so.0"] {
+        let link = dir.join(name);
+        if std::fs::read_link(&link).is_err() {
+            let _ = std::fs::remove_file(&link);
+            std::os::unix::fs::symlink("libgalvan.so", &link)
+                .map_err(|e| format!("cannot link {}: {e}", link.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// The environment that makes glvnd pick galvan and nothing else, for EGL and GLX.
 pub fn configure(command: &mut Command) -> Result<(), String> {
     let dir = library_dir()?;
+    vendor_links(&dir)?;
     let manifest = vendor_manifest(&dir)?;
     command.env("__EGL_VENDOR_LIBRARY_FILENAMES", manifest);
     command.env_remove("__EGL_VENDOR_LIBRARY_DIRS");
+    command.env("__GLX_VENDOR_LIBRARY_NAME", "galvan");
     let mut path = OsString::from(dir.as_os_str());
     if let Some(old) = std::env::var_os("LD_LIBRARY_PATH").filter(|p| !p.is_empty()) {
         path.push(":");

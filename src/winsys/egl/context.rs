@@ -1,7 +1,7 @@
 //! EGLContext: eglCreateContext's attribute rules (EGL 1.5, EGL_KHR_create_context,
 //! EGL_EXT_create_context_robustness) and the thread a context is current on.
 
-use crate::winsys::backend::{self, ClientApi, ContextRequest, GlContext};
+use crate::winsys::backend::{ClientApi, ContextRequest, GlContext, RequestError};
 use super::config::Config;
 use super::consts::*;
 use super::error::{EglError, EglResult};
@@ -16,12 +16,6 @@ pub struct EglContext {
     /// The thread this context is current on: EGL lets one thread at a time have it.
     pub current_thread: Mutex<Option<ThreadId>>,
 }
-
-const GL_VERSIONS: &[(i32, i32)] = &[
-    (1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (2, 0), (2, 1),
-    (3, 0), (3, 1), (3, 2), (3, 3), (4, 0), (4, 1), (4, 2), (4, 3), (4, 4), (4, 5), (4, 6),
-];
-const GLES_VERSIONS: &[(i32, i32)] = &[(1, 0), (1, 1), (2, 0), (3, 0), (3, 1), (3, 2)];
 
 /// Turns eglCreateContext's attribute list into a request, with EGL's errors.
 pub fn parse_request(api: ClientApi, attribs: &[(i64, i64)]) -> EglResult<ContextRequest> {
@@ -71,42 +65,10 @@ pub fn parse_request(api: ClientApi, attribs: &[(i64, i64)]) -> EglResult<Contex
             _ => return Err(EglError::BAD_ATTRIBUTE),
         }
     }
-    let valid = match api {
-        ClientApi::Gl => GL_VERSIONS,
-        ClientApi::Gles => GLES_VERSIONS,
-    };
-    if !valid.contains(&(request.major, request.minor)) {
-        return Err(EglError::BAD_MATCH);
-    }
-    match api {
-        ClientApi::Gl => {
-            // The profile only means something from GL 3.2 on; before, every
-            // context is a compatibility one.
-            if (request.major, request.minor) >= (3, 2) {
-                let known = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT
-                    | EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
-                if profile_mask & known == 0 || profile_mask & !known != 0 {
-                    return Err(EglError::BAD_MATCH);
-                }
-                request.core_profile = profile_mask & EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT != 0;
-            } else {
-                request.core_profile = false;
-            }
-            if request.forward_compatible && request.major < 3 {
-                return Err(EglError::BAD_MATCH);
-            }
-        }
-        ClientApi::Gles => {
-            request.core_profile = false;
-            if request.forward_compatible {
-                return Err(EglError::BAD_ATTRIBUTE);
-            }
-        }
-    }
-    let (max_major, max_minor) = backend::max_version(api, request.core_profile);
-    if (request.major, request.minor) > (max_major, max_minor) {
-        return Err(EglError::BAD_MATCH);
-    }
+    request.resolve(profile_mask).map_err(|e| match e {
+        RequestError::BadMatch => EglError::BAD_MATCH,
+        RequestError::BadAttribute => EglError::BAD_ATTRIBUTE,
+    })?;
     Ok(request)
 }
 
@@ -131,17 +93,14 @@ mod tests {
     }
 
     #[test]
-    fn core_3_2_and_compat_3_3() {
-        let r = parse_request(ClientApi::Gl, &[(EGL_CONTEXT_MAJOR_VERSION, 3), (EGL_CONTEXT_MINOR_VERSION, 2)]);
-        if let Ok(r) = r {
-            assert!(r.core_profile);
-        }
+    fn profile_mask_is_ignored_before_3_2() {
+        // A mask naming no profile is an error from 3.2 on, and means nothing before.
         let r = parse_request(
             ClientApi::Gl,
             &[
-                (EGL_CONTEXT_MAJOR_VERSION, 3),
+                (EGL_CONTEXT_MAJOR_VERSION, 2),
                 (EGL_CONTEXT_MINOR_VERSION, 0),
-                (EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT),
+                (EGL_CONTEXT_OPENGL_PROFILE_MASK, 0),
             ],
         )
         .unwrap();

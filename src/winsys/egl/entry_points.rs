@@ -90,7 +90,7 @@ unsafe extern "C" fn eglQueryString(dpy: Handle, name: EglInt) -> *const c_char 
         if dpy.is_null() {
             // Client queries (EGL_EXT_client_extensions): no display needed.
             return match name {
-                EGL_EXTENSIONS => Ok(c"EGL_EXT_client_extensions EGL_KHR_client_get_all_proc_addresses EGL_KHR_debug".as_ptr()),
+                EGL_EXTENSIONS => Ok(c"EGL_EXT_client_extensions EGL_EXT_platform_base EGL_KHR_client_get_all_proc_addresses".as_ptr()),
                 EGL_VERSION => Ok(c"1.5 galvan".as_ptr()),
                 _ => Err(EglError::BAD_DISPLAY),
             };

@@ -3,6 +3,7 @@
 use super::consts::*;
 use super::display::{Display, Platform};
 use super::entry_points;
+use super::error::{guard, EglError};
 use crate::winsys::glvnd_abi::*;
 use std::ffi::{c_char, c_int, c_void, CStr};
 use std::sync::atomic::{AtomicPtr, Ordering};
@@ -54,14 +55,14 @@ unsafe extern "C" fn get_platform_display(
     native: *mut c_void,
     _attribs: *const EglAttrib,
 ) -> Handle {
-    let result = std::panic::catch_unwind(|| match platform as i64 {
+    guard("getPlatformDisplay", std::ptr::null_mut(), || match platform as i64 {
         // EGL_NONE is eglGetDisplay(EGL_DEFAULT_DISPLAY).
         EGL_PLATFORM_SURFACELESS_MESA | EGL_NONE if native.is_null() => {
-            Display::get(Platform::Surfaceless).handle()
+            Ok(Display::get(Platform::Surfaceless).handle())
         }
-        _ => std::ptr::null_mut(),
-    });
-    result.unwrap_or(std::ptr::null_mut())
+        // glvnd reads the error to tell "not mine" from a bad argument.
+        _ => Err(EglError::BAD_PARAMETER),
+    })
 }
 
 unsafe extern "C" fn get_supports_api(api: EglEnum) -> EglBoolean {
