@@ -136,7 +136,7 @@ pub fn create_context(request: &ContextRequest, share: Option<&GlContext>) -> Re
         forward_compatible: request.forward_compatible,
         robust: request.robust_access,
     };
-    gl_frontend::Context::new(&device, &config, share.map(|s| s.as_ref())).map_err(|e| match e {
+    gl_frontend::Context::new(device, &config, share.map(|s| s.as_ref())).map_err(|e| match e {
         ContextError::Version(v) => CreateError::Unsupported(v.to_string()),
         other => CreateError::Unsupported(other.to_string()),
     })
@@ -145,8 +145,20 @@ pub fn create_context(request: &ContextRequest, share: Option<&GlContext>) -> Re
 /// A headless default framebuffer: RGBA8 (sRGB-encoded when asked) colour and the
 /// requested depth/stencil, in Vulkan images galvan owns.
 pub fn create_framebuffer(width: u32, height: u32, srgb: bool, depth_bits: u32, stencil_bits: u32) -> Result<Framebuffer, String> {
+    use vk_backend::{Format, Image, ImageDesc};
     let device = device()?;
-    Framebuffer::new(&device, width.max(1), height.max(1), srgb, depth_bits, stencil_bits).map_err(|e| e.to_string())
+    let (width, height) = (width.max(1), height.max(1));
+    let color_format = if srgb { Format::Rgba8Srgb } else { Format::Rgba8Unorm };
+    let color = Image::new(&device, &ImageDesc::new_2d(color_format, width, height)).map_err(|e| e.to_string())?;
+    // Depth-only and depth/stencil configs share one packed image; the config's bits
+    // are what GL reports.
+    let depth_stencil = if depth_bits > 0 || stencil_bits > 0 {
+        let desc = ImageDesc::new_2d(Format::D24UnormS8Uint, width, height);
+        Some(Image::new(&device, &desc).map_err(|e| e.to_string())?)
+    } else {
+        None
+    };
+    Framebuffer::new(color, depth_stencil).map_err(|e| e.to_string())
 }
 
 pub fn make_current(ctx: Option<&GlContext>, draw: Option<&Framebuffer>, read: Option<&Framebuffer>) -> Result<(), String> {
@@ -187,7 +199,10 @@ pub fn create_window_target(
     height: u32,
 ) -> Result<WindowTarget, String> {
     let device = device()?;
-    let swapchain = vk_backend::Swapchain::new(&device, display, window, width, height).map_err(|e| e.to_string())?;
+    // SAFETY: the window system keeps the window and its display open while the surface
+    // that owns this target lives (the Rust API's and GLX's contracts).
+    let swapchain = unsafe { vk_backend::Swapchain::new(&device, display, window, width, height, true) }
+        .map_err(|e| e.to_string())?;
     Ok(WindowTarget { swapchain })
 }
 
@@ -202,8 +217,7 @@ pub fn rebind_current(draw: &Framebuffer, read: &Framebuffer) -> Result<(), Stri
 
 /// Submits the current context's work and shows the colour image in the window.
 pub fn present(target: &mut WindowTarget, framebuffer: &Framebuffer) -> Result<(), String> {
-    gl_frontend::flush();
-    target.swapchain.present(framebuffer.color_image()).map_err(|e| e.to_string())
+    gl_frontend::present_current(&mut target.swapchain, framebuffer.color_image()).map_err(|e| e.to_string())
 }
 
 pub fn resize(target: &mut WindowTarget, width: u32, height: u32) -> Result<(), String> {
