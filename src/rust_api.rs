@@ -108,7 +108,12 @@ pub struct Context {
 impl Context {
     /// Makes a context; `share` gives it another context's buffers, textures and programs.
     pub fn new(options: &ContextOptions, share: Option<&Context>) -> Result<Context, Error> {
-        let gl = backend::create_context(&options.request(), share.map(|s| &s.gl))?;
+        let request = options.request();
+        if options.api == Api::Gl && options.core_profile && !request.core_profile {
+            let (major, minor) = (request.major, request.minor);
+            return Err(Error(format!("core profiles start at GL 3.2; galvan offers {major}.{minor}")));
+        }
+        let gl = backend::create_context(&request, share.map(|s| &s.gl))?;
         Ok(Context { gl })
     }
 

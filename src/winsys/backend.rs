@@ -184,12 +184,16 @@ pub fn finish_current() {
 pub fn device_summary() -> Result<String, String> {
     let device = device()?;
     let info = device.info();
-    Ok(format!("{} ({}, Vulkan {})", info.name, info.driver_info, info.api_version_string()))
+    let (major, minor, patch) = info.api_version;
+    Ok(format!("{} ({}, Vulkan {major}.{minor}.{patch})", info.name, info.driver_info))
 }
 
-/// A window's swapchain, fed from a default framebuffer's colour image.
+/// A window's swapchain, fed from a default framebuffer's colour image by a command
+/// stream of its own: the blit waits on the context's rendering through the image's
+/// tracked state, whichever context drew it.
 pub struct WindowTarget {
     swapchain: vk_backend::Swapchain,
+    stream: vk_backend::CommandStream,
 }
 
 pub fn create_window_target(
@@ -203,7 +207,7 @@ pub fn create_window_target(
     // that owns this target lives (the Rust API's and GLX's contracts).
     let swapchain = unsafe { vk_backend::Swapchain::new(&device, display, window, width, height, true) }
         .map_err(|e| e.to_string())?;
-    Ok(WindowTarget { swapchain })
+    Ok(WindowTarget { swapchain, stream: device.create_command_stream() })
 }
 
 /// Makes the context current on this thread current again with new framebuffers
@@ -217,7 +221,8 @@ pub fn rebind_current(draw: &Framebuffer, read: &Framebuffer) -> Result<(), Stri
 
 /// Submits the current context's work and shows the colour image in the window.
 pub fn present(target: &mut WindowTarget, framebuffer: &Framebuffer) -> Result<(), String> {
-    gl_frontend::present_current(&mut target.swapchain, framebuffer.color_image()).map_err(|e| e.to_string())
+    gl_frontend::flush();
+    target.stream.present(&mut target.swapchain, framebuffer.color_image()).map_err(|e| e.to_string())
 }
 
 pub fn resize(target: &mut WindowTarget, width: u32, height: u32) -> Result<(), String> {
