@@ -10,3 +10,4 @@ pub mod device;
 pub mod egl;
 pub mod glvnd_abi;
 pub mod glx;
+mod thread_token;

@@ -6,7 +6,6 @@ use super::config::Config;
 use super::consts::*;
 use super::error::{EglError, EglResult};
 use std::sync::Mutex;
-use std::thread::ThreadId;
 
 pub struct EglContext {
     pub handle: usize,
@@ -14,7 +13,8 @@ pub struct EglContext {
     pub request: ContextRequest,
     pub gl: GlContext,
     /// The thread this context is current on: EGL lets one thread at a time have it.
-    pub current_thread: Mutex<Option<ThreadId>>,
+    /// The thread (its [`thread_token`](crate::winsys::thread_token)) it is current on.
+    pub current_thread: Mutex<Option<u64>>,
 }
 
 /// Turns eglCreateContext's attribute list into a request, with EGL's errors.

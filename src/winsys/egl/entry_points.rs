@@ -257,7 +257,7 @@ unsafe extern "C" fn eglQueryContext(dpy: Handle, ctx: Handle, attribute: EglInt
 unsafe extern "C" fn eglMakeCurrent(dpy: Handle, draw: Handle, read: Handle, ctx: Handle) -> EglBoolean {
     guard("eglMakeCurrent", FALSE, || {
         let display = display(dpy)?;
-        let this_thread = std::thread::current().id();
+        let this_thread = crate::winsys::thread_token::current();
         if ctx.is_null() {
             if !draw.is_null() || !read.is_null() {
                 return Err(EglError::BAD_MATCH);
@@ -318,7 +318,7 @@ fn compatible(a: &Config, b: &Config) -> bool {
         == (b.red, b.green, b.blue, b.alpha, b.depth, b.stencil, b.samples)
 }
 
-fn release_current(this_thread: std::thread::ThreadId) {
+fn release_current(this_thread: u64) {
     // Releasing flushes the context's work (gl_frontend does it).
     let _ = backend::make_current(None, None, None);
     if let Some(previous) = current::replace(None) {
@@ -485,7 +485,7 @@ unsafe extern "C" fn eglWaitNative(_engine: EglInt) -> EglBoolean {
 
 unsafe extern "C" fn eglReleaseThread() -> EglBoolean {
     guard("eglReleaseThread", FALSE, || {
-        release_current(std::thread::current().id());
+        release_current(crate::winsys::thread_token::current());
         Ok(TRUE)
     })
 }

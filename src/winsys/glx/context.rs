@@ -6,14 +6,14 @@ use super::fbconfig::FbConfig;
 use crate::winsys::backend::{ClientApi, ContextRequest, GlContext, RequestError, PROFILE_COMPATIBILITY_BIT, PROFILE_CORE_BIT};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
-use std::thread::ThreadId;
 
 pub struct GlxContext {
     pub handle: usize,
     pub config: &'static FbConfig,
     pub request: ContextRequest,
     pub gl: GlContext,
-    pub current_thread: Mutex<Option<ThreadId>>,
+    /// The thread (its [`thread_token`](crate::winsys::thread_token)) it is current on.
+    pub current_thread: Mutex<Option<u64>>,
 }
 
 fn contexts() -> &'static Mutex<HashMap<usize, Arc<GlxContext>>> {

@@ -20,10 +20,11 @@ thread_local! {
     static CURRENT: RefCell<Option<Current>> = const { RefCell::new(None) };
 }
 
+/// What is current here; nothing once the thread's locals are gone (process exit).
 pub fn get() -> Option<Current> {
-    CURRENT.with(|c| c.borrow().clone())
+    CURRENT.try_with(|c| c.borrow().clone()).ok().flatten()
 }
 
 pub fn replace(new: Option<Current>) -> Option<Current> {
-    CURRENT.with(|c| c.replace(new))
+    CURRENT.try_with(|c| c.replace(new)).ok().flatten()
 }

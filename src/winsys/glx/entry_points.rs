@@ -354,7 +354,7 @@ unsafe extern "C" fn glXMakeContextCurrent(display: XDisplay, draw: Drawable, re
             return TRUE;
         }
         let Some(context) = context::find(ctx as usize) else { return FALSE };
-        let this_thread = std::thread::current().id();
+        let this_thread = crate::winsys::thread_token::current();
         if context.current_thread.lock().unwrap_or_else(|e| e.into_inner()).is_some_and(|t| t != this_thread) {
             return FALSE; // BadAccess: current to another thread
         }
