@@ -205,7 +205,7 @@ pub fn create_window_target(
     let device = device()?;
     // SAFETY: the window system keeps the window and its display open while the surface
     // that owns this target lives (the Rust API's and GLX's contracts).
-    let swapchain = unsafe { vk_backend::Swapchain::new(&device, display, window, width, height, true) }
+    let swapchain = unsafe { vk_backend::Swapchain::new(&device, display, window, width, height, false) }
         .map_err(|e| e.to_string())?;
     Ok(WindowTarget { swapchain, stream: device.create_command_stream() })
 }

@@ -1,0 +1,118 @@
+//! Decoding compressed formats into their uncompressed fallback storage, checked against
+//! blocks whose texels follow from the format specifications by hand.
+
+use gl_formats::gl::*;
+use gl_formats::{decompress, fallbacks, Extent, FormatInfo, GlError, StorageFormat, TexelFormat};
+
+fn decoded_into(internal_format: u32) -> TexelFormat {
+    let info = FormatInfo::lookup(internal_format).unwrap();
+    TexelFormat::choose(info, &|s| s.block().is_none()).expect("a fallback")
+}
+
+fn u16s(bytes: &[u8]) -> Vec<u16> {
+    bytes.chunks_exact(2).map(|c| u16::from_ne_bytes([c[0], c[1]])).collect()
+}
+
+#[test]
+fn eac_r11_unsigned() {
+    // Base 128, multiplier 1, table 0, every index 4 (modifier +2):
+    // 128 * 8 + 4 + 2 * 1 * 8 = 1044, widened to 16 bits: (1044 << 5) | (1044 >> 6) = 33424.
+    let block = [128, 0x10, 0x92, 0x49, 0x24, 0x92, 0x49, 0x24];
+    let texels = decoded_into(GL_COMPRESSED_R11_EAC);
+    assert_eq!(texels.storage, StorageFormat::R16Unorm);
+    let out = decompress(texels, &block, Extent::new(4, 4, 1)).unwrap();
+    assert_eq!(u16s(&out), vec![33424; 16]);
+}
+
+#[test]
+fn eac_pixels_are_numbered_down_columns() {
+    // Only pixel index 1 (x = 0, y = 1) uses index 7 (+14); the others index 0 (-3).
+    // 128 * 8 + 4 + 14 * 8 = 1140 and 128 * 8 + 4 - 3 * 8 = 1004.
+    let indices = 7u64 << 42;
+    let b = indices.to_be_bytes();
+    let block = [128, 0x10, b[2], b[3], b[4], b[5], b[6], b[7]];
+    let out = u16s(&decompress(decoded_into(GL_COMPRESSED_R11_EAC), &block, Extent::new(4, 4, 1)).unwrap());
+    let widen = |v: u16| (v << 5) | (v >> 6);
+    for (i, v) in out.iter().enumerate() {
+        assert_eq!(*v, if i == 4 { widen(1140) } else { widen(1004) }, "texel {i}");
+    }
+}
+
+#[test]
+fn eac_signed_clamps_and_widens() {
+    // Base -128 reads as -127, multiplier 0 means 1/8, table 0 index 3 (-15):
+    // -127 * 8 - 15 = -1031, clamped to -1023, widened to -((1023 << 5) | (1023 >> 5)) = -32767.
+    let block = [0x80, 0x00, 0x6D, 0xB6, 0xDB, 0x6D, 0xB6, 0xDB];
+    let texels = decoded_into(GL_COMPRESSED_SIGNED_RG11_EAC);
+    assert_eq!(texels.storage, StorageFormat::Rg16Snorm);
+    let mut two = block.to_vec();
+    // Green: base 0, multiplier 1, index 4 (+2): 0 * 8 + 2 * 1 * 8 = 16.
+    two.extend_from_slice(&[0, 0x10, 0x92, 0x49, 0x24, 0x92, 0x49, 0x24]);
+    let out = u16s(&decompress(texels, &two, Extent::new(4, 4, 1)).unwrap());
+    // (16 << 5) | (16 >> 5), whose second part is 0.
+    let widened_16: u16 = 16 << 5;
+    for t in 0..16 {
+        assert_eq!(out[2 * t] as i16, -32767);
+        assert_eq!(out[2 * t + 1], widened_16);
+    }
+}
+
+#[test]
+fn bc1_blocks_are_clipped_to_the_image() {
+    // Colour 0 = 0xF800 (pure red), colour 1 = 0, all indices 0: every texel is red. A 5x3
+    // image needs 2x1 blocks; the decoded image holds exactly 15 texels.
+    let block = [0x00, 0xF8, 0, 0, 0, 0, 0, 0];
+    let data = [block, block].concat();
+    let out = decompress(decoded_into(GL_COMPRESSED_RGB_S3TC_DXT1_EXT), &data, Extent::new(5, 3, 1)).unwrap();
+    assert_eq!(out.len(), 5 * 3 * 4);
+    assert!(out.chunks_exact(4).all(|t| t == [255, 0, 0, 255]));
+}
+
+#[test]
+fn etc2_differential_block() {
+    // Differential mode, base colour 16 in all channels (expanded to (16 << 3) | (16 >> 2) = 132),
+    // table 0 (modifiers 2 and 8), every pixel index 00 (+2): 134 everywhere.
+    let block = [0x80, 0x80, 0x80, 0x02, 0, 0, 0, 0];
+    for format in [GL_COMPRESSED_RGB8_ETC2, GL_COMPRESSED_SRGB8_ETC2, GL_ETC1_RGB8_OES] {
+        let texels = decoded_into(format);
+        let out = decompress(texels, &block, Extent::new(4, 4, 1)).unwrap();
+        assert!(out.chunks_exact(4).all(|t| t == [134, 134, 134, 255]), "{format:#x}");
+    }
+}
+
+#[test]
+fn astc_void_extent_block_is_one_colour() {
+    // A void-extent LDR block (0x1FC, LDR, reserved bits and extents all ones) with the 16-bit
+    // colour (0xFFFF, 0x0000, 0x8080, 0xFFFF): unorm8 of 0x8080 / 65535 is 128.
+    let mut block = vec![0xFC, 0xFD, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF];
+    for c in [0xFFFFu16, 0x0000, 0x8080, 0xFFFF] {
+        block.extend_from_slice(&c.to_le_bytes());
+    }
+    let sizes = [(GL_COMPRESSED_RGBA_ASTC_4x4_KHR + 13, 12 * 12), (GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR + 5, 8 * 5)];
+    for (format, texels_per_block) in sizes {
+        let texels = decoded_into(format);
+        let b = texels.info.block().unwrap();
+        let out = decompress(texels, &block, Extent::new(b.width as u32, b.height as u32, 1)).unwrap();
+        assert_eq!(out.len(), texels_per_block * 4);
+        assert!(out.chunks_exact(4).all(|t| t == [255, 0, 128, 255]), "{format:#x}");
+    }
+}
+
+#[test]
+fn every_compressed_format_decodes_into_each_of_its_fallbacks() {
+    for info in FormatInfo::all().iter().filter(|f| f.block().is_some()) {
+        let b = info.block().unwrap();
+        let extent = Extent::new(b.width as u32 + 1, b.height as u32, 2);
+        let data = vec![0x5Au8; gl_formats::compressed_image_size(Some(b), extent).unwrap()];
+        for &storage in fallbacks(info.storage) {
+            let texels = TexelFormat { info, storage };
+            let out = decompress(texels, &data, extent).unwrap_or_else(|e| panic!("{}: {e}", info.name));
+            assert_eq!(out.len(), extent.texels().unwrap() * storage.texel_bytes().unwrap(), "{}", info.name);
+            // One byte short is INVALID_VALUE, as glCompressedTexImage's imageSize check names it.
+            assert_eq!(decompress(texels, &data[..data.len() - 1], extent), Err(GlError::InvalidValue));
+        }
+    }
+    // An uncompressed format has nothing to decode.
+    let rgba8 = TexelFormat::native(FormatInfo::lookup(GL_RGBA8).unwrap());
+    assert_eq!(decompress(rgba8, &[0; 64], Extent::new(4, 4, 1)), Err(GlError::InvalidOperation));
+}
