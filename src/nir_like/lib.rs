@@ -85,7 +85,10 @@
 //!   gl_InstanceID is `InstanceIndex` (a pass removes the base instance).
 //! - Default-block uniforms may use [`VariableMode::Uniform`]; `lower_uniforms_to_ubo`
 //!   packs them. Block members without offsets get std140/std430 ([`layout`]).
-//! - `switch` becomes an if-chain inside a one-trip loop (for `break`).
+//! - Sampler and image members of uniform structs may stay in the struct:
+//!   `split_opaque_struct_members` moves them to variables named `struct.member`.
+//! - `switch` becomes an if-chain inside a one-trip loop (for `break`); a loop condition
+//!   checked in the continue construct must be its final `if (c) break;`.
 //!
 //! [`passes`] holds the lowering and optimisation passes; each returns whether it changed
 //! the shader and validates its result in debug builds. [`Caps`] says what a target does

@@ -31,6 +31,7 @@ mod conv;
 mod device;
 mod draw;
 mod error;
+mod fence;
 mod format;
 mod hasher;
 mod image;
@@ -54,6 +55,7 @@ pub use command::CommandStream;
 pub use device::{list_devices, Device, DeviceOptions};
 pub use draw::{BoundResource, DrawCounts, DrawRecord, IndexBinding, IndexType, ResourceBinding, VertexBufferBinding};
 pub use error::{Error, Result};
+pub use fence::Fence;
 pub use format::{Aspect, Format, FormatClass};
 pub use image::{Image, ImageDesc, ImageDimension, ImageRegion, ImageView, ImageViewDesc, Swizzle, ViewType};
 pub use instance::validation_error_count;
@@ -82,4 +84,5 @@ fn assert_thread_safety() {
     send_sync::<Sampler>();
     send_sync::<Program>();
     send_sync::<ShaderModule>();
+    send_sync::<Fence>();
 }

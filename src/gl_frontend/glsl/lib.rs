@@ -1,7 +1,22 @@
 //! The GLSL compiler: GLSL 1.10-4.60 and ESSL 1.00-3.20 to nir_like.
 //!
-//! Shaders go through the preprocessor, the lexer, the parser (to an AST), semantic
-//! analysis (types, scopes, built-ins, constant folding) and then the linker.
+//! Shaders go through the preprocessor, the lexer, the parser (to a syntax tree) and
+//! semantic analysis (types, scopes, conversions, overloads, built-ins from tables,
+//! constant folding) in [`compile_shader`]. [`link_program`] matches the stages,
+//! assigns locations, lays out the uniform blocks, lists the active resources and
+//! generates each stage's nir_like IR with the bindings of docs/conventions.md.
+//!
+//! ```
+//! use glsl::*;
+//! let options = |stage| CompileOptions { stage, api: Api::GlCore, context_version: 46, extensions: vec![] };
+//! let vs = compile_shader(&["#version 330\nin vec4 p;\nvoid main() { gl_Position = p; }"], &options(Stage::Vertex));
+//! let fs = compile_shader(&["#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }"], &options(Stage::Fragment));
+//! assert!(vs.success && fs.success, "{}{}", vs.info_log, fs.info_log);
+//! let program = link_program(&[&vs, &fs], &LinkOptions::default());
+//! assert!(program.success, "{}", program.info_log);
+//! assert_eq!(program.interface.attributes[0].name, "p");
+//! assert!(program.stages.iter().all(|s| s.ir.is_ok()));
+//! ```
 
 pub mod ast;
 pub mod compile;
@@ -18,7 +33,10 @@ pub mod parser;
 pub mod preprocessor;
 pub mod sema;
 
-pub use diagnostics::{Diagnostic, Diagnostics, Severity, SourceLoc};
-pub use options::{Api, CompileOptions, Stage};
 pub use compile::{compile_shader, CompiledShader};
-pub use link::{link_program, ActiveUniform, ActiveVariable, LinkOptions, LinkedProgram, LinkedStage, LinkedVarying, ProgramInterface, UniformBlock};
+pub use diagnostics::{Diagnostic, Diagnostics, Severity, SourceLoc};
+pub use link::{
+    link_program, ActiveUniform, ActiveVariable, LinkOptions, LinkedProgram, LinkedStage, LinkedVarying, ProgramInterface,
+    UniformBlock,
+};
+pub use options::{Api, CompileOptions, Stage};

@@ -1,0 +1,1107 @@
+//! The GL commands galvan implements: each `GlCommands` method the context overrides,
+//! delegating to the file that owns the concept. Everything not listed here keeps the
+//! generated default (GL_INVALID_OPERATION, logged once).
+
+use crate::context::ContextState;
+use crate::dispatch;
+use crate::generated::GlCommands;
+use crate::draw_path::draw::Indices;
+use crate::objects::shader::write_gl_string;
+use crate::objects::uniforms::Scalar;
+use crate::objects::vertex_array::PointerKind;
+use crate::types::enums::*;
+use crate::types::*;
+use vk_backend::ClearColor;
+
+/// Writes `value` to the `i`-th element of an application array.
+///
+/// # Safety
+/// `data` must have room for `i + 1` elements, as GL requires of query arrays.
+unsafe fn store<T>(data: *mut T, i: usize, value: T) {
+    if !data.is_null() {
+        *data.add(i) = value;
+    }
+}
+
+#[allow(non_snake_case)]
+impl GlCommands for ContextState {
+    fn unimplemented_command(&mut self, id: usize, name: &'static str) {
+        dispatch::log_unimplemented_once(id, name);
+        self.record_error(GL_INVALID_OPERATION);
+    }
+
+    // Errors, strings, synchronisation.
+    unsafe fn GetError(&mut self) -> GLenum {
+        self.gl_get_error()
+    }
+    unsafe fn GetString(&mut self, name: GLenum) -> *const GLubyte {
+        self.gl_get_string(name)
+    }
+    unsafe fn GetStringi(&mut self, name: GLenum, index: GLuint) -> *const GLubyte {
+        self.gl_get_stringi(name, index)
+    }
+    unsafe fn Flush(&mut self) {
+        self.flush()
+    }
+    unsafe fn Finish(&mut self) {
+        self.finish()
+    }
+
+    // glGet.
+    unsafe fn GetBooleanv(&mut self, pname: GLenum, data: *mut GLboolean) {
+        self.get_into(pname, |i, v| store(data, i, v.as_bool(i) as GLboolean))
+    }
+    unsafe fn GetIntegerv(&mut self, pname: GLenum, data: *mut GLint) {
+        self.get_into(pname, |i, v| store(data, i, v.as_i32(i)))
+    }
+    unsafe fn GetInteger64v(&mut self, pname: GLenum, data: *mut GLint64) {
+        self.get_into(pname, |i, v| store(data, i, v.as_i64(i)))
+    }
+    unsafe fn GetFloatv(&mut self, pname: GLenum, data: *mut GLfloat) {
+        self.get_into(pname, |i, v| store(data, i, v.as_f64(i) as f32))
+    }
+    unsafe fn GetDoublev(&mut self, pname: GLenum, data: *mut GLdouble) {
+        self.get_into(pname, |i, v| store(data, i, v.as_f64(i)))
+    }
+    unsafe fn GetBooleani_v(&mut self, target: GLenum, index: GLuint, data: *mut GLboolean) {
+        self.get_indexed_into(target, index, |i, v| store(data, i, v.as_bool(i) as GLboolean))
+    }
+    unsafe fn GetIntegeri_v(&mut self, target: GLenum, index: GLuint, data: *mut GLint) {
+        self.get_indexed_into(target, index, |i, v| store(data, i, v.as_i32(i)))
+    }
+    unsafe fn GetInteger64i_v(&mut self, target: GLenum, index: GLuint, data: *mut GLint64) {
+        self.get_indexed_into(target, index, |i, v| store(data, i, v.as_i64(i)))
+    }
+
+    // Capabilities.
+    unsafe fn Enable(&mut self, cap: GLenum) {
+        self.gl_enable(cap)
+    }
+    unsafe fn Disable(&mut self, cap: GLenum) {
+        self.gl_disable(cap)
+    }
+    unsafe fn IsEnabled(&mut self, cap: GLenum) -> GLboolean {
+        self.gl_is_enabled(cap)
+    }
+    unsafe fn Enablei(&mut self, target: GLenum, index: GLuint) {
+        self.gl_enablei(target, index)
+    }
+    unsafe fn Disablei(&mut self, target: GLenum, index: GLuint) {
+        self.gl_disablei(target, index)
+    }
+    unsafe fn IsEnabledi(&mut self, target: GLenum, index: GLuint) -> GLboolean {
+        self.gl_is_enabledi(target, index)
+    }
+
+    // Viewport and clear values.
+    unsafe fn Viewport(&mut self, x: GLint, y: GLint, width: GLsizei, height: GLsizei) {
+        self.gl_viewport(x, y, width, height)
+    }
+    unsafe fn Scissor(&mut self, x: GLint, y: GLint, width: GLsizei, height: GLsizei) {
+        self.gl_scissor(x, y, width, height)
+    }
+    unsafe fn DepthRange(&mut self, n: GLdouble, f: GLdouble) {
+        self.gl_depth_range(n, f)
+    }
+    unsafe fn DepthRangef(&mut self, n: GLfloat, f: GLfloat) {
+        self.gl_depth_range(n as f64, f as f64)
+    }
+    unsafe fn ClearColor(&mut self, red: GLfloat, green: GLfloat, blue: GLfloat, alpha: GLfloat) {
+        self.gl_clear_color(red, green, blue, alpha)
+    }
+    unsafe fn ClearDepth(&mut self, depth: GLdouble) {
+        self.gl_clear_depth(depth)
+    }
+    unsafe fn ClearDepthf(&mut self, d: GLfloat) {
+        self.gl_clear_depth(d as f64)
+    }
+    unsafe fn ClearStencil(&mut self, s: GLint) {
+        self.gl_clear_stencil(s)
+    }
+
+    // Blending and colour masks.
+    unsafe fn BlendFunc(&mut self, sfactor: GLenum, dfactor: GLenum) {
+        self.gl_blend_func_separate(None, sfactor, dfactor, sfactor, dfactor)
+    }
+    unsafe fn BlendFuncSeparate(&mut self, src_rgb: GLenum, dst_rgb: GLenum, src_alpha: GLenum, dst_alpha: GLenum) {
+        self.gl_blend_func_separate(None, src_rgb, dst_rgb, src_alpha, dst_alpha)
+    }
+    unsafe fn BlendEquation(&mut self, mode: GLenum) {
+        self.gl_blend_equation_separate(None, mode, mode)
+    }
+    unsafe fn BlendEquationSeparate(&mut self, rgb: GLenum, alpha: GLenum) {
+        self.gl_blend_equation_separate(None, rgb, alpha)
+    }
+    unsafe fn BlendFunci(&mut self, buf: GLuint, src: GLenum, dst: GLenum) {
+        self.gl_blend_func_separate(Some(buf), src, dst, src, dst)
+    }
+    unsafe fn BlendFuncSeparatei(&mut self, buf: GLuint, src_rgb: GLenum, dst_rgb: GLenum, src_alpha: GLenum, dst_alpha: GLenum) {
+        self.gl_blend_func_separate(Some(buf), src_rgb, dst_rgb, src_alpha, dst_alpha)
+    }
+    unsafe fn BlendEquationi(&mut self, buf: GLuint, mode: GLenum) {
+        self.gl_blend_equation_separate(Some(buf), mode, mode)
+    }
+    unsafe fn BlendEquationSeparatei(&mut self, buf: GLuint, rgb: GLenum, alpha: GLenum) {
+        self.gl_blend_equation_separate(Some(buf), rgb, alpha)
+    }
+    unsafe fn LogicOp(&mut self, op: GLenum) {
+        self.gl_logic_op(op)
+    }
+    unsafe fn ProvokingVertex(&mut self, mode: GLenum) {
+        self.gl_provoking_vertex(mode)
+    }
+    unsafe fn PixelStoref(&mut self, pname: GLenum, param: GLfloat) {
+        let value = if matches!(pname, GL_PACK_SWAP_BYTES | GL_UNPACK_SWAP_BYTES | GL_PACK_LSB_FIRST | GL_UNPACK_LSB_FIRST) {
+            (param != 0.0) as GLint
+        } else {
+            param.round() as GLint
+        };
+        self.gl_pixel_storei(pname, value)
+    }
+    unsafe fn BlendColor(&mut self, red: GLfloat, green: GLfloat, blue: GLfloat, alpha: GLfloat) {
+        self.gl_blend_color(red, green, blue, alpha)
+    }
+    unsafe fn ColorMask(&mut self, red: GLboolean, green: GLboolean, blue: GLboolean, alpha: GLboolean) {
+        self.gl_color_mask(red, green, blue, alpha)
+    }
+    unsafe fn ColorMaski(&mut self, index: GLuint, r: GLboolean, g: GLboolean, b: GLboolean, a: GLboolean) {
+        self.gl_color_maski(index, r, g, b, a)
+    }
+
+    // Depth and stencil.
+    unsafe fn DepthFunc(&mut self, func: GLenum) {
+        self.gl_depth_func(func)
+    }
+    unsafe fn DepthMask(&mut self, flag: GLboolean) {
+        self.gl_depth_mask(flag)
+    }
+    unsafe fn StencilFunc(&mut self, func: GLenum, reference: GLint, mask: GLuint) {
+        self.gl_stencil_func_separate(GL_FRONT_AND_BACK, func, reference, mask)
+    }
+    unsafe fn StencilFuncSeparate(&mut self, face: GLenum, func: GLenum, reference: GLint, mask: GLuint) {
+        self.gl_stencil_func_separate(face, func, reference, mask)
+    }
+    unsafe fn StencilOp(&mut self, fail: GLenum, zfail: GLenum, zpass: GLenum) {
+        self.gl_stencil_op_separate(GL_FRONT_AND_BACK, fail, zfail, zpass)
+    }
+    unsafe fn StencilOpSeparate(&mut self, face: GLenum, sfail: GLenum, dpfail: GLenum, dppass: GLenum) {
+        self.gl_stencil_op_separate(face, sfail, dpfail, dppass)
+    }
+    unsafe fn StencilMask(&mut self, mask: GLuint) {
+        self.gl_stencil_mask_separate(GL_FRONT_AND_BACK, mask)
+    }
+    unsafe fn StencilMaskSeparate(&mut self, face: GLenum, mask: GLuint) {
+        self.gl_stencil_mask_separate(face, mask)
+    }
+
+    // Rasterisation.
+    unsafe fn CullFace(&mut self, mode: GLenum) {
+        self.gl_cull_face(mode)
+    }
+    unsafe fn FrontFace(&mut self, mode: GLenum) {
+        self.gl_front_face(mode)
+    }
+    unsafe fn PolygonOffset(&mut self, factor: GLfloat, units: GLfloat) {
+        self.gl_polygon_offset_clamp(factor, units, 0.0)
+    }
+    unsafe fn PolygonOffsetClamp(&mut self, factor: GLfloat, units: GLfloat, clamp: GLfloat) {
+        self.gl_polygon_offset_clamp(factor, units, clamp)
+    }
+    unsafe fn LineWidth(&mut self, width: GLfloat) {
+        self.gl_line_width(width)
+    }
+    unsafe fn PointSize(&mut self, size: GLfloat) {
+        self.gl_point_size(size)
+    }
+    unsafe fn PolygonMode(&mut self, face: GLenum, mode: GLenum) {
+        self.gl_polygon_mode(face, mode)
+    }
+    unsafe fn PixelStorei(&mut self, pname: GLenum, param: GLint) {
+        self.gl_pixel_storei(pname, param)
+    }
+
+    // Buffers.
+    unsafe fn GenBuffers(&mut self, n: GLsizei, buffers: *mut GLuint) {
+        self.gl_gen_buffers(n, buffers, false)
+    }
+    unsafe fn CreateBuffers(&mut self, n: GLsizei, buffers: *mut GLuint) {
+        self.gl_gen_buffers(n, buffers, true)
+    }
+    unsafe fn DeleteBuffers(&mut self, n: GLsizei, buffers: *const GLuint) {
+        self.gl_delete_buffers(n, buffers)
+    }
+    unsafe fn IsBuffer(&mut self, buffer: GLuint) -> GLboolean {
+        self.gl_is_buffer(buffer)
+    }
+    unsafe fn BindBuffer(&mut self, target: GLenum, buffer: GLuint) {
+        self.gl_bind_buffer(target, buffer)
+    }
+    unsafe fn BindBufferBase(&mut self, target: GLenum, index: GLuint, buffer: GLuint) {
+        self.gl_bind_buffer_range(target, index, buffer, 0, 0, true)
+    }
+    unsafe fn BindBufferRange(&mut self, target: GLenum, index: GLuint, buffer: GLuint, offset: GLintptr, size: GLsizeiptr) {
+        self.gl_bind_buffer_range(target, index, buffer, offset, size, false)
+    }
+    unsafe fn BufferData(&mut self, target: GLenum, size: GLsizeiptr, data: *const c_void, usage: GLenum) {
+        self.gl_buffer_data(target, size, data, usage)
+    }
+    unsafe fn BufferStorage(&mut self, target: GLenum, size: GLsizeiptr, data: *const c_void, flags: GLbitfield) {
+        self.gl_buffer_storage(target, size, data, flags)
+    }
+    unsafe fn BufferSubData(&mut self, target: GLenum, offset: GLintptr, size: GLsizeiptr, data: *const c_void) {
+        self.gl_buffer_sub_data(target, offset, size, data)
+    }
+    unsafe fn GetBufferSubData(&mut self, target: GLenum, offset: GLintptr, size: GLsizeiptr, data: *mut c_void) {
+        self.gl_get_buffer_sub_data(target, offset, size, data)
+    }
+    unsafe fn MapBuffer(&mut self, target: GLenum, access: GLenum) -> *mut c_void {
+        self.gl_map_buffer(target, access)
+    }
+    unsafe fn MapBufferRange(&mut self, target: GLenum, offset: GLintptr, length: GLsizeiptr, access: GLbitfield) -> *mut c_void {
+        self.gl_map_buffer_range(target, offset, length, access)
+    }
+    unsafe fn UnmapBuffer(&mut self, target: GLenum) -> GLboolean {
+        self.gl_unmap_buffer(target)
+    }
+    unsafe fn FlushMappedBufferRange(&mut self, target: GLenum, offset: GLintptr, length: GLsizeiptr) {
+        self.gl_flush_mapped_buffer_range(target, offset, length)
+    }
+    unsafe fn CopyBufferSubData(&mut self, read: GLenum, write: GLenum, read_offset: GLintptr, write_offset: GLintptr, size: GLsizeiptr) {
+        self.gl_copy_buffer_sub_data(read, write, read_offset, write_offset, size)
+    }
+    unsafe fn GetBufferParameteriv(&mut self, target: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.buffer_parameter(target, pname) {
+            store(params, 0, v.clamp(i32::MIN as i64, i32::MAX as i64) as GLint);
+        }
+    }
+    unsafe fn GetBufferParameteri64v(&mut self, target: GLenum, pname: GLenum, params: *mut GLint64) {
+        if let Some(v) = self.buffer_parameter(target, pname) {
+            store(params, 0, v);
+        }
+    }
+    unsafe fn GetBufferPointerv(&mut self, target: GLenum, pname: GLenum, params: *mut *mut c_void) {
+        self.gl_get_buffer_pointerv(target, pname, params)
+    }
+
+    // Vertex arrays.
+    unsafe fn GenVertexArrays(&mut self, n: GLsizei, arrays: *mut GLuint) {
+        self.gl_gen_vertex_arrays(n, arrays, false)
+    }
+    unsafe fn CreateVertexArrays(&mut self, n: GLsizei, arrays: *mut GLuint) {
+        self.gl_gen_vertex_arrays(n, arrays, true)
+    }
+    unsafe fn DeleteVertexArrays(&mut self, n: GLsizei, arrays: *const GLuint) {
+        self.gl_delete_vertex_arrays(n, arrays)
+    }
+    unsafe fn BindVertexArray(&mut self, array: GLuint) {
+        self.gl_bind_vertex_array(array)
+    }
+    unsafe fn IsVertexArray(&mut self, array: GLuint) -> GLboolean {
+        self.gl_is_vertex_array(array)
+    }
+    unsafe fn EnableVertexAttribArray(&mut self, index: GLuint) {
+        self.gl_enable_vertex_attrib_array(index, true)
+    }
+    unsafe fn DisableVertexAttribArray(&mut self, index: GLuint) {
+        self.gl_enable_vertex_attrib_array(index, false)
+    }
+    unsafe fn VertexAttribPointer(&mut self, index: GLuint, size: GLint, ty: GLenum, normalized: GLboolean, stride: GLsizei, pointer: *const c_void) {
+        self.gl_vertex_attrib_pointer(PointerKind::Float, index, size, ty, normalized, stride, pointer)
+    }
+    unsafe fn VertexAttribIPointer(&mut self, index: GLuint, size: GLint, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
+        self.gl_vertex_attrib_pointer(PointerKind::Integer, index, size, ty, 0, stride, pointer)
+    }
+    unsafe fn VertexAttribLPointer(&mut self, index: GLuint, size: GLint, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
+        self.gl_vertex_attrib_pointer(PointerKind::Double, index, size, ty, 0, stride, pointer)
+    }
+    unsafe fn VertexAttribDivisor(&mut self, index: GLuint, divisor: GLuint) {
+        self.gl_vertex_attrib_divisor(index, divisor)
+    }
+    unsafe fn GetVertexAttribiv(&mut self, index: GLuint, pname: GLenum, params: *mut GLint) {
+        match self.vertex_attrib_parameter(index, pname) {
+            Some(v) => store(params, 0, v as GLint),
+            None if index < self.limits.max_vertex_attribs => self.record_error(GL_INVALID_ENUM),
+            None => {}
+        }
+    }
+    unsafe fn GetVertexAttribPointerv(&mut self, index: GLuint, pname: GLenum, pointer: *mut *mut c_void) {
+        self.gl_get_vertex_attrib_pointerv(index, pname, pointer)
+    }
+
+    // Textures.
+    unsafe fn GenTextures(&mut self, n: GLsizei, textures: *mut GLuint) {
+        self.gl_gen_textures(n, textures)
+    }
+    unsafe fn DeleteTextures(&mut self, n: GLsizei, textures: *const GLuint) {
+        self.gl_delete_textures(n, textures)
+    }
+    unsafe fn IsTexture(&mut self, texture: GLuint) -> GLboolean {
+        self.gl_is_texture(texture)
+    }
+    unsafe fn BindTexture(&mut self, target: GLenum, texture: GLuint) {
+        self.gl_bind_texture(target, texture)
+    }
+    unsafe fn ActiveTexture(&mut self, texture: GLenum) {
+        self.gl_active_texture(texture)
+    }
+    unsafe fn TexImage2D(&mut self, target: GLenum, level: GLint, internal_format: GLint, width: GLsizei, height: GLsizei, border: GLint, format: GLenum, ty: GLenum, pixels: *const c_void) {
+        self.gl_tex_image_2d(target, level, internal_format, width, height, border, format, ty, pixels)
+    }
+    unsafe fn TexSubImage2D(&mut self, target: GLenum, level: GLint, x: GLint, y: GLint, width: GLsizei, height: GLsizei, format: GLenum, ty: GLenum, pixels: *const c_void) {
+        self.gl_tex_sub_image_2d(target, level, x, y, width, height, format, ty, pixels)
+    }
+    unsafe fn TexParameteri(&mut self, target: GLenum, pname: GLenum, param: GLint) {
+        self.gl_tex_parameter(target, pname, &[param as f64])
+    }
+    unsafe fn TexParameterf(&mut self, target: GLenum, pname: GLenum, param: GLfloat) {
+        self.gl_tex_parameter(target, pname, &[param as f64])
+    }
+    unsafe fn TexParameteriv(&mut self, target: GLenum, pname: GLenum, params: *const GLint) {
+        if let Some(values) = int_parameter_values(pname, params) {
+            self.gl_tex_parameter(target, pname, &values[..parameter_count(pname)])
+        }
+    }
+    unsafe fn TexParameterfv(&mut self, target: GLenum, pname: GLenum, params: *const GLfloat) {
+        if let Some(values) = float_parameter_values(pname, params) {
+            self.gl_tex_parameter(target, pname, &values[..parameter_count(pname)])
+        }
+    }
+    unsafe fn GetTexParameteriv(&mut self, target: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some((v, n)) = self.tex_parameter(target, pname) {
+            (0..n).for_each(|i| store(params, i, int_parameter(pname, v[i])));
+        }
+    }
+    unsafe fn GetTexParameterfv(&mut self, target: GLenum, pname: GLenum, params: *mut GLfloat) {
+        if let Some((v, n)) = self.tex_parameter(target, pname) {
+            (0..n).for_each(|i| store(params, i, v[i] as f32));
+        }
+    }
+    unsafe fn GetTexLevelParameteriv(&mut self, target: GLenum, level: GLint, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.tex_level_parameter(target, level, pname) {
+            store(params, 0, v as GLint);
+        }
+    }
+    unsafe fn GetTexLevelParameterfv(&mut self, target: GLenum, level: GLint, pname: GLenum, params: *mut GLfloat) {
+        if let Some(v) = self.tex_level_parameter(target, level, pname) {
+            store(params, 0, v as GLfloat);
+        }
+    }
+
+    // Samplers.
+    unsafe fn GenSamplers(&mut self, count: GLsizei, samplers: *mut GLuint) {
+        self.gl_gen_samplers(count, samplers)
+    }
+    unsafe fn CreateSamplers(&mut self, n: GLsizei, samplers: *mut GLuint) {
+        self.gl_gen_samplers(n, samplers)
+    }
+    unsafe fn DeleteSamplers(&mut self, count: GLsizei, samplers: *const GLuint) {
+        self.gl_delete_samplers(count, samplers)
+    }
+    unsafe fn IsSampler(&mut self, sampler: GLuint) -> GLboolean {
+        self.gl_is_sampler(sampler)
+    }
+    unsafe fn BindSampler(&mut self, unit: GLuint, sampler: GLuint) {
+        self.gl_bind_sampler(unit, sampler)
+    }
+    unsafe fn SamplerParameteri(&mut self, sampler: GLuint, pname: GLenum, param: GLint) {
+        self.gl_sampler_parameter(sampler, pname, &[param as f64])
+    }
+    unsafe fn SamplerParameterf(&mut self, sampler: GLuint, pname: GLenum, param: GLfloat) {
+        self.gl_sampler_parameter(sampler, pname, &[param as f64])
+    }
+    unsafe fn SamplerParameteriv(&mut self, sampler: GLuint, pname: GLenum, params: *const GLint) {
+        if let Some(values) = int_parameter_values(pname, params) {
+            self.gl_sampler_parameter(sampler, pname, &values[..parameter_count(pname)])
+        }
+    }
+    unsafe fn SamplerParameterfv(&mut self, sampler: GLuint, pname: GLenum, params: *const GLfloat) {
+        if let Some(values) = float_parameter_values(pname, params) {
+            self.gl_sampler_parameter(sampler, pname, &values[..parameter_count(pname)])
+        }
+    }
+    unsafe fn GetSamplerParameteriv(&mut self, sampler: GLuint, pname: GLenum, params: *mut GLint) {
+        if let Some((v, n)) = self.sampler_parameter(sampler, pname) {
+            (0..n).for_each(|i| store(params, i, int_parameter(pname, v[i])));
+        }
+    }
+    unsafe fn GetSamplerParameterfv(&mut self, sampler: GLuint, pname: GLenum, params: *mut GLfloat) {
+        if let Some((v, n)) = self.sampler_parameter(sampler, pname) {
+            (0..n).for_each(|i| store(params, i, v[i] as f32));
+        }
+    }
+
+    // Renderbuffers.
+    unsafe fn GenRenderbuffers(&mut self, n: GLsizei, names: *mut GLuint) {
+        self.gl_gen_renderbuffers(n, names, false)
+    }
+    unsafe fn CreateRenderbuffers(&mut self, n: GLsizei, names: *mut GLuint) {
+        self.gl_gen_renderbuffers(n, names, true)
+    }
+    unsafe fn DeleteRenderbuffers(&mut self, n: GLsizei, names: *const GLuint) {
+        self.gl_delete_renderbuffers(n, names)
+    }
+    unsafe fn IsRenderbuffer(&mut self, renderbuffer: GLuint) -> GLboolean {
+        self.gl_is_renderbuffer(renderbuffer)
+    }
+    unsafe fn BindRenderbuffer(&mut self, target: GLenum, renderbuffer: GLuint) {
+        self.gl_bind_renderbuffer(target, renderbuffer)
+    }
+    unsafe fn RenderbufferStorage(&mut self, target: GLenum, internal_format: GLenum, width: GLsizei, height: GLsizei) {
+        self.gl_renderbuffer_storage(target, 0, internal_format, width, height)
+    }
+    unsafe fn RenderbufferStorageMultisample(&mut self, target: GLenum, samples: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei) {
+        self.gl_renderbuffer_storage(target, samples, internal_format, width, height)
+    }
+    unsafe fn GetRenderbufferParameteriv(&mut self, target: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.renderbuffer_parameter(target, pname) {
+            store(params, 0, v as GLint);
+        }
+    }
+
+    // Framebuffers.
+    unsafe fn GenFramebuffers(&mut self, n: GLsizei, names: *mut GLuint) {
+        self.gl_gen_framebuffers(n, names, false)
+    }
+    unsafe fn CreateFramebuffers(&mut self, n: GLsizei, names: *mut GLuint) {
+        self.gl_gen_framebuffers(n, names, true)
+    }
+    unsafe fn DeleteFramebuffers(&mut self, n: GLsizei, names: *const GLuint) {
+        self.gl_delete_framebuffers(n, names)
+    }
+    unsafe fn IsFramebuffer(&mut self, framebuffer: GLuint) -> GLboolean {
+        self.gl_is_framebuffer(framebuffer)
+    }
+    unsafe fn BindFramebuffer(&mut self, target: GLenum, framebuffer: GLuint) {
+        self.gl_bind_framebuffer(target, framebuffer)
+    }
+    unsafe fn FramebufferTexture2D(&mut self, target: GLenum, attachment: GLenum, textarget: GLenum, texture: GLuint, level: GLint) {
+        self.gl_framebuffer_texture_2d(target, attachment, Some(textarget), texture, level)
+    }
+    unsafe fn FramebufferTexture(&mut self, target: GLenum, attachment: GLenum, texture: GLuint, level: GLint) {
+        self.gl_framebuffer_texture_2d(target, attachment, None, texture, level)
+    }
+    unsafe fn FramebufferRenderbuffer(&mut self, target: GLenum, attachment: GLenum, rb_target: GLenum, renderbuffer: GLuint) {
+        self.gl_framebuffer_renderbuffer(target, attachment, rb_target, renderbuffer)
+    }
+    unsafe fn CheckFramebufferStatus(&mut self, target: GLenum) -> GLenum {
+        self.gl_check_framebuffer_status(target)
+    }
+    unsafe fn GetFramebufferAttachmentParameteriv(&mut self, target: GLenum, attachment: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.framebuffer_attachment_parameter(target, attachment, pname) {
+            store(params, 0, v as GLint);
+        }
+    }
+    unsafe fn DrawBuffers(&mut self, n: GLsizei, bufs: *const GLenum) {
+        self.gl_draw_buffers(n, bufs)
+    }
+    unsafe fn DrawBuffer(&mut self, buf: GLenum) {
+        self.gl_draw_buffers(1, &buf)
+    }
+    unsafe fn ReadBuffer(&mut self, src: GLenum) {
+        self.gl_read_buffer(src)
+    }
+
+    // Shaders and programs.
+    unsafe fn CreateShader(&mut self, ty: GLenum) -> GLuint {
+        self.gl_create_shader(ty)
+    }
+    unsafe fn ShaderSource(&mut self, shader: GLuint, count: GLsizei, strings: *const *const GLchar, lengths: *const GLint) {
+        self.gl_shader_source(shader, count, strings, lengths)
+    }
+    unsafe fn CompileShader(&mut self, shader: GLuint) {
+        self.gl_compile_shader(shader)
+    }
+    unsafe fn GetShaderiv(&mut self, shader: GLuint, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.shader_parameter(shader, pname) {
+            store(params, 0, v);
+        }
+    }
+    unsafe fn GetShaderInfoLog(&mut self, shader: GLuint, buf_size: GLsizei, length: *mut GLsizei, log: *mut GLchar) {
+        self.gl_get_shader_text(shader, false, buf_size, length, log)
+    }
+    unsafe fn GetShaderSource(&mut self, shader: GLuint, buf_size: GLsizei, length: *mut GLsizei, source: *mut GLchar) {
+        self.gl_get_shader_text(shader, true, buf_size, length, source)
+    }
+    unsafe fn DeleteShader(&mut self, shader: GLuint) {
+        self.gl_delete_shader(shader)
+    }
+    unsafe fn IsShader(&mut self, shader: GLuint) -> GLboolean {
+        self.gl_is_shader(shader)
+    }
+    unsafe fn CreateProgram(&mut self) -> GLuint {
+        self.gl_create_program()
+    }
+    unsafe fn AttachShader(&mut self, program: GLuint, shader: GLuint) {
+        self.gl_attach_shader(program, shader)
+    }
+    unsafe fn DetachShader(&mut self, program: GLuint, shader: GLuint) {
+        self.gl_detach_shader(program, shader)
+    }
+    unsafe fn GetAttachedShaders(&mut self, program: GLuint, max_count: GLsizei, count: *mut GLsizei, shaders: *mut GLuint) {
+        self.gl_get_attached_shaders(program, max_count, count, shaders)
+    }
+    unsafe fn BindAttribLocation(&mut self, program: GLuint, index: GLuint, name: *const GLchar) {
+        self.gl_bind_location(program, index, name, false)
+    }
+    unsafe fn BindFragDataLocation(&mut self, program: GLuint, color: GLuint, name: *const GLchar) {
+        self.gl_bind_location(program, color, name, true)
+    }
+    unsafe fn GetProgramiv(&mut self, program: GLuint, pname: GLenum, params: *mut GLint) {
+        let interface = matches!(
+            pname,
+            GL_ACTIVE_UNIFORMS | GL_ACTIVE_UNIFORM_MAX_LENGTH | GL_ACTIVE_ATTRIBUTES | GL_ACTIVE_ATTRIBUTE_MAX_LENGTH
+                | GL_ACTIVE_UNIFORM_BLOCKS | GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH
+        );
+        let value = if interface { self.program_interface_parameter(program, pname) } else { self.program_parameter(program, pname) };
+        if let Some(v) = value {
+            store(params, 0, v);
+        }
+    }
+    unsafe fn GetActiveUniform(&mut self, program: GLuint, index: GLuint, buf_size: GLsizei, length: *mut GLsizei, size: *mut GLint, ty: *mut GLenum, name: *mut GLchar) {
+        self.write_active_variable(program, index, true, buf_size, length, size, ty, name)
+    }
+    unsafe fn GetActiveAttrib(&mut self, program: GLuint, index: GLuint, buf_size: GLsizei, length: *mut GLsizei, size: *mut GLint, ty: *mut GLenum, name: *mut GLchar) {
+        self.write_active_variable(program, index, false, buf_size, length, size, ty, name)
+    }
+    unsafe fn GetActiveUniformsiv(&mut self, program: GLuint, count: GLsizei, indices: *const GLuint, pname: GLenum, params: *mut GLint) {
+        if !self.check(count >= 0, GL_INVALID_VALUE) || indices.is_null() {
+            return;
+        }
+        let indices = std::slice::from_raw_parts(indices, count as usize);
+        let mut values = Vec::with_capacity(indices.len());
+        for &i in indices {
+            match self.active_uniform_parameter(program, i, pname) {
+                Ok(v) => values.push(v),
+                Err(GL_NO_ERROR) => return,
+                Err(e) => return self.record_error(e),
+            }
+        }
+        for (i, v) in values.into_iter().enumerate() {
+            store(params, i, v);
+        }
+    }
+    unsafe fn GetActiveUniformBlockiv(&mut self, program: GLuint, index: GLuint, pname: GLenum, params: *mut GLint) {
+        if let Some(values) = self.uniform_block_parameter(program, index, pname) {
+            for (i, v) in values.into_iter().enumerate() {
+                store(params, i, v);
+            }
+        }
+    }
+    unsafe fn GetActiveUniformBlockName(&mut self, program: GLuint, index: GLuint, buf_size: GLsizei, length: *mut GLsizei, name: *mut GLchar) {
+        if !self.check(buf_size >= 0, GL_INVALID_VALUE) {
+            return;
+        }
+        if let Some(text) = self.uniform_block_name(program, index) {
+            write_gl_string(&text, buf_size, length, name);
+        }
+    }
+    unsafe fn GetUniformIndices(&mut self, program: GLuint, count: GLsizei, names: *const *const GLchar, indices: *mut GLuint) {
+        if !self.check(count >= 0, GL_INVALID_VALUE) || names.is_null() {
+            return;
+        }
+        for i in 0..count as usize {
+            let name = std::ffi::CStr::from_ptr(*names.add(i)).to_string_lossy().into_owned();
+            match self.uniform_index(program, &name) {
+                Some(index) => store(indices, i, index),
+                None => return,
+            }
+        }
+    }
+    unsafe fn GetProgramInfoLog(&mut self, program: GLuint, buf_size: GLsizei, length: *mut GLsizei, log: *mut GLchar) {
+        self.gl_get_program_info_log(program, buf_size, length, log)
+    }
+    unsafe fn DeleteProgram(&mut self, program: GLuint) {
+        self.gl_delete_program(program)
+    }
+    unsafe fn IsProgram(&mut self, program: GLuint) -> GLboolean {
+        self.gl_is_program(program)
+    }
+
+    // Clears and read-backs.
+    unsafe fn Clear(&mut self, mask: GLbitfield) {
+        self.gl_clear(mask)
+    }
+    unsafe fn ClearBufferiv(&mut self, buffer: GLenum, draw_buffer: GLint, value: *const GLint) {
+        if value.is_null() {
+            return;
+        }
+        let v = std::slice::from_raw_parts(value, if buffer == GL_COLOR { 4 } else { 1 });
+        match buffer {
+            GL_COLOR => self.gl_clear_buffer(buffer, draw_buffer, Some(ClearColor::Sint([v[0], v[1], v[2], v[3]])), None, None),
+            GL_STENCIL => self.gl_clear_buffer(buffer, draw_buffer, None, None, Some(v[0])),
+            _ => self.record_error(GL_INVALID_ENUM),
+        }
+    }
+    unsafe fn ClearBufferuiv(&mut self, buffer: GLenum, draw_buffer: GLint, value: *const GLuint) {
+        if value.is_null() {
+            return;
+        }
+        match buffer {
+            GL_COLOR => {
+                let v = std::slice::from_raw_parts(value, 4);
+                self.gl_clear_buffer(buffer, draw_buffer, Some(ClearColor::Uint([v[0], v[1], v[2], v[3]])), None, None)
+            }
+            _ => self.record_error(GL_INVALID_ENUM),
+        }
+    }
+    unsafe fn ClearBufferfv(&mut self, buffer: GLenum, draw_buffer: GLint, value: *const GLfloat) {
+        if value.is_null() {
+            return;
+        }
+        match buffer {
+            GL_COLOR => {
+                let v = std::slice::from_raw_parts(value, 4);
+                self.gl_clear_buffer(buffer, draw_buffer, Some(ClearColor::Float([v[0], v[1], v[2], v[3]])), None, None)
+            }
+            GL_DEPTH => self.gl_clear_buffer(buffer, draw_buffer, None, Some(*value), None),
+            _ => self.record_error(GL_INVALID_ENUM),
+        }
+    }
+    unsafe fn ClearBufferfi(&mut self, buffer: GLenum, draw_buffer: GLint, depth: GLfloat, stencil: GLint) {
+        if !self.check(buffer == GL_DEPTH_STENCIL, GL_INVALID_ENUM) {
+            return;
+        }
+        self.gl_clear_buffer(buffer, draw_buffer, None, Some(depth), Some(stencil))
+    }
+    unsafe fn ReadPixels(&mut self, x: GLint, y: GLint, width: GLsizei, height: GLsizei, format: GLenum, ty: GLenum, pixels: *mut c_void) {
+        self.gl_read_pixels(x, y, width, height, format, ty, pixels)
+    }
+    unsafe fn ReadnPixels(&mut self, x: GLint, y: GLint, width: GLsizei, height: GLsizei, format: GLenum, ty: GLenum, buf_size: GLsizei, data: *mut c_void) {
+        let needed = crate::pixels::ClientLayout::new(&self.bindings.pack, width.max(0) as u32, height.max(0) as u32, format, ty)
+            .map(|l| l.total_bytes);
+        if let Ok(needed) = needed {
+            if self.bindings.pixel_pack_buffer == 0 && needed > buf_size.max(0) as usize {
+                return self.record_error(GL_INVALID_OPERATION);
+            }
+        }
+        self.gl_read_pixels(x, y, width, height, format, ty, data)
+    }
+
+    // Linking, uniforms and the program interface.
+    unsafe fn LinkProgram(&mut self, program: GLuint) {
+        self.gl_link_program(program)
+    }
+    unsafe fn UseProgram(&mut self, program: GLuint) {
+        self.gl_use_program(program)
+    }
+    unsafe fn GetUniformLocation(&mut self, program: GLuint, name: *const GLchar) -> GLint {
+        self.gl_get_uniform_location(program, name)
+    }
+    unsafe fn GetAttribLocation(&mut self, program: GLuint, name: *const GLchar) -> GLint {
+        self.gl_get_attrib_location(program, name, false)
+    }
+    unsafe fn GetFragDataLocation(&mut self, program: GLuint, name: *const GLchar) -> GLint {
+        self.gl_get_attrib_location(program, name, true)
+    }
+    unsafe fn GetUniformBlockIndex(&mut self, program: GLuint, name: *const GLchar) -> GLuint {
+        self.gl_get_uniform_block_index(program, name)
+    }
+    unsafe fn UniformBlockBinding(&mut self, program: GLuint, index: GLuint, binding: GLuint) {
+        self.gl_uniform_block_binding(program, index, binding)
+    }
+    unsafe fn GetUniformfv(&mut self, program: GLuint, location: GLint, params: *mut GLfloat) {
+        if let Some((scalar, values)) = self.get_uniform(program, location) {
+            for (i, v) in values.into_iter().enumerate() {
+                let f = match scalar {
+                    Scalar::Float => f32::from_bits(v),
+                    Scalar::Int => v as i32 as f32,
+                    _ => v as f32,
+                };
+                store(params, i, f);
+            }
+        }
+    }
+    unsafe fn GetUniformiv(&mut self, program: GLuint, location: GLint, params: *mut GLint) {
+        if let Some((scalar, values)) = self.get_uniform(program, location) {
+            for (i, v) in values.into_iter().enumerate() {
+                let x = if scalar == Scalar::Float { f32::from_bits(v) as GLint } else { v as GLint };
+                store(params, i, x);
+            }
+        }
+    }
+    unsafe fn GetUniformuiv(&mut self, program: GLuint, location: GLint, params: *mut GLuint) {
+        if let Some((scalar, values)) = self.get_uniform(program, location) {
+            for (i, v) in values.into_iter().enumerate() {
+                let x = if scalar == Scalar::Float { f32::from_bits(v) as GLuint } else { v };
+                store(params, i, x);
+            }
+        }
+    }
+    unsafe fn Uniform1f(&mut self, location: GLint, v0: GLfloat) {
+        self.gl_uniform(location, 1, Scalar::Float, 1, 1, false, &[v0.to_bits()])
+    }
+    unsafe fn Uniform1fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
+        if let Some(values) = uniform_values(value, count, 1) {
+            self.gl_uniform(location, count, Scalar::Float, 1, 1, false, &values)
+        }
+    }
+    unsafe fn Uniform1i(&mut self, location: GLint, v0: GLint) {
+        self.gl_uniform(location, 1, Scalar::Int, 1, 1, false, &[v0 as u32])
+    }
+    unsafe fn Uniform1iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
+        if let Some(values) = uniform_values(value, count, 1) {
+            self.gl_uniform(location, count, Scalar::Int, 1, 1, false, &values)
+        }
+    }
+    unsafe fn Uniform1ui(&mut self, location: GLint, v0: GLuint) {
+        self.gl_uniform(location, 1, Scalar::Uint, 1, 1, false, &[v0])
+    }
+    unsafe fn Uniform1uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
+        if let Some(values) = uniform_values(value, count, 1) {
+            self.gl_uniform(location, count, Scalar::Uint, 1, 1, false, &values)
+        }
+    }
+    unsafe fn Uniform2f(&mut self, location: GLint, v0: GLfloat, v1: GLfloat) {
+        self.gl_uniform(location, 1, Scalar::Float, 1, 2, false, &[v0.to_bits(), v1.to_bits()])
+    }
+    unsafe fn Uniform2fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
+        if let Some(values) = uniform_values(value, count, 2) {
+            self.gl_uniform(location, count, Scalar::Float, 1, 2, false, &values)
+        }
+    }
+    unsafe fn Uniform2i(&mut self, location: GLint, v0: GLint, v1: GLint) {
+        self.gl_uniform(location, 1, Scalar::Int, 1, 2, false, &[v0 as u32, v1 as u32])
+    }
+    unsafe fn Uniform2iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
+        if let Some(values) = uniform_values(value, count, 2) {
+            self.gl_uniform(location, count, Scalar::Int, 1, 2, false, &values)
+        }
+    }
+    unsafe fn Uniform2ui(&mut self, location: GLint, v0: GLuint, v1: GLuint) {
+        self.gl_uniform(location, 1, Scalar::Uint, 1, 2, false, &[v0, v1])
+    }
+    unsafe fn Uniform2uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
+        if let Some(values) = uniform_values(value, count, 2) {
+            self.gl_uniform(location, count, Scalar::Uint, 1, 2, false, &values)
+        }
+    }
+    unsafe fn Uniform3f(&mut self, location: GLint, v0: GLfloat, v1: GLfloat, v2: GLfloat) {
+        self.gl_uniform(location, 1, Scalar::Float, 1, 3, false, &[v0.to_bits(), v1.to_bits(), v2.to_bits()])
+    }
+    unsafe fn Uniform3fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
+        if let Some(values) = uniform_values(value, count, 3) {
+            self.gl_uniform(location, count, Scalar::Float, 1, 3, false, &values)
+        }
+    }
+    unsafe fn Uniform3i(&mut self, location: GLint, v0: GLint, v1: GLint, v2: GLint) {
+        self.gl_uniform(location, 1, Scalar::Int, 1, 3, false, &[v0 as u32, v1 as u32, v2 as u32])
+    }
+    unsafe fn Uniform3iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
+        if let Some(values) = uniform_values(value, count, 3) {
+            self.gl_uniform(location, count, Scalar::Int, 1, 3, false, &values)
+        }
+    }
+    unsafe fn Uniform3ui(&mut self, location: GLint, v0: GLuint, v1: GLuint, v2: GLuint) {
+        self.gl_uniform(location, 1, Scalar::Uint, 1, 3, false, &[v0, v1, v2])
+    }
+    unsafe fn Uniform3uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
+        if let Some(values) = uniform_values(value, count, 3) {
+            self.gl_uniform(location, count, Scalar::Uint, 1, 3, false, &values)
+        }
+    }
+    unsafe fn Uniform4f(&mut self, location: GLint, v0: GLfloat, v1: GLfloat, v2: GLfloat, v3: GLfloat) {
+        self.gl_uniform(location, 1, Scalar::Float, 1, 4, false, &[v0.to_bits(), v1.to_bits(), v2.to_bits(), v3.to_bits()])
+    }
+    unsafe fn Uniform4fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
+        if let Some(values) = uniform_values(value, count, 4) {
+            self.gl_uniform(location, count, Scalar::Float, 1, 4, false, &values)
+        }
+    }
+    unsafe fn Uniform4i(&mut self, location: GLint, v0: GLint, v1: GLint, v2: GLint, v3: GLint) {
+        self.gl_uniform(location, 1, Scalar::Int, 1, 4, false, &[v0 as u32, v1 as u32, v2 as u32, v3 as u32])
+    }
+    unsafe fn Uniform4iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
+        if let Some(values) = uniform_values(value, count, 4) {
+            self.gl_uniform(location, count, Scalar::Int, 1, 4, false, &values)
+        }
+    }
+    unsafe fn Uniform4ui(&mut self, location: GLint, v0: GLuint, v1: GLuint, v2: GLuint, v3: GLuint) {
+        self.gl_uniform(location, 1, Scalar::Uint, 1, 4, false, &[v0, v1, v2, v3])
+    }
+    unsafe fn Uniform4uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
+        if let Some(values) = uniform_values(value, count, 4) {
+            self.gl_uniform(location, count, Scalar::Uint, 1, 4, false, &values)
+        }
+    }
+    unsafe fn UniformMatrix2fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
+        if let Some(values) = uniform_values(value, count, 4) {
+            self.gl_uniform(location, count, Scalar::Float, 2, 2, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix3fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
+        if let Some(values) = uniform_values(value, count, 9) {
+            self.gl_uniform(location, count, Scalar::Float, 3, 3, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix4fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
+        if let Some(values) = uniform_values(value, count, 16) {
+            self.gl_uniform(location, count, Scalar::Float, 4, 4, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix2x3fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
+        if let Some(values) = uniform_values(value, count, 6) {
+            self.gl_uniform(location, count, Scalar::Float, 2, 3, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix3x2fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
+        if let Some(values) = uniform_values(value, count, 6) {
+            self.gl_uniform(location, count, Scalar::Float, 3, 2, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix2x4fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
+        if let Some(values) = uniform_values(value, count, 8) {
+            self.gl_uniform(location, count, Scalar::Float, 2, 4, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix4x2fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
+        if let Some(values) = uniform_values(value, count, 8) {
+            self.gl_uniform(location, count, Scalar::Float, 4, 2, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix3x4fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
+        if let Some(values) = uniform_values(value, count, 12) {
+            self.gl_uniform(location, count, Scalar::Float, 3, 4, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix4x3fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
+        if let Some(values) = uniform_values(value, count, 12) {
+            self.gl_uniform(location, count, Scalar::Float, 4, 3, transpose != 0, &values)
+        }
+    }
+
+    // Draws.
+    unsafe fn DrawArrays(&mut self, mode: GLenum, first: GLint, count: GLsizei) {
+        self.gl_draw(mode, first, count, 1, 0, 0, None)
+    }
+    unsafe fn DrawArraysInstanced(&mut self, mode: GLenum, first: GLint, count: GLsizei, instances: GLsizei) {
+        self.gl_draw(mode, first, count, instances, 0, 0, None)
+    }
+    unsafe fn DrawArraysInstancedBaseInstance(&mut self, mode: GLenum, first: GLint, count: GLsizei, instances: GLsizei, base_instance: GLuint) {
+        self.gl_draw(mode, first, count, instances, 0, base_instance, None)
+    }
+    unsafe fn DrawElements(&mut self, mode: GLenum, count: GLsizei, ty: GLenum, indices: *const c_void) {
+        self.gl_draw(mode, 0, count, 1, 0, 0, Some(Indices { ty, offset: indices as usize }))
+    }
+    unsafe fn DrawElementsInstanced(&mut self, mode: GLenum, count: GLsizei, ty: GLenum, indices: *const c_void, instances: GLsizei) {
+        self.gl_draw(mode, 0, count, instances, 0, 0, Some(Indices { ty, offset: indices as usize }))
+    }
+    unsafe fn DrawElementsBaseVertex(&mut self, mode: GLenum, count: GLsizei, ty: GLenum, indices: *const c_void, base_vertex: GLint) {
+        self.gl_draw(mode, 0, count, 1, base_vertex, 0, Some(Indices { ty, offset: indices as usize }))
+    }
+    unsafe fn DrawElementsInstancedBaseVertex(&mut self, mode: GLenum, count: GLsizei, ty: GLenum, indices: *const c_void, instances: GLsizei, base_vertex: GLint) {
+        self.gl_draw(mode, 0, count, instances, base_vertex, 0, Some(Indices { ty, offset: indices as usize }))
+    }
+    unsafe fn DrawElementsInstancedBaseVertexBaseInstance(&mut self, mode: GLenum, count: GLsizei, ty: GLenum, indices: *const c_void, instances: GLsizei, base_vertex: GLint, base_instance: GLuint) {
+        self.gl_draw(mode, 0, count, instances, base_vertex, base_instance, Some(Indices { ty, offset: indices as usize }))
+    }
+    unsafe fn DrawRangeElements(&mut self, mode: GLenum, start: GLuint, end: GLuint, count: GLsizei, ty: GLenum, indices: *const c_void) {
+        if !self.check(end >= start, GL_INVALID_VALUE) {
+            return;
+        }
+        self.gl_draw(mode, 0, count, 1, 0, 0, Some(Indices { ty, offset: indices as usize }))
+    }
+    unsafe fn DrawRangeElementsBaseVertex(&mut self, mode: GLenum, start: GLuint, end: GLuint, count: GLsizei, ty: GLenum, indices: *const c_void, base_vertex: GLint) {
+        if !self.check(end >= start, GL_INVALID_VALUE) {
+            return;
+        }
+        self.gl_draw(mode, 0, count, 1, base_vertex, 0, Some(Indices { ty, offset: indices as usize }))
+    }
+    unsafe fn VertexAttrib1f(&mut self, index: GLuint, x: GLfloat) {
+        self.set_current_attrib(index, [x, 0.0, 0.0, 1.0])
+    }
+    unsafe fn VertexAttrib2f(&mut self, index: GLuint, x: GLfloat, y: GLfloat) {
+        self.set_current_attrib(index, [x, y, 0.0, 1.0])
+    }
+    unsafe fn VertexAttrib3f(&mut self, index: GLuint, x: GLfloat, y: GLfloat, z: GLfloat) {
+        self.set_current_attrib(index, [x, y, z, 1.0])
+    }
+    unsafe fn VertexAttrib4f(&mut self, index: GLuint, x: GLfloat, y: GLfloat, z: GLfloat, w: GLfloat) {
+        self.set_current_attrib(index, [x, y, z, w])
+    }
+    unsafe fn VertexAttrib4fv(&mut self, index: GLuint, v: *const GLfloat) {
+        if !v.is_null() {
+            let v = std::slice::from_raw_parts(v, 4);
+            self.set_current_attrib(index, [v[0], v[1], v[2], v[3]])
+        }
+    }
+
+    // Hints, syncs, blits, texture storage and mipmaps.
+    unsafe fn Hint(&mut self, target: GLenum, mode: GLenum) {
+        self.gl_hint(target, mode)
+    }
+    unsafe fn FenceSync(&mut self, condition: GLenum, flags: GLbitfield) -> *const c_void {
+        self.gl_fence_sync(condition, flags)
+    }
+    unsafe fn ClientWaitSync(&mut self, sync: *const c_void, flags: GLbitfield, timeout: GLuint64) -> GLenum {
+        self.gl_client_wait_sync(sync, flags, timeout)
+    }
+    unsafe fn WaitSync(&mut self, sync: *const c_void, flags: GLbitfield, timeout: GLuint64) {
+        self.gl_wait_sync(sync, flags, timeout)
+    }
+    unsafe fn DeleteSync(&mut self, sync: *const c_void) {
+        self.gl_delete_sync(sync)
+    }
+    unsafe fn IsSync(&mut self, sync: *const c_void) -> GLboolean {
+        self.gl_is_sync(sync)
+    }
+    unsafe fn GetSynciv(&mut self, sync: *const c_void, pname: GLenum, buf_size: GLsizei, length: *mut GLsizei, values: *mut GLint) {
+        if !self.check(buf_size >= 0, GL_INVALID_VALUE) {
+            return;
+        }
+        if let Some(v) = self.sync_parameter(sync, pname) {
+            if buf_size > 0 {
+                store(values, 0, v);
+            }
+            store(length, 0, buf_size.min(1));
+        }
+    }
+    unsafe fn BlitFramebuffer(&mut self, sx0: GLint, sy0: GLint, sx1: GLint, sy1: GLint, dx0: GLint, dy0: GLint, dx1: GLint, dy1: GLint, mask: GLbitfield, filter: GLenum) {
+        self.gl_blit_framebuffer([sx0, sy0, sx1, sy1], [dx0, dy0, dx1, dy1], mask, filter)
+    }
+    unsafe fn TexStorage2D(&mut self, target: GLenum, levels: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei) {
+        self.gl_tex_storage_2d(target, levels, internal_format, width, height)
+    }
+    unsafe fn GenerateMipmap(&mut self, target: GLenum) {
+        self.gl_generate_mipmap(target)
+    }
+    unsafe fn ValidateProgram(&mut self, program: GLuint) {
+        self.with_program(program, |p| p.validated = p.linked);
+    }
+    unsafe fn GetTexImage(&mut self, target: GLenum, level: GLint, format: GLenum, ty: GLenum, pixels: *mut c_void) {
+        self.gl_get_tex_image(target, level, format, ty, pixels)
+    }
+
+    // KHR_debug.
+    unsafe fn DebugMessageCallback(&mut self, callback: GLDEBUGPROC, user_param: *const c_void) {
+        self.gl_debug_message_callback(callback, user_param)
+    }
+    unsafe fn DebugMessageControl(&mut self, source: GLenum, ty: GLenum, severity: GLenum, count: GLsizei, ids: *const GLuint, enabled: GLboolean) {
+        self.gl_debug_message_control(source, ty, severity, count, ids, enabled)
+    }
+    unsafe fn DebugMessageInsert(&mut self, source: GLenum, ty: GLenum, id: GLuint, severity: GLenum, length: GLsizei, buf: *const GLchar) {
+        self.gl_debug_message_insert(source, ty, id, severity, length, buf)
+    }
+    unsafe fn GetDebugMessageLog(&mut self, count: GLuint, buf_size: GLsizei, sources: *mut GLenum, types: *mut GLenum, ids: *mut GLuint, severities: *mut GLenum, lengths: *mut GLsizei, log: *mut GLchar) -> GLuint {
+        self.gl_get_debug_message_log(count, buf_size, sources, types, ids, severities, lengths, log)
+    }
+    unsafe fn PushDebugGroup(&mut self, source: GLenum, id: GLuint, length: GLsizei, message: *const GLchar) {
+        self.gl_push_debug_group(source, id, length, message)
+    }
+    unsafe fn PopDebugGroup(&mut self) {
+        self.gl_pop_debug_group()
+    }
+    unsafe fn ObjectLabel(&mut self, identifier: GLenum, name: GLuint, length: GLsizei, label: *const GLchar) {
+        self.gl_object_label(identifier, name, length, label)
+    }
+    unsafe fn GetObjectLabel(&mut self, identifier: GLenum, name: GLuint, buf_size: GLsizei, length: *mut GLsizei, label: *mut GLchar) {
+        if !self.check(buf_size >= 0, GL_INVALID_VALUE) {
+            return;
+        }
+        let text = self.object_label(identifier, name);
+        write_gl_string(&text, buf_size, length, label);
+    }
+
+    // Conventional vertex arrays (compatibility profile).
+    unsafe fn VertexPointer(&mut self, size: GLint, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
+        self.gl_conventional_pointer(GL_VERTEX_ARRAY, size, ty, stride, pointer)
+    }
+    unsafe fn NormalPointer(&mut self, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
+        self.gl_conventional_pointer(GL_NORMAL_ARRAY, 3, ty, stride, pointer)
+    }
+    unsafe fn ColorPointer(&mut self, size: GLint, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
+        self.gl_conventional_pointer(GL_COLOR_ARRAY, size, ty, stride, pointer)
+    }
+    unsafe fn TexCoordPointer(&mut self, size: GLint, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
+        self.gl_conventional_pointer(GL_TEXTURE_COORD_ARRAY, size, ty, stride, pointer)
+    }
+    unsafe fn EnableClientState(&mut self, array: GLenum) {
+        self.gl_client_state(array, true)
+    }
+    unsafe fn DisableClientState(&mut self, array: GLenum) {
+        self.gl_client_state(array, false)
+    }
+    unsafe fn ClientActiveTexture(&mut self, texture: GLenum) {
+        self.gl_client_active_texture(texture)
+    }
+}
+
+impl ContextState {
+    /// Writes glGetActiveUniform / glGetActiveAttrib results.
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn write_active_variable(&mut self, program: GLuint, index: GLuint, uniform: bool, buf_size: GLsizei, length: *mut GLsizei, size: *mut GLint, ty: *mut GLenum, name: *mut GLchar) {
+        if !self.check(buf_size >= 0, GL_INVALID_VALUE) {
+            return;
+        }
+        if let Some((text, count, gl_type)) = self.active_variable(program, index, uniform) {
+            write_gl_string(&text, buf_size, length, name);
+            store(size, 0, count);
+            store(ty, 0, gl_type);
+        }
+    }
+}
+
+/// Reads `count` elements of `per` 32-bit values from a glUniform*v array.
+///
+/// # Safety
+/// `value` must hold `count * per` values, as GL requires.
+unsafe fn uniform_values<T: Copy>(value: *const T, count: GLsizei, per: usize) -> Option<Vec<u32>> {
+    if count < 0 {
+        // gl_uniform reports the negative count.
+        return Some(Vec::new());
+    }
+    if value.is_null() {
+        return None;
+    }
+    let n = count as usize * per;
+    let slice = std::slice::from_raw_parts(value as *const u32, n);
+    Some(slice.to_vec())
+}
+
+/// How many values a texture or sampler parameter takes.
+fn parameter_count(pname: GLenum) -> usize {
+    if pname == GL_TEXTURE_BORDER_COLOR {
+        4
+    } else {
+        1
+    }
+}
+
+/// Reads the values of an integer-vector parameter call (border colours are normalized).
+///
+/// # Safety
+/// `params` must hold as many values as the parameter takes.
+unsafe fn int_parameter_values(pname: GLenum, params: *const GLint) -> Option<[f64; 4]> {
+    if params.is_null() {
+        return None;
+    }
+    let mut values = [0.0; 4];
+    for (i, v) in values.iter_mut().enumerate().take(parameter_count(pname)) {
+        let raw = *params.add(i) as f64;
+        *v = if pname == GL_TEXTURE_BORDER_COLOR { raw / i32::MAX as f64 } else { raw };
+    }
+    Some(values)
+}
+
+/// Reads the values of a float-vector parameter call.
+///
+/// # Safety
+/// `params` must hold as many values as the parameter takes.
+unsafe fn float_parameter_values(pname: GLenum, params: *const GLfloat) -> Option<[f64; 4]> {
+    if params.is_null() {
+        return None;
+    }
+    let mut values = [0.0; 4];
+    for (i, v) in values.iter_mut().enumerate().take(parameter_count(pname)) {
+        *v = *params.add(i) as f64;
+    }
+    Some(values)
+}
+
+/// A parameter value as glGet*Parameteriv returns it.
+fn int_parameter(pname: GLenum, v: f64) -> GLint {
+    if pname == GL_TEXTURE_BORDER_COLOR {
+        (v.clamp(-1.0, 1.0) * i32::MAX as f64).round() as GLint
+    } else {
+        v.round() as GLint
+    }
+}

@@ -1,0 +1,496 @@
+//! glDraw{Arrays,Elements}{,Instanced,BaseVertex,...}: validation, then the current state
+//! as one backend `DrawRecord` — vertex input from the vertex array and the program's
+//! attribute locations, uploaded buffers, the default uniform block, uniform blocks,
+//! textures and samplers (bindings per docs/conventions.md).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use vk_backend::{
+    BoundResource, Buffer as GpuBuffer, BufferDesc, DrawCounts, DrawRecord, ImageView, IndexBinding, IndexType, InputRate,
+    MemoryHint, Rect, ResourceBinding, Sampler, SamplerDesc, VertexAttribute, VertexBindingLayout, VertexBufferBinding,
+    VertexFormat, VertexInput, VertexScalar, Viewport,
+};
+
+use crate::context::ContextState;
+use crate::draw_path::render_state::{is_primitive_mode, map_compare, map_topology};
+use crate::objects::sampler::SamplerState;
+use crate::objects::vertex_array::{AttribClass, VertexAttrib};
+use crate::state::enables::Cap;
+use crate::types::enums::*;
+use crate::types::*;
+
+/// An indexed draw's index type and offset into the element array buffer.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Indices {
+    pub ty: GLenum,
+    pub offset: usize,
+}
+
+/// Why a draw is not carried out (beyond GL errors): logged once per kind.
+fn log_unsupported(what: &str, flag: &AtomicBool) {
+    if !flag.swap(true, Ordering::Relaxed) {
+        tracing::warn!(target: "galvan", "draws with {what} are not implemented yet (GL_INVALID_OPERATION)");
+    }
+}
+
+static FIXED_FUNCTION_LOGGED: AtomicBool = AtomicBool::new(false);
+static TOPOLOGY_LOGGED: AtomicBool = AtomicBool::new(false);
+static FORMAT_LOGGED: AtomicBool = AtomicBool::new(false);
+
+/// The backend vertex format of a GL attribute array; `None` when Vulkan has none.
+fn map_vertex_format(a: &VertexAttrib) -> Option<VertexFormat> {
+    let bgra = a.size == GL_BGRA as GLint;
+    let components = if bgra { 4 } else { a.size as u8 };
+    let scalar = match (a.class, a.ty) {
+        (AttribClass::Float { normalized }, ty) => match (ty, normalized) {
+            (GL_FLOAT, _) => VertexScalar::F32,
+            (GL_HALF_FLOAT, _) => VertexScalar::F16,
+            (GL_BYTE, true) => VertexScalar::I8Norm,
+            (GL_BYTE, false) => VertexScalar::I8Scaled,
+            (GL_UNSIGNED_BYTE, true) => VertexScalar::U8Norm,
+            (GL_UNSIGNED_BYTE, false) => VertexScalar::U8Scaled,
+            (GL_SHORT, true) => VertexScalar::I16Norm,
+            (GL_SHORT, false) => VertexScalar::I16Scaled,
+            (GL_UNSIGNED_SHORT, true) => VertexScalar::U16Norm,
+            (GL_UNSIGNED_SHORT, false) => VertexScalar::U16Scaled,
+            (GL_INT, false) => VertexScalar::I32Scaled,
+            (GL_UNSIGNED_INT, false) => VertexScalar::U32Scaled,
+            (GL_INT_2_10_10_10_REV, true) => VertexScalar::A2B10G10R10SNorm,
+            (GL_INT_2_10_10_10_REV, false) => VertexScalar::A2B10G10R10SScaled,
+            (GL_UNSIGNED_INT_2_10_10_10_REV, true) => VertexScalar::A2B10G10R10UNorm,
+            (GL_UNSIGNED_INT_2_10_10_10_REV, false) => VertexScalar::A2B10G10R10UScaled,
+            (GL_UNSIGNED_INT_10F_11F_11F_REV, _) => VertexScalar::B10G11R11UFloat,
+            _ => return None,
+        },
+        (AttribClass::Integer, GL_BYTE) => VertexScalar::I8,
+        (AttribClass::Integer, GL_UNSIGNED_BYTE) => VertexScalar::U8,
+        (AttribClass::Integer, GL_SHORT) => VertexScalar::I16,
+        (AttribClass::Integer, GL_UNSIGNED_SHORT) => VertexScalar::U16,
+        (AttribClass::Integer, GL_INT) => VertexScalar::I32,
+        (AttribClass::Integer, GL_UNSIGNED_INT) => VertexScalar::U32,
+        (AttribClass::Double, GL_DOUBLE) => VertexScalar::F64,
+        _ => return None,
+    };
+    Some(VertexFormat { scalar, components, bgra })
+}
+
+/// The backend sampler of GL sampler state.
+fn map_sampler(s: &SamplerState) -> SamplerDesc {
+    use vk_backend::{BorderColor, Filter, MipFilter, WrapMode};
+    let filter = |f: GLenum| if matches!(f, GL_NEAREST | GL_NEAREST_MIPMAP_NEAREST | GL_NEAREST_MIPMAP_LINEAR) { Filter::Nearest } else { Filter::Linear };
+    let wrap = |w: GLenum| match w {
+        GL_MIRRORED_REPEAT => WrapMode::MirroredRepeat,
+        GL_CLAMP_TO_EDGE | GL_CLAMP => WrapMode::ClampToEdge,
+        GL_CLAMP_TO_BORDER => WrapMode::ClampToBorder,
+        GL_MIRROR_CLAMP_TO_EDGE => WrapMode::MirrorClampToEdge,
+        _ => WrapMode::Repeat,
+    };
+    SamplerDesc {
+        min_filter: filter(s.min_filter),
+        mag_filter: filter(s.mag_filter),
+        mip_filter: match s.min_filter {
+            GL_NEAREST_MIPMAP_NEAREST | GL_LINEAR_MIPMAP_NEAREST => MipFilter::Nearest,
+            GL_NEAREST_MIPMAP_LINEAR | GL_LINEAR_MIPMAP_LINEAR => MipFilter::Linear,
+            _ => MipFilter::None,
+        },
+        wrap: [wrap(s.wrap_s), wrap(s.wrap_t), wrap(s.wrap_r)],
+        min_lod: s.min_lod,
+        max_lod: s.max_lod,
+        lod_bias: s.lod_bias,
+        compare: (s.compare_mode == GL_COMPARE_REF_TO_TEXTURE).then(|| map_compare(s.compare_func)),
+        border: BorderColor::Float(s.border_color),
+        max_anisotropy: s.max_anisotropy,
+        seamless_cube: true,
+    }
+}
+
+impl ContextState {
+    /// The GPU copy of buffer `name`, uploaded if the host copy changed.
+    fn gpu_buffer(&mut self, name: GLuint) -> Result<Option<GpuBuffer>, vk_backend::Error> {
+        let share = self.share.clone();
+        let mut objects = share.lock();
+        let Some(b) = objects.buffers.get_mut(name) else { return Ok(None) };
+        // Persistent maps write behind GL's back: upload on every draw.
+        let current = b.mapping.is_none() && b.gpu.as_ref().is_some_and(|(g, generation)| *generation == b.generation && g.size() as usize >= b.data.len());
+        if !current {
+            let size = b.data.len().max(4) as u64;
+            let gpu = match b.gpu.take() {
+                Some((g, _)) if g.size() == size => g,
+                _ => GpuBuffer::new(&self.device, &BufferDesc { size, memory: MemoryHint::HostVisible })?,
+            };
+            if !b.data.is_empty() {
+                self.stream.write_buffer(&gpu, 0, &b.data)?;
+            }
+            b.gpu = Some((gpu, b.generation));
+        }
+        Ok(b.gpu.as_ref().map(|(g, _)| g.clone()))
+    }
+
+    /// A GPU buffer holding `data` for one draw (client-side arrays and indices).
+    fn temporary_buffer(&mut self, data: &[u8]) -> Result<GpuBuffer, vk_backend::Error> {
+        let buffer = GpuBuffer::new(&self.device, &BufferDesc { size: data.len().max(4) as u64, memory: MemoryHint::HostVisible })?;
+        self.stream.write_buffer(&buffer, 0, data)?;
+        Ok(buffer)
+    }
+
+    /// How many vertices a draw reads from per-vertex arrays: `first + count`, or one past
+    /// the largest index (plus the base vertex) of an indexed draw.
+    fn vertices_read(&self, first: GLint, count: GLsizei, base_vertex: GLint, indices: Option<Indices>, element_buffer: GLuint) -> Result<u64, DrawError> {
+        let Some(i) = indices else { return Ok(first as u64 + count as u64) };
+        let size = index_size(i.ty);
+        let bytes = count as usize * size;
+        let max = |data: &[u8]| -> u64 {
+            data.chunks_exact(size)
+                .map(|c| match size {
+                    1 => c[0] as u64,
+                    2 => u16::from_ne_bytes([c[0], c[1]]) as u64,
+                    _ => u32::from_ne_bytes([c[0], c[1], c[2], c[3]]) as u64,
+                })
+                .max()
+                .unwrap_or(0)
+        };
+        let largest = if element_buffer == 0 {
+            // SAFETY: GL requires client indices to hold `count` indices.
+            max(unsafe { std::slice::from_raw_parts(i.offset as *const u8, bytes) })
+        } else {
+            let objects = self.share.lock();
+            let data = objects.buffers.get(element_buffer).map(|b| &b.data[..]).unwrap_or(&[]);
+            let end = i.offset.checked_add(bytes).filter(|&e| e <= data.len()).ok_or(DrawError::Gl(GL_INVALID_OPERATION))?;
+            max(&data[i.offset..end])
+        };
+        Ok((largest as i64 + base_vertex as i64 + 1).max(0) as u64)
+    }
+
+    /// A 1x1 opaque black texture bound where a sampler has no complete texture.
+    fn fallback_texture_view(&mut self) -> Result<ImageView, vk_backend::Error> {
+        if let Some(view) = &self.fallback_texture {
+            return Ok(view.clone());
+        }
+        let image = vk_backend::Image::new(&self.device, &vk_backend::ImageDesc::new_2d(vk_backend::Format::Rgba8Unorm, 1, 1))?;
+        self.stream.write_image(&image, &vk_backend::ImageRegion::rect(0, 0, 1, 1), &[0, 0, 0, 255])?;
+        let view = image.create_default_view()?;
+        self.fallback_texture = Some(view.clone());
+        Ok(view)
+    }
+
+    /// The sampling view and sampler state of the texture bound to `unit` for `target`.
+    fn texture_for_unit(&mut self, unit: u32, target: GLenum) -> Result<(ImageView, SamplerState), vk_backend::Error> {
+        let Some(index) = crate::objects::texture::target_index(target) else {
+            return Ok((self.fallback_texture_view()?, SamplerState::new(target)));
+        };
+        let name = self.bindings.textures.get(unit as usize).map_or(0, |t| t[index]);
+        let sampler_name = self.bindings.samplers.get(unit as usize).copied().unwrap_or(0);
+        let share = self.share.clone();
+        let mut objects = share.lock();
+        let sampler_override = objects.samplers.get(sampler_name).map(|s| s.state);
+        let found = match objects.textures.get_mut(name) {
+            Some(texture) if name != 0 => {
+                if texture.gpu.is_none() {
+                    let chain = texture.mip_chain();
+                    if !chain.is_empty() {
+                        texture.gpu = Some(self.create_gpu_image(&chain)?);
+                    }
+                }
+                let state = sampler_override.unwrap_or(texture.sampler);
+                match texture.gpu.as_mut() {
+                    Some(gpu) => Some((gpu.sample_view()?, state)),
+                    None => None,
+                }
+            }
+            _ => None,
+        };
+        drop(objects);
+        match found {
+            Some(f) => Ok(f),
+            None => Ok((self.fallback_texture_view()?, sampler_override.unwrap_or_else(|| SamplerState::new(target)))),
+        }
+    }
+
+    /// Fills the built-in uniforms a program reads (gl_DepthRange) from GL state.
+    fn write_builtin_uniforms(&self, exe: &mut crate::objects::program_link::LinkedProgram) {
+        let [near, far] = self.state.viewport.depth_range;
+        let mut changed = false;
+        for i in 0..exe.interface.builtin_uniforms.len() {
+            let (name, offset) = &exe.interface.builtin_uniforms[i];
+            let value = match name.as_str() {
+                "gl_DepthRange.near" => near as f32,
+                "gl_DepthRange.far" => far as f32,
+                "gl_DepthRange.diff" => (far - near) as f32,
+                _ => continue,
+            };
+            let at = *offset as usize;
+            if let Some(slot) = exe.uniform_data.get_mut(at..at + 4) {
+                if slot != value.to_ne_bytes() {
+                    slot.copy_from_slice(&value.to_ne_bytes());
+                    changed = true;
+                }
+            }
+        }
+        if changed {
+            exe.uniform_generation += 1;
+        }
+    }
+
+    /// Validates and records one draw.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gl_draw(&mut self, mode: GLenum, first: GLint, count: GLsizei, instances: GLsizei, base_vertex: GLint, base_instance: GLuint, indices: Option<Indices>) {
+        if !self.check(is_primitive_mode(mode, self.is_gles()), GL_INVALID_ENUM) {
+            return;
+        }
+        if let Some(i) = indices {
+            if !self.check(matches!(i.ty, GL_UNSIGNED_BYTE | GL_UNSIGNED_SHORT | GL_UNSIGNED_INT), GL_INVALID_ENUM) {
+                return;
+            }
+        }
+        if !self.check(count >= 0 && instances >= 0 && first >= 0, GL_INVALID_VALUE) {
+            return;
+        }
+        if !self.check(!(self.is_core() && self.bindings.vertex_array == 0), GL_INVALID_OPERATION) {
+            return;
+        }
+        let Some(executable) = self.current_executable() else {
+            if self.bindings.program == 0 {
+                log_unsupported("the fixed-function pipeline", &FIXED_FUNCTION_LOGGED);
+            }
+            return self.record_error(GL_INVALID_OPERATION);
+        };
+        let Some(topology) = map_topology(mode) else {
+            log_unsupported("line loops, quads or polygons", &TOPOLOGY_LOGGED);
+            return self.record_error(GL_INVALID_OPERATION);
+        };
+        let targets = match self.draw_targets() {
+            Ok(t) => t,
+            Err(e) => return self.report_target_error(e),
+        };
+        if count == 0 || instances == 0 {
+            return;
+        }
+        if let Err(e) = self.record_draw(&executable, topology, targets, first, count, instances, base_vertex, base_instance, indices) {
+            match e {
+                DrawError::Gl(error) => self.record_error(error),
+                DrawError::Backend(e) => self.backend_failed(e),
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn record_draw(
+        &mut self,
+        executable: &std::sync::Arc<std::sync::Mutex<crate::objects::program_link::LinkedProgram>>,
+        topology: vk_backend::Topology,
+        targets: vk_backend::RenderTargets,
+        first: GLint,
+        count: GLsizei,
+        instances: GLsizei,
+        base_vertex: GLint,
+        base_instance: GLuint,
+        indices: Option<Indices>,
+    ) -> Result<(), DrawError> {
+        let vao = self.vertex_arrays.get(self.bindings.vertex_array).cloned().ok_or(DrawError::Gl(GL_INVALID_OPERATION))?;
+        let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
+        let mut attributes: Vec<(u32, u32)> =
+            exe.interface.attributes.iter().filter(|a| a.location >= 0).map(|a| (a.location as u32, a.gl_type)).collect();
+        // Conventional attributes (gl_Vertex, gl_Color, ...) read the conventional arrays.
+        attributes.extend(exe.interface.builtin_attributes.iter().map(|(_, location)| (*location, GL_FLOAT_VEC4)));
+
+        // Vertex input: one binding per attribute location.
+        let mut input = VertexInput::new();
+        let mut vertex_buffers: Vec<(u32, GpuBuffer, u64)> = Vec::new();
+        let mut constants: Vec<(u32, [f32; 4])> = Vec::new();
+        for &(location, _) in &attributes {
+            let Some(a) = vao.attribs.get(location as usize).copied() else { continue };
+            if !a.enabled {
+                constants.push((location, self.current_attribs.get(location as usize).copied().unwrap_or([0.0, 0.0, 0.0, 1.0])));
+                continue;
+            }
+            let Some(format) = map_vertex_format(&a) else {
+                log_unsupported("this vertex attribute format", &FORMAT_LOGGED);
+                return Err(DrawError::Gl(GL_INVALID_OPERATION));
+            };
+            let rate = if a.divisor == 0 { InputRate::Vertex } else { InputRate::Instance(a.divisor) };
+            input.push_binding(VertexBindingLayout { binding: location as u8, stride: a.effective_stride(), rate });
+            input.push_attribute(VertexAttribute { location: location as u8, binding: location as u8, format, offset: 0 });
+            if a.buffer == 0 {
+                // A client-side array: copy the elements this draw reads.
+                if a.pointer == 0 {
+                    return Err(DrawError::Gl(GL_INVALID_OPERATION));
+                }
+                let elements = if a.divisor == 0 {
+                    self.vertices_read(first, count, base_vertex, indices, vao.element_buffer)?
+                } else {
+                    (instances as u64).div_ceil(a.divisor as u64) + base_instance as u64
+                };
+                let element_size = VertexAttrib { stride: 0, ..a }.effective_stride() as u64;
+                let bytes = (elements.max(1) - 1) * a.effective_stride() as u64 + element_size;
+                // SAFETY: GL requires a client array to hold every element a draw reads.
+                let data = unsafe { std::slice::from_raw_parts(a.pointer as *const u8, bytes as usize) };
+                vertex_buffers.push((location, self.temporary_buffer(data)?, 0));
+                continue;
+            }
+            let buffer = self.gpu_buffer(a.buffer)?.ok_or(DrawError::Gl(GL_INVALID_OPERATION))?;
+            vertex_buffers.push((location, buffer, a.pointer as u64));
+        }
+        // Disabled arrays read the current generic attribute: a stride-0 binding.
+        if !constants.is_empty() {
+            let bytes: Vec<u8> = constants.iter().flat_map(|(_, v)| v.iter().flat_map(|f| f.to_ne_bytes())).collect();
+            let buffer = GpuBuffer::new(&self.device, &BufferDesc { size: bytes.len() as u64, memory: MemoryHint::HostVisible })?;
+            self.stream.write_buffer(&buffer, 0, &bytes)?;
+            for (i, (location, _)) in constants.iter().enumerate() {
+                input.push_binding(VertexBindingLayout { binding: *location as u8, stride: 0, rate: InputRate::Vertex });
+                input.push_attribute(VertexAttribute { location: *location as u8, binding: *location as u8, format: VertexFormat::new(VertexScalar::F32, 4), offset: 0 });
+                vertex_buffers.push((*location, buffer.clone(), 16 * i as u64));
+            }
+        }
+
+        // GL state the shaders read as built-in uniforms.
+        self.write_builtin_uniforms(&mut exe);
+        // The default uniform block.
+        let mut uniform_buffers: Vec<(u32, GpuBuffer, u64, u64)> = Vec::new();
+        if !exe.uniform_data.is_empty() {
+            let size = exe.uniform_data.len() as u64;
+            let generation = exe.uniform_generation;
+            let buffer = match exe.uniform_gpu.take() {
+                Some((buffer, uploaded)) if uploaded == generation => buffer,
+                previous => {
+                    // A whole-buffer write gives a busy buffer fresh storage instead of waiting.
+                    let buffer = match previous {
+                        Some((buffer, _)) => buffer,
+                        None => GpuBuffer::new(&self.device, &BufferDesc { size, memory: MemoryHint::HostVisible })?,
+                    };
+                    self.stream.write_buffer(&buffer, 0, &exe.uniform_data)?;
+                    buffer
+                }
+            };
+            exe.uniform_gpu = Some((buffer.clone(), generation));
+            uniform_buffers.push((0, buffer, 0, size));
+        }
+        // Uniform blocks, from the GL binding points their index maps to.
+        for block in &exe.interface.uniform_blocks {
+            let point = exe.block_bindings.get(block.index as usize).copied().unwrap_or(0);
+            let binding = self.bindings.uniform_buffers.get(point as usize).copied().unwrap_or_default();
+            if binding.buffer == 0 {
+                return Err(DrawError::Gl(GL_INVALID_OPERATION));
+            }
+            let buffer = self.gpu_buffer(binding.buffer)?.ok_or(DrawError::Gl(GL_INVALID_OPERATION))?;
+            let size = if binding.size > 0 { binding.size as u64 } else { buffer.size().saturating_sub(binding.offset as u64) };
+            uniform_buffers.push((1 + block.index, buffer, binding.offset as u64, size));
+        }
+        // Samplers: binding 128 + s, one descriptor per array element.
+        let mut textures: Vec<(u32, u32, ImageView, Sampler)> = Vec::new();
+        let sampler_units = exe.sampler_units.clone();
+        let sampler_targets = exe.sampler_targets.clone();
+        let sampler_bases: Vec<(u32, u32)> = exe
+            .interface
+            .uniforms
+            .iter()
+            .filter_map(|u| u.sampler_index.map(|s| (s, u.array_size.max(1))))
+            .collect();
+        let gpu_program = exe.gpu.clone();
+        drop(exe);
+        for (base, size) in sampler_bases {
+            for element in 0..size {
+                let s = base + element;
+                let unit = sampler_units.get(s as usize).copied().unwrap_or(0);
+                let target = sampler_targets.get(s as usize).copied().unwrap_or(GL_TEXTURE_2D);
+                let (view, state) = self.texture_for_unit(unit, target)?;
+                let sampler = Sampler::new(&self.device, &map_sampler(&state))?;
+                textures.push((128 + base, element, view, sampler));
+            }
+        }
+
+        // Index buffer.
+        let index_buffer = match indices {
+            Some(i) => {
+                let index_type = match i.ty {
+                    GL_UNSIGNED_BYTE => IndexType::U8,
+                    GL_UNSIGNED_SHORT => IndexType::U16,
+                    _ => IndexType::U32,
+                };
+                let name = vao.element_buffer;
+                if name == 0 {
+                    // Client-side indices (compatibility profiles and GLES).
+                    if i.offset == 0 {
+                        return Err(DrawError::Gl(GL_INVALID_OPERATION));
+                    }
+                    let bytes = count as usize * index_size(i.ty);
+                    // SAFETY: GL requires client indices to hold `count` indices.
+                    let data = unsafe { std::slice::from_raw_parts(i.offset as *const u8, bytes) };
+                    Some((self.temporary_buffer(data)?, 0, index_type))
+                } else {
+                    let buffer = self.gpu_buffer(name)?.ok_or(DrawError::Gl(GL_INVALID_OPERATION))?;
+                    Some((buffer, i.offset as u64, index_type))
+                }
+            }
+            None => None,
+        };
+
+        let has_depth = targets.depth_stencil.as_ref().is_some_and(|v| v.format().has_depth());
+        let has_stencil = targets.depth_stencil.as_ref().is_some_and(|v| v.format().has_stencil());
+        let state = self.render_state(topology, has_depth, has_stencil);
+        let [vx, vy, vw, vh] = self.state.viewport.viewport;
+        let [near, far] = self.state.viewport.depth_range;
+        let viewports = [Viewport { x: vx, y: vy, width: vw, height: vh, min_depth: near as f32, max_depth: far as f32 }];
+        let scissors = [if self.state.enables.is(Cap::ScissorTest) {
+            let [x, y, w, h] = self.state.viewport.scissor;
+            Rect { x, y, width: w.max(0) as u32, height: h.max(0) as u32 }
+        } else {
+            Rect { x: 0, y: 0, width: targets.extent.0, height: targets.extent.1 }
+        }];
+
+        let vb: Vec<VertexBufferBinding> =
+            vertex_buffers.iter().map(|(binding, buffer, offset)| VertexBufferBinding { binding: *binding, buffer, offset: *offset }).collect();
+        let mut resources: Vec<ResourceBinding> = uniform_buffers
+            .iter()
+            .map(|(binding, buffer, offset, size)| ResourceBinding {
+                binding: *binding,
+                array_index: 0,
+                resource: BoundResource::UniformBuffer { buffer, offset: *offset, size: *size },
+            })
+            .collect();
+        resources.extend(textures.iter().map(|(binding, element, view, sampler)| ResourceBinding {
+            binding: *binding,
+            array_index: *element,
+            resource: BoundResource::CombinedImageSampler { view, sampler },
+        }));
+        let record = DrawRecord {
+            program: &gpu_program,
+            vertex_input: &input,
+            state: &state,
+            viewports: &viewports,
+            scissors: &scissors,
+            vertex_buffers: &vb,
+            index_buffer: index_buffer.as_ref().map(|(buffer, offset, index_type)| IndexBinding { buffer, offset: *offset, index_type: *index_type }),
+            resources: &resources,
+            counts: DrawCounts {
+                count: count as u32,
+                instance_count: instances as u32,
+                first: first as u32,
+                base_vertex,
+                base_instance,
+            },
+        };
+        self.stream.set_render_targets(&targets)?;
+        self.stream.draw(&record)?;
+        Ok(())
+    }
+}
+
+fn index_size(ty: GLenum) -> usize {
+    match ty {
+        GL_UNSIGNED_BYTE => 1,
+        GL_UNSIGNED_SHORT => 2,
+        _ => 4,
+    }
+}
+
+/// Why recording a draw stopped.
+enum DrawError {
+    Gl(GLenum),
+    Backend(vk_backend::Error),
+}
+
+impl From<vk_backend::Error> for DrawError {
+    fn from(e: vk_backend::Error) -> Self {
+        DrawError::Backend(e)
+    }
+}

@@ -1,0 +1,10 @@
+//! Where GL state becomes Vulkan work: GPU images behind textures and renderbuffers, render
+//! targets of the bound framebuffer, clears and read-backs.
+
+pub mod blit;
+pub mod clear;
+pub mod draw;
+pub mod gpu_image;
+pub mod read_pixels;
+pub mod render_state;
+pub mod targets;

@@ -1,0 +1,126 @@
+//! The render targets of the bound draw framebuffer, and the image a read-back reads.
+
+use vk_backend::{Image, ImageView, RenderTargets};
+
+use crate::context::ContextState;
+use crate::objects::framebuffer::{Attachment, MAX_COLOR_ATTACHMENTS};
+use crate::types::enums::*;
+use crate::types::*;
+
+/// Why the bound framebuffer cannot be drawn to or read from.
+#[derive(Debug)]
+pub(crate) enum TargetError {
+    /// A GL error (GL_INVALID_FRAMEBUFFER_OPERATION, ...).
+    Gl(GLenum),
+    Backend(vk_backend::Error),
+}
+
+impl From<vk_backend::Error> for TargetError {
+    fn from(e: vk_backend::Error) -> Self {
+        TargetError::Backend(e)
+    }
+}
+
+/// What a read-back reads: a level of an image, and that level's size.
+pub(crate) struct ReadSource {
+    pub image: Image,
+    pub level: u32,
+    pub extent: (u32, u32),
+}
+
+impl ContextState {
+    pub(crate) fn report_target_error(&mut self, e: TargetError) {
+        match e {
+            TargetError::Gl(error) => self.record_error(error),
+            TargetError::Backend(e) => self.backend_failed(e),
+        }
+    }
+
+    /// The view behind an attachment, making GPU images as needed.
+    fn attachment_view(&mut self, a: Attachment) -> Result<Option<ImageView>, vk_backend::Error> {
+        match a {
+            Attachment::None => Ok(None),
+            Attachment::Texture { name, level } => self.texture_attachment_view(name, level),
+            Attachment::Renderbuffer { name } => self.renderbuffer_attachment_view(name),
+        }
+    }
+
+    /// The render targets of the draw framebuffer: draw buffer i is colour slot i.
+    pub(crate) fn draw_targets(&mut self) -> Result<RenderTargets, TargetError> {
+        let fb = self.bindings.draw_framebuffer;
+        if fb == 0 {
+            let Some(surface) = self.draw_surface.as_ref() else {
+                return Err(TargetError::Gl(GL_INVALID_FRAMEBUFFER_OPERATION));
+            };
+            let mut targets = RenderTargets { extent: (surface.width(), surface.height()), ..Default::default() };
+            targets.colors[0] = Some(surface.color_view().clone());
+            targets.depth_stencil = surface.depth_stencil_view().cloned();
+            return Ok(targets);
+        }
+        if self.framebuffer_status(fb) != GL_FRAMEBUFFER_COMPLETE {
+            return Err(TargetError::Gl(GL_INVALID_FRAMEBUFFER_OPERATION));
+        }
+        let Some(framebuffer) = self.framebuffers.get(fb).cloned() else {
+            return Err(TargetError::Gl(GL_INVALID_FRAMEBUFFER_OPERATION));
+        };
+        let mut targets = RenderTargets::default();
+        let mut extent = (u32::MAX, u32::MAX);
+        for slot in 0..MAX_COLOR_ATTACHMENTS {
+            let buffer = framebuffer.draw_buffers[slot];
+            if buffer == GL_NONE {
+                continue;
+            }
+            let index = (buffer - GL_COLOR_ATTACHMENT0) as usize;
+            if let Some(view) = self.attachment_view(framebuffer.colors[index])? {
+                let (w, h) = view.extent();
+                extent = (extent.0.min(w), extent.1.min(h));
+                targets.colors[slot] = Some(view);
+            }
+        }
+        // Depth and stencil share one attachment view (the same image for both).
+        let ds = if framebuffer.depth != Attachment::None { framebuffer.depth } else { framebuffer.stencil };
+        if let Some(view) = self.attachment_view(ds)? {
+            let (w, h) = view.extent();
+            extent = (extent.0.min(w), extent.1.min(h));
+            targets.depth_stencil = Some(view);
+        }
+        if extent.0 == u32::MAX {
+            // Only attachments without images: nothing to render into.
+            extent = (0, 0);
+        }
+        targets.extent = extent;
+        Ok(targets)
+    }
+
+    /// The image a read-back reads for `format` (colour, depth, stencil).
+    pub(crate) fn read_source(&mut self, format: GLenum) -> Result<ReadSource, TargetError> {
+        let depth_like = matches!(format, GL_DEPTH_COMPONENT | GL_STENCIL_INDEX | GL_DEPTH_STENCIL);
+        let fb = self.bindings.read_framebuffer;
+        if fb == 0 {
+            let Some(surface) = self.read_surface.as_ref() else {
+                return Err(TargetError::Gl(GL_INVALID_FRAMEBUFFER_OPERATION));
+            };
+            let size = (surface.width(), surface.height());
+            let image = if depth_like { surface.depth_stencil_image().cloned() } else { Some(surface.color_image().clone()) };
+            return image.map(|image| ReadSource { image, level: 0, extent: size }).ok_or(TargetError::Gl(GL_INVALID_OPERATION));
+        }
+        if self.framebuffer_status(fb) != GL_FRAMEBUFFER_COMPLETE {
+            return Err(TargetError::Gl(GL_INVALID_FRAMEBUFFER_OPERATION));
+        }
+        let Some(framebuffer) = self.framebuffers.get(fb).cloned() else {
+            return Err(TargetError::Gl(GL_INVALID_FRAMEBUFFER_OPERATION));
+        };
+        let attachment = match format {
+            GL_DEPTH_COMPONENT | GL_DEPTH_STENCIL => framebuffer.depth,
+            GL_STENCIL_INDEX => framebuffer.stencil,
+            _ if framebuffer.read_buffer == GL_NONE => return Err(TargetError::Gl(GL_INVALID_OPERATION)),
+            _ => framebuffer.colors[(framebuffer.read_buffer - GL_COLOR_ATTACHMENT0) as usize],
+        };
+        let view = self.attachment_view(attachment)?.ok_or(TargetError::Gl(GL_INVALID_OPERATION))?;
+        let level = match attachment {
+            Attachment::Texture { level, .. } => level,
+            _ => 0,
+        };
+        Ok(ReadSource { image: view.image().clone(), level, extent: view.extent() })
+    }
+}

@@ -1,0 +1,87 @@
+//! The extensions galvan advertises: those whose commands and behaviour work, then
+//! GALVAN_EXTENSION_OVERRIDE (`+GL_ARB_foo -GL_ARB_bar`) applied on top.
+
+use crate::version::{Api, Profile};
+
+/// Where an extension is offered.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Offered {
+    Desktop,
+    Es,
+    Both,
+}
+
+/// Extensions whose functionality is implemented, sorted by name.
+const IMPLEMENTED: &[(&str, Offered)] = &[
+    ("GL_ARB_copy_buffer", Offered::Desktop),
+    ("GL_ARB_depth_texture", Offered::Desktop),
+    ("GL_ARB_draw_elements_base_vertex", Offered::Desktop),
+    ("GL_ARB_draw_instanced", Offered::Desktop),
+    ("GL_ARB_framebuffer_object", Offered::Desktop),
+    ("GL_ARB_instanced_arrays", Offered::Desktop),
+    ("GL_ARB_map_buffer_range", Offered::Desktop),
+    ("GL_ARB_sampler_objects", Offered::Desktop),
+    ("GL_ARB_sync", Offered::Desktop),
+    ("GL_ARB_texture_float", Offered::Desktop),
+    ("GL_ARB_texture_storage", Offered::Desktop),
+    ("GL_ARB_uniform_buffer_object", Offered::Desktop),
+    ("GL_ARB_vertex_array_object", Offered::Desktop),
+    ("GL_EXT_blend_color", Offered::Desktop),
+    ("GL_EXT_blend_equation_separate", Offered::Desktop),
+    ("GL_EXT_blend_func_separate", Offered::Desktop),
+    ("GL_EXT_blend_minmax", Offered::Both),
+    ("GL_EXT_framebuffer_blit", Offered::Desktop),
+    ("GL_EXT_map_buffer_range", Offered::Es),
+    ("GL_EXT_texture_storage", Offered::Es),
+    ("GL_KHR_debug", Offered::Both),
+    ("GL_OES_depth_texture", Offered::Es),
+    ("GL_OES_element_index_uint", Offered::Es),
+    ("GL_OES_mapbuffer", Offered::Es),
+    ("GL_OES_rgb8_rgba8", Offered::Es),
+    ("GL_OES_vertex_array_object", Offered::Es),
+];
+
+/// The extension names a context of this kind advertises, override applied.
+pub fn enabled(api: Api, _profile: Profile, _version: (u32, u32)) -> Vec<String> {
+    let base = IMPLEMENTED
+        .iter()
+        .filter(|(_, offered)| match api {
+            Api::Gl => *offered != Offered::Es,
+            Api::Gles => *offered != Offered::Desktop,
+        })
+        .map(|(name, _)| name.to_string());
+    let overrides = std::env::var("GALVAN_EXTENSION_OVERRIDE").unwrap_or_default();
+    apply_override(base.collect(), &overrides)
+}
+
+/// Applies `+NAME` (or a bare `NAME`) to add and `-NAME` to remove an extension.
+pub fn apply_override(mut names: Vec<String>, overrides: &str) -> Vec<String> {
+    for word in overrides.split_whitespace() {
+        if let Some(removed) = word.strip_prefix('-') {
+            names.retain(|n| n != removed);
+        } else {
+            let added = word.strip_prefix('+').unwrap_or(word);
+            if !added.is_empty() && !names.iter().any(|n| n == added) {
+                names.push(added.to_string());
+            }
+        }
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn override_adds_and_removes() {
+        let names = vec!["GL_A".to_string(), "GL_B".to_string()];
+        let result = apply_override(names, "+GL_C -GL_A GL_D +GL_B");
+        assert_eq!(result, vec!["GL_B", "GL_C", "GL_D"]);
+    }
+
+    #[test]
+    fn table_is_sorted_and_unique() {
+        assert!(IMPLEMENTED.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+}

@@ -1,0 +1,106 @@
+//! Translating GLSL types to nir_like types: value types of scalars and vectors, memory
+//! types with explicit std140/std430 offsets inside blocks.
+
+use crate::layout::{self, BlockLayout};
+use crate::sema::types::{Scalar, Type};
+use nir_like::{BaseType, Builder, Handle, ImageDim, StructMember, ValueType};
+
+pub fn value_type(t: &Type) -> Option<ValueType> {
+    match t {
+        Type::Scalar(s) => Some(scalar_vt(*s, 1)),
+        Type::Vector(s, n) => Some(scalar_vt(*s, *n)),
+        _ => None,
+    }
+}
+
+pub fn scalar_vt(s: Scalar, n: u8) -> ValueType {
+    match s {
+        Scalar::Float => ValueType::float(n),
+        Scalar::Double => ValueType::double(n),
+        Scalar::Int => ValueType::int(n),
+        Scalar::Uint => ValueType::uint(n),
+        Scalar::Bool => ValueType::bool(n),
+        Scalar::Int64 => ValueType::new(BaseType::Int, 64, n),
+        Scalar::Uint64 => ValueType::new(BaseType::Uint, 64, n),
+    }
+}
+
+pub fn base_of(s: Scalar) -> (BaseType, u8) {
+    match s {
+        Scalar::Float => (BaseType::Float, 32),
+        Scalar::Double => (BaseType::Float, 64),
+        Scalar::Int => (BaseType::Int, 32),
+        Scalar::Uint => (BaseType::Uint, 32),
+        Scalar::Bool => (BaseType::Bool, 1),
+        Scalar::Int64 => (BaseType::Int, 64),
+        Scalar::Uint64 => (BaseType::Uint, 64),
+    }
+}
+
+/// The sampler description of a GLSL sampler type name.
+pub fn sampler_type(name: &str) -> Option<nir_like::Type> {
+    let (sampled, rest) = if let Some(r) = name.strip_prefix("isampler") {
+        (BaseType::Int, r)
+    } else if let Some(r) = name.strip_prefix("usampler") {
+        (BaseType::Uint, r)
+    } else {
+        (BaseType::Float, name.strip_prefix("sampler")?)
+    };
+    let (rest, shadow) = match rest.strip_suffix("Shadow") {
+        Some(r) => (r, true),
+        None => (rest, false),
+    };
+    let (rest, arrayed) = match rest.strip_suffix("Array") {
+        Some(r) => (r, true),
+        None => (rest, false),
+    };
+    let (dim, multisampled) = match rest {
+        "1D" => (ImageDim::D1, false),
+        "2D" => (ImageDim::D2, false),
+        "3D" => (ImageDim::D3, false),
+        "Cube" => (ImageDim::Cube, false),
+        "2DRect" => (ImageDim::Rect, false),
+        "Buffer" => (ImageDim::Buffer, false),
+        "2DMS" => (ImageDim::D2, true),
+        _ => return None,
+    };
+    Some(nir_like::Type::Sampler { dim, arrayed, shadow, multisampled, sampled })
+}
+
+/// The nir_like memory type of `t`; `layout` gives blocks their explicit offsets.
+pub fn nir_type(b: &mut Builder, t: &Type, layout_kind: Option<BlockLayout>) -> Result<Handle<nir_like::Type>, String> {
+    Ok(match t {
+        Type::Scalar(_) | Type::Vector(..) => b.value_type_handle(value_type(t).expect("scalar or vector")),
+        Type::Matrix { cols, rows, double } => b.ty(nir_like::Type::Matrix { columns: *cols, rows: *rows, bits: if *double { 64 } else { 32 } }),
+        Type::Array(e, n) => {
+            let elem = nir_type(b, e, layout_kind)?;
+            let stride = layout_kind.map(|l| layout::array_stride(e, l));
+            b.array_type(elem, *n, stride)
+        }
+        Type::Struct(st) | Type::Block(st) => {
+            let mut members = Vec::new();
+            let mut off = 0u32;
+            for (name, mt) in &st.members {
+                let ty = nir_type(b, mt, layout_kind)?;
+                let (offset, matrix_stride) = match layout_kind {
+                    Some(l) => {
+                        let a = layout::alignment(mt, l);
+                        off = off.div_ceil(a) * a;
+                        let o = off;
+                        off += layout::size(mt, l);
+                        let ms = layout::matrix_stride(mt, l);
+                        (Some(o), (ms > 0).then_some(ms))
+                    }
+                    None => (None, None),
+                };
+                members.push(StructMember { name: name.clone(), ty, offset, matrix_stride, row_major: false });
+            }
+            b.ty(nir_like::Type::Struct { name: st.name.clone(), members })
+        }
+        Type::Opaque(name) => match sampler_type(name) {
+            Some(s) => b.ty(s),
+            None => return Err(format!("IR generation does not handle `{}' yet", name)),
+        },
+        Type::Void | Type::Error => return Err("IR generation met an untyped value".into()),
+    })
+}

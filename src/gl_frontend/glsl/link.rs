@@ -1,0 +1,630 @@
+//! The linker: checks that a program's stages fit together, assigns attribute,
+//! fragment-output and varying locations, lays out the default uniform block and the
+//! uniform blocks, and lists the active resources the GL queries report.
+
+use crate::compile::CompiledShader;
+use crate::diagnostics::{Diagnostics, SourceLoc};
+use crate::gl_types::gl_type_enum;
+use crate::layout::{self, BlockLayout};
+use crate::options::Stage;
+use crate::sema::types::Type;
+use crate::sema::GlobalVar;
+use crate::ast::{QualItem, Storage, TypeQualifier};
+use std::collections::HashMap;
+
+/// glBindAttribLocation, glBindFragDataLocation(Indexed) state at link time.
+#[derive(Clone, Debug, Default)]
+pub struct LinkOptions {
+    pub attrib_bindings: Vec<(String, u32)>,
+    pub frag_data_bindings: Vec<(String, u32)>,
+    pub frag_data_index: Vec<(String, u32)>,
+    /// GL_PROGRAM_SEPARABLE: interfaces to absent stages stay as they are.
+    pub separable: bool,
+}
+
+/// An active vertex attribute or fragment output.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActiveVariable {
+    pub name: String,
+    pub gl_type: u32,
+    /// 1 for non-arrays.
+    pub array_size: u32,
+    /// -1 for built-ins (gl_Vertex, gl_VertexID).
+    pub location: i32,
+    /// The dual-source blend index of a fragment output.
+    pub index: u32,
+}
+
+/// One entry of glGetActiveUniform.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActiveUniform {
+    /// As GL reports it: "a", "arr[0]", "s.m", "s[1].m", "Block.m".
+    pub name: String,
+    pub gl_type: u32,
+    pub array_size: u32,
+    /// First location (default block only; each array element takes the next one);
+    /// -1 for block members.
+    pub location: i32,
+    /// Byte offset in the default block or in its uniform block.
+    pub offset: u32,
+    pub array_stride: u32,
+    pub matrix_stride: u32,
+    /// -1 in the default block.
+    pub block_index: i32,
+    /// For samplers: the program's sampler index s (descriptor binding 128 + s).
+    pub sampler_index: Option<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct UniformBlock {
+    pub name: String,
+    pub index: u32,
+    pub initial_binding: u32,
+    pub data_size: u32,
+    pub active_uniforms: Vec<u32>,
+    /// Stages that reference the block.
+    pub stages: Vec<Stage>,
+}
+
+/// A varying passed between two stages at `location`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkedVarying {
+    /// The variable name, or the block name for a block with an instance name.
+    pub name: String,
+    pub location: u32,
+    pub producer: Stage,
+    pub consumer: Stage,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct ProgramInterface {
+    pub attributes: Vec<ActiveVariable>,
+    pub fragment_outputs: Vec<ActiveVariable>,
+    /// Whether the fragment shader writes gl_FragColor (broadcast to every draw buffer).
+    pub writes_frag_color: bool,
+    pub uniforms: Vec<ActiveUniform>,
+    /// Bytes of the default uniform block (descriptor binding 0).
+    pub default_block_size: u32,
+    pub uniform_blocks: Vec<UniformBlock>,
+    pub varyings: Vec<LinkedVarying>,
+    /// Number of sampler uniforms (descriptor bindings 128 + s).
+    pub sampler_count: u32,
+    /// Top-level default-block uniforms and their byte offsets, in block order.
+    pub default_block_members: Vec<(String, u32)>,
+    /// Sampler uniforms (top-level names) and their sampler index.
+    pub sampler_uniforms: Vec<(String, u32)>,
+    /// Compatibility-profile state the program reads (gl_ModelViewProjectionMatrix,
+    /// gl_DepthRange.near, ...) and its byte offset in the default block: the front end
+    /// fills these from GL state. They are not active uniforms.
+    pub builtin_uniforms: Vec<(String, u32)>,
+    /// Conventional vertex attributes the vertex shader reads (gl_Vertex, gl_Color,
+    /// gl_MultiTexCoord3, ...) and the Vulkan input location the IR gives each.
+    pub builtin_attributes: Vec<(String, u32)>,
+}
+
+/// Vulkan input locations of the conventional vertex attributes: after the 16 generic ones.
+pub const BUILTIN_ATTRIBUTES: &[(&str, u32)] = &[
+    ("gl_Vertex", 16),
+    ("gl_Normal", 17),
+    ("gl_Color", 18),
+    ("gl_SecondaryColor", 19),
+    ("gl_FogCoord", 20),
+    ("gl_MultiTexCoord0", 21),
+    ("gl_MultiTexCoord1", 22),
+    ("gl_MultiTexCoord2", 23),
+    ("gl_MultiTexCoord3", 24),
+    ("gl_MultiTexCoord4", 25),
+    ("gl_MultiTexCoord5", 26),
+    ("gl_MultiTexCoord6", 27),
+    ("gl_MultiTexCoord7", 28),
+];
+
+/// Varying locations of the compatibility varyings, above the user ones
+/// (producer name, consumer name, location).
+pub const BUILTIN_VARYINGS: &[(&str, &str, u32)] = &[
+    ("gl_FrontColor", "gl_Color", 20),
+    ("gl_FrontSecondaryColor", "gl_SecondaryColor", 21),
+    ("gl_FogFragCoord", "gl_FogFragCoord", 22),
+    ("gl_TexCoord", "gl_TexCoord", 23),
+    ("gl_BackColor", "", 31),
+    ("gl_BackSecondaryColor", "", 30),
+];
+
+/// Compatibility uniforms a program may read, with their types.
+pub const BUILTIN_UNIFORMS: &[(&str, &str)] = &[
+    ("gl_ModelViewMatrix", "mat4"),
+    ("gl_ProjectionMatrix", "mat4"),
+    ("gl_ModelViewProjectionMatrix", "mat4"),
+    ("gl_NormalMatrix", "mat3"),
+    ("gl_ModelViewMatrixInverse", "mat4"),
+    ("gl_ProjectionMatrixInverse", "mat4"),
+    ("gl_ModelViewProjectionMatrixInverse", "mat4"),
+    ("gl_ModelViewMatrixTranspose", "mat4"),
+    ("gl_ProjectionMatrixTranspose", "mat4"),
+    ("gl_ModelViewProjectionMatrixTranspose", "mat4"),
+    ("gl_ModelViewMatrixInverseTranspose", "mat4"),
+    ("gl_ProjectionMatrixInverseTranspose", "mat4"),
+    ("gl_ModelViewProjectionMatrixInverseTranspose", "mat4"),
+    ("gl_NormalScale", "float"),
+];
+
+/// One stage of a linked program. The checked syntax tree is kept so IR generation can
+/// run with the locations the linker chose.
+#[derive(Clone, Debug)]
+pub struct LinkedStage {
+    pub stage: Stage,
+    pub shader: CompiledShader,
+    /// The stage in nir_like, with the locations and bindings of docs/conventions.md;
+    /// an error names a construct IR generation does not handle yet.
+    pub ir: Result<nir_like::Shader, String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct LinkedProgram {
+    pub success: bool,
+    pub info_log: String,
+    pub stages: Vec<LinkedStage>,
+    pub interface: ProgramInterface,
+}
+
+fn explicit_int(qual: &TypeQualifier, name: &str) -> Option<i64> {
+    qual.layouts().find(|l| l.name == name).and_then(|l| match l.value.as_deref().map(|e| &e.kind) {
+        Some(crate::ast::ExprKind::Int(v)) | Some(crate::ast::ExprKind::Uint(v)) => Some(*v as i64),
+        _ => None,
+    })
+}
+
+/// Slots (vec4 locations) a vertex input or varying of type `t` takes.
+fn slots(t: &Type) -> u32 {
+    match t {
+        Type::Array(e, n) => slots(e) * n.unwrap_or(1),
+        Type::Matrix { cols, rows, double } => *cols as u32 * if *double && *rows > 2 { 2 } else { 1 },
+        Type::Vector(s, n) if matches!(s, crate::sema::types::Scalar::Double | crate::sema::types::Scalar::Int64 | crate::sema::types::Scalar::Uint64) && *n > 2 => 2,
+        Type::Struct(s) | Type::Block(s) => s.members.iter().map(|(_, m)| slots(m)).sum(),
+        _ => 1,
+    }
+}
+
+fn array_len(t: &Type) -> (Type, u32) {
+    match t {
+        Type::Array(e, n) => ((**e).clone(), n.unwrap_or(1)),
+        t => (t.clone(), 1),
+    }
+}
+
+/// Lowest `count` consecutive free slots.
+fn allocate(used: &mut [bool], count: u32) -> Option<u32> {
+    let count = count as usize;
+    let mut start = 0;
+    while start + count <= used.len() {
+        if used[start..start + count].iter().all(|u| !u) {
+            for u in &mut used[start..start + count] {
+                *u = true;
+            }
+            return Some(start as u32);
+        }
+        start += 1;
+    }
+    None
+}
+
+fn mark(used: &mut [bool], at: u32, count: u32) -> bool {
+    let (a, b) = (at as usize, (at + count) as usize);
+    if b > used.len() || used[a..b].iter().any(|u| *u) {
+        return false;
+    }
+    for u in &mut used[a..b] {
+        *u = true;
+    }
+    true
+}
+
+const MAX_VERTEX_ATTRIBS: usize = 16;
+const MAX_DRAW_BUFFERS: usize = 8;
+const MAX_VARYING_SLOTS: usize = 32;
+
+/// Links compiled shaders into a program.
+pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> LinkedProgram {
+    let mut diags = Diagnostics::default();
+    let loc = SourceLoc::default();
+    let mut interface = ProgramInterface::default();
+    let mut stages: Vec<LinkedStage> = Vec::new();
+    if shaders.is_empty() {
+        diags.error(loc, "no shaders attached to the program");
+    }
+    for s in shaders {
+        if !s.success {
+            diags.error(loc, "linking with an uncompiled or failed shader");
+        }
+    }
+    // One shader per stage (GL allows several; galvan joins them by stage order).
+    let mut by_stage: Vec<&CompiledShader> = shaders.to_vec();
+    by_stage.sort_by_key(|s| s.stage);
+    for pair in by_stage.windows(2) {
+        if pair[0].stage == pair[1].stage {
+            diags.error(loc, format!("more than one {} shader is not supported", pair[0].stage.name()));
+        }
+    }
+    if diags.has_errors() {
+        return LinkedProgram { success: false, info_log: diags.to_log(), stages, interface };
+    }
+    for s in &by_stage {
+        let iface = s.interface.as_ref().expect("successful compiles have an interface");
+        if !iface.has_main {
+            diags.error(loc, format!("{} shader lacks `main'", s.stage.name()));
+        }
+    }
+    let es = by_stage.iter().any(|s| s.settings.as_ref().is_some_and(|x| x.is_es()));
+    if es && !options.separable {
+        let has = |st: Stage| by_stage.iter().any(|s| s.stage == st);
+        if !has(Stage::Compute) && (!has(Stage::Vertex) || !has(Stage::Fragment)) {
+            diags.error(loc, "GLSL ES programs need both a vertex and a fragment shader");
+        }
+    }
+    let versions: Vec<(u32, bool)> = by_stage.iter().filter_map(|s| s.settings.as_ref().map(|x| (x.version, x.is_es()))).collect();
+    if versions.windows(2).any(|w| w[0].1 != w[1].1 || (w[0].1 && w[0].0 != w[1].0)) {
+        diags.error(loc, "all shaders of an ES program must use the same version");
+    }
+
+    link_attributes(&by_stage, options, &mut interface, &mut diags);
+    link_fragment_outputs(&by_stage, options, &mut interface, &mut diags);
+    link_varyings(&by_stage, options, &mut interface, &mut diags);
+    link_uniforms(&by_stage, &mut interface, &mut diags);
+
+    if !diags.has_errors() {
+        for s in &by_stage {
+            let ir = crate::irgen::generate(s, &interface);
+            stages.push(LinkedStage { stage: s.stage, shader: (*s).clone(), ir });
+        }
+    }
+    LinkedProgram { success: !diags.has_errors(), info_log: diags.to_log(), stages, interface }
+}
+
+fn globals<'a>(s: &'a CompiledShader) -> &'a [GlobalVar] {
+    s.interface.as_ref().map(|i| i.globals.as_slice()).unwrap_or(&[])
+}
+
+fn used(s: &CompiledShader, name: &str) -> bool {
+    s.interface.as_ref().is_some_and(|i| i.static_uses.contains(name))
+}
+
+fn link_attributes(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut ProgramInterface, diags: &mut Diagnostics) {
+    let Some(vs) = shaders.iter().find(|s| s.stage == Stage::Vertex) else { return };
+    let mut taken = vec![false; MAX_VERTEX_ATTRIBS];
+    let mut pending = Vec::new();
+    for g in globals(vs) {
+        if !matches!(g.storage, Storage::In | Storage::Attribute) || g.block.is_some() {
+            continue;
+        }
+        if !used(vs, &g.name) {
+            continue;
+        }
+        let (elem, n) = array_len(&g.ty);
+        let count = slots(&g.ty);
+        let bound = options.attrib_bindings.iter().find(|(n, _)| *n == g.name).map(|(_, l)| *l as i64);
+        let location = explicit_int(&g.qual, "location").or(bound);
+        let var = ActiveVariable { name: g.name.clone(), gl_type: gl_type_enum(&elem), array_size: n, location: -1, index: 0 };
+        // Variables with `component' share locations by design.
+        let shares = explicit_int(&g.qual, "component").is_some();
+        match location {
+            Some(l) if l >= 0 && shares => out.attributes.push(ActiveVariable { location: l as i32, ..var }),
+            Some(l) if l >= 0 && mark(&mut taken, l as u32, count) => out.attributes.push(ActiveVariable { location: l as i32, ..var }),
+            Some(_) if explicit_int(&g.qual, "location").is_some() => {
+                diags.error(g.loc, format!("vertex attribute `{}' has an invalid or overlapping location", g.name))
+            }
+            _ => pending.push((var, count)),
+        }
+    }
+    for (var, count) in pending {
+        match allocate(&mut taken, count) {
+            Some(l) => out.attributes.push(ActiveVariable { location: l as i32, ..var }),
+            None => diags.error(SourceLoc::default(), format!("too many vertex attributes to place `{}'", var.name)),
+        }
+    }
+    // Built-in inputs the shader reads are active too, with location -1.
+    for name in ["gl_Vertex", "gl_Normal", "gl_Color", "gl_SecondaryColor", "gl_FogCoord", "gl_VertexID", "gl_InstanceID"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain((0..8).map(|i| format!("gl_MultiTexCoord{}", i)))
+    {
+        if used(vs, &name) {
+            if let Some((_, l)) = BUILTIN_ATTRIBUTES.iter().find(|(n, _)| *n == name) {
+                out.builtin_attributes.push((name.clone(), *l));
+            }
+            let ty = match name.as_str() {
+                "gl_Normal" => Type::Vector(crate::sema::types::Scalar::Float, 3),
+                "gl_FogCoord" => Type::FLOAT,
+                "gl_VertexID" | "gl_InstanceID" => Type::INT,
+                _ => Type::Vector(crate::sema::types::Scalar::Float, 4),
+            };
+            out.attributes.push(ActiveVariable { name, gl_type: gl_type_enum(&ty), array_size: 1, location: -1, index: 0 });
+        }
+    }
+}
+
+fn link_fragment_outputs(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut ProgramInterface, diags: &mut Diagnostics) {
+    let Some(fs) = shaders.iter().find(|s| s.stage == Stage::Fragment) else { return };
+    out.writes_frag_color = used(fs, "gl_FragColor");
+    let user: Vec<&GlobalVar> = globals(fs).iter().filter(|g| g.storage == Storage::Out && g.block.is_none()).collect();
+    if (used(fs, "gl_FragColor") || used(fs, "gl_FragData")) && user.iter().any(|g| used(fs, &g.name)) {
+        diags.error(SourceLoc::default(), "fragment shader writes both gl_FragColor/gl_FragData and user outputs");
+    }
+    if used(fs, "gl_FragColor") && used(fs, "gl_FragData") {
+        diags.error(SourceLoc::default(), "fragment shader writes both gl_FragColor and gl_FragData");
+    }
+    let mut taken = vec![false; MAX_DRAW_BUFFERS * 2];
+    let mut pending = Vec::new();
+    for g in user {
+        let (elem, n) = array_len(&g.ty);
+        let index = explicit_int(&g.qual, "index")
+            .or_else(|| options.frag_data_index.iter().find(|(x, _)| *x == g.name).map(|(_, i)| *i as i64))
+            .unwrap_or(0)
+            .clamp(0, 1) as u32;
+        let bound = options.frag_data_bindings.iter().find(|(x, _)| *x == g.name).map(|(_, l)| *l as i64);
+        let location = explicit_int(&g.qual, "location").or(bound);
+        let var = ActiveVariable { name: g.name.clone(), gl_type: gl_type_enum(&elem), array_size: n, location: -1, index };
+        let base = index * MAX_DRAW_BUFFERS as u32;
+        match location {
+            Some(l) if l >= 0 && (l as u32 + n) <= MAX_DRAW_BUFFERS as u32 && mark(&mut taken, base + l as u32, n) => {
+                out.fragment_outputs.push(ActiveVariable { location: l as i32, ..var })
+            }
+            Some(_) => diags.error(g.loc, format!("fragment output `{}' has an invalid or overlapping location", g.name)),
+            None => pending.push((var, n)),
+        }
+    }
+    for (var, n) in pending {
+        match allocate(&mut taken[..MAX_DRAW_BUFFERS], n) {
+            Some(l) => out.fragment_outputs.push(ActiveVariable { location: l as i32, ..var }),
+            None => diags.error(SourceLoc::default(), format!("too many fragment outputs to place `{}'", var.name)),
+        }
+    }
+}
+
+/// The name two stages' interface variables match by: the block name for a block
+/// instance, the variable name otherwise.
+fn interface_key(g: &GlobalVar) -> &str {
+    let is_instance = matches!(g.ty, Type::Block(_)) || matches!(&g.ty, Type::Array(e, _) if matches!(**e, Type::Block(_)));
+    match &g.block {
+        Some(b) if is_instance => b,
+        _ => &g.name,
+    }
+}
+
+fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut ProgramInterface, diags: &mut Diagnostics) {
+    for pair in shaders.windows(2) {
+        let (producer, consumer) = (pair[0], pair[1]);
+        if consumer.stage == Stage::Compute {
+            continue;
+        }
+        let outs: Vec<&GlobalVar> = globals(producer).iter().filter(|g| matches!(g.storage, Storage::Out | Storage::Varying)).collect();
+        // Explicit locations first, then the lowest free slots in declaration order.
+        let mut taken = vec![false; MAX_VARYING_SLOTS * 4];
+        for o in &outs {
+            if let Some(l) = explicit_int(&o.qual, "location") {
+                mark(&mut taken, l.max(0) as u32, slots(&o.ty).max(1));
+            }
+        }
+        for input in globals(consumer).iter().filter(|g| matches!(g.storage, Storage::In | Storage::Varying)) {
+            let by_location = explicit_int(&input.qual, "location");
+            let matched = outs.iter().find(|o| match (by_location, explicit_int(&o.qual, "location")) {
+                (Some(a), Some(b)) => a == b,
+                _ => interface_key(o) == interface_key(input),
+            });
+            match matched {
+                Some(o) => {
+                    let strip = |t: &Type, stage: Stage| match (t, stage) {
+                        (Type::Array(e, _), Stage::Geometry | Stage::TessControl | Stage::TessEval) => (**e).clone(),
+                        _ => t.clone(),
+                    };
+                    let (ot, it) = (strip(&o.ty, Stage::Vertex), strip(&input.ty, consumer.stage));
+                    let type_ok = ot == it || matches!((&o.ty, &input.ty), (Type::Block(a), Type::Block(b)) if a.members == b.members);
+                    if !type_ok && !(consumer.stage != Stage::Fragment && matches!(&input.ty, Type::Array(e, _) if **e == o.ty)) {
+                        diags.error(input.loc, format!("`{}' has type {} in the {} shader but {} in the {} shader", input.name, o.ty, producer.stage.name(), input.ty, consumer.stage.name()));
+                    }
+                    let flat = |q: &TypeQualifier| q.has(|x| matches!(x, QualItem::Interpolation(crate::ast::Interpolation::Flat)));
+                    let es = consumer.settings.as_ref().is_some_and(|s| s.is_es());
+                    if (es || producer.settings.as_ref().is_some_and(|s| s.version < 430)) && flat(&o.qual) != flat(&input.qual) && consumer.stage == Stage::Fragment {
+                        diags.error(input.loc, format!("interpolation qualifiers of `{}' differ between stages", input.name));
+                    }
+                    let location = match explicit_int(&o.qual, "location") {
+                        Some(l) => Some(l.max(0) as u32),
+                        None => allocate(&mut taken, slots(&it).max(1)),
+                    };
+                    match location {
+                        Some(location) => out.varyings.push(LinkedVarying { name: interface_key(input).to_string(), location, producer: producer.stage, consumer: consumer.stage }),
+                        None => diags.error(input.loc, format!("too many varyings to place `{}'", input.name)),
+                    }
+                }
+                None => {
+                    if used(consumer, &input.name) && !options.separable {
+                        diags.error(input.loc, format!("{} shader input `{}' is not written by the {} shader", consumer.stage.name(), input.name, producer.stage.name()));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// gl_DepthRange's type: near, far and diff, as floats.
+pub fn depth_range_type() -> Type {
+    Type::Struct(std::sync::Arc::new(crate::sema::types::StructType {
+        name: "gl_DepthRangeParameters".into(),
+        members: vec![("near".into(), Type::FLOAT), ("far".into(), Type::FLOAT), ("diff".into(), Type::FLOAT)],
+        id: u32::MAX,
+    }))
+}
+
+/// Flattens a uniform of type `t` into GL's active-uniform entries.
+fn flatten(name: &str, t: &Type, base_offset: u32, layout_kind: BlockLayout, out: &mut Vec<(String, Type, u32, u32, u32)>) {
+    match t {
+        Type::Struct(s) => {
+            let mut off = base_offset;
+            for (m, mt) in &s.members {
+                off = off.div_ceil(layout::alignment(mt, layout_kind)) * layout::alignment(mt, layout_kind);
+                flatten(&format!("{}.{}", name, m), mt, off, layout_kind, out);
+                off += layout::size(mt, layout_kind);
+            }
+        }
+        Type::Array(e, n) if matches!(**e, Type::Struct(_) | Type::Array(..)) => {
+            let stride = layout::array_stride(e, layout_kind);
+            for i in 0..n.unwrap_or(1) {
+                flatten(&format!("{}[{}]", name, i), e, base_offset + i * stride, layout_kind, out);
+            }
+        }
+        Type::Array(e, n) => {
+            out.push((format!("{}[0]", name), (**e).clone(), n.unwrap_or(1), base_offset, layout::array_stride(e, layout_kind)));
+        }
+        t => out.push((name.to_string(), t.clone(), 1, base_offset, 0)),
+    }
+}
+
+fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags: &mut Diagnostics) {
+    // Default block: every used uniform of every stage, merged by name.
+    let mut seen: HashMap<String, Type> = HashMap::new();
+    let mut default_vars: Vec<(String, Type)> = Vec::new();
+    let mut blocks: Vec<(String, Type, TypeQualifier, Vec<Stage>, bool)> = Vec::new();
+    for s in shaders {
+        for g in globals(s) {
+            if g.storage != Storage::Uniform {
+                continue;
+            }
+            if let Some(block) = &g.block {
+                let ty = match (&g.ty, g.name == *block) {
+                    _ if matches!(g.ty, Type::Block(_) | Type::Array(..)) && g.name != *block => g.ty.clone(),
+                    _ => g.ty.clone(),
+                };
+                let instance = matches!(ty, Type::Block(_)) || matches!(&ty, Type::Array(e, _) if matches!(**e, Type::Block(_)));
+                match blocks.iter_mut().find(|b| b.0 == *block) {
+                    Some(b) => {
+                        if !b.3.contains(&s.stage) {
+                            b.3.push(s.stage);
+                        }
+                        if instance && b.1 != ty {
+                            if let (Type::Block(x), Type::Block(y)) = (&b.1, &ty) {
+                                if x.members != y.members {
+                                    diags.error(g.loc, format!("uniform block `{}' differs between stages", block));
+                                }
+                            }
+                        }
+                    }
+                    None => {
+                        if instance {
+                            blocks.push((block.clone(), ty, g.qual.clone(), vec![s.stage], true));
+                        } else {
+                            // Members of a block without an instance name arrive one by one.
+                            let members: Vec<(String, Type)> = globals(s).iter().filter(|x| x.block.as_deref() == Some(block)).map(|x| (x.name.clone(), x.ty.clone())).collect();
+                            let st = std::sync::Arc::new(crate::sema::types::StructType { name: block.clone(), members, id: 0 });
+                            blocks.push((block.clone(), Type::Block(st), g.qual.clone(), vec![s.stage], false));
+                        }
+                    }
+                }
+                continue;
+            }
+            if !used(s, &g.name) {
+                continue;
+            }
+            match seen.get(&g.name) {
+                Some(t) if *t != g.ty => diags.error(g.loc, format!("uniform `{}' has different types in different stages", g.name)),
+                Some(_) => {}
+                None => {
+                    seen.insert(g.name.clone(), g.ty.clone());
+                    default_vars.push((g.name.clone(), g.ty.clone()));
+                }
+            }
+        }
+    }
+    let mut offset = 0u32;
+    let mut location = 0i32;
+    let mut sampler_index = 0u32;
+    for (name, ty) in &default_vars {
+        if ty.contains_opaque() {
+            out.sampler_uniforms.push((name.clone(), sampler_index));
+            let mut flat = Vec::new();
+            flatten(name, ty, 0, BlockLayout::Std140, &mut flat);
+            for (n, t, count, _, _) in flat {
+                out.uniforms.push(ActiveUniform { name: n, gl_type: gl_type_enum(&t), array_size: count, location, offset: 0, array_stride: 0, matrix_stride: 0, block_index: -1, sampler_index: Some(sampler_index) });
+                location += count as i32;
+                sampler_index += 1;
+            }
+            continue;
+        }
+        let a = layout::alignment(ty, BlockLayout::Std140);
+        offset = offset.div_ceil(a) * a;
+        out.default_block_members.push((name.clone(), offset));
+        let mut flat = Vec::new();
+        flatten(name, ty, offset, BlockLayout::Std140, &mut flat);
+        for (n, t, count, off, stride) in flat {
+            let ms = layout::matrix_stride(&t, BlockLayout::Std140);
+            out.uniforms.push(ActiveUniform { name: n, gl_type: gl_type_enum(&t), array_size: count, location, offset: off, array_stride: stride, matrix_stride: ms, block_index: -1, sampler_index: None });
+            location += count as i32;
+        }
+        offset += layout::size(ty, BlockLayout::Std140);
+    }
+    // GL state the shaders read joins the default block after the user uniforms.
+    for (name, ty) in BUILTIN_UNIFORMS.iter().map(|(n, t)| (n.to_string(), Type::from_builtin_name(t).expect("valid")))
+        .chain(std::iter::once(("gl_DepthRange".to_string(), depth_range_type())))
+    {
+        if !shaders.iter().any(|s| used(s, &name)) {
+            continue;
+        }
+        let a = layout::alignment(&ty, BlockLayout::Std140);
+        offset = offset.div_ceil(a) * a;
+        out.default_block_members.push((name.clone(), offset));
+        match &ty {
+            Type::Struct(st) => {
+                let mut off = offset;
+                for (m, mt) in &st.members {
+                    out.builtin_uniforms.push((format!("{}.{}", name, m), off));
+                    off += layout::size(mt, BlockLayout::Std140);
+                }
+            }
+            _ => out.builtin_uniforms.push((name.clone(), offset)),
+        }
+        offset += layout::size(&ty, BlockLayout::Std140);
+    }
+    out.default_block_size = offset.div_ceil(16) * 16;
+    out.sampler_count = sampler_index;
+    for (index, (name, ty, qual, stages, instance)) in blocks.into_iter().enumerate() {
+        let (block_ty, count) = array_len(&ty);
+        let Type::Block(st) = &block_ty else { continue };
+        let layout_kind = if qual.layouts().any(|l| l.name == "std430") { BlockLayout::Std430 } else { BlockLayout::Std140 };
+        let binding = explicit_int(&qual, "binding").unwrap_or(0).max(0) as u32;
+        for i in 0..count {
+            let block_name = if count > 1 || ty.is_array() { format!("{}[{}]", name, i) } else { name.clone() };
+            let block_index = out.uniform_blocks.len() as u32;
+            let mut indices = Vec::new();
+            let mut off = 0u32;
+            for (m, mt) in &st.members {
+                let a = layout::alignment(mt, layout_kind);
+                off = off.div_ceil(a) * a;
+                let prefix = if instance { format!("{}.{}", name, m) } else { m.clone() };
+                let mut flat = Vec::new();
+                flatten(&prefix, mt, off, layout_kind, &mut flat);
+                for (n, t, c, o, stride) in flat {
+                    indices.push(out.uniforms.len() as u32);
+                    out.uniforms.push(ActiveUniform {
+                        name: n,
+                        gl_type: gl_type_enum(&t),
+                        array_size: c,
+                        location: -1,
+                        offset: o,
+                        array_stride: stride,
+                        matrix_stride: layout::matrix_stride(&t, layout_kind),
+                        block_index: block_index as i32,
+                        sampler_index: None,
+                    });
+                }
+                off += layout::size(mt, layout_kind);
+            }
+            let _ = index;
+            out.uniform_blocks.push(UniformBlock {
+                name: block_name,
+                index: block_index,
+                initial_binding: binding + i,
+                data_size: layout::size(&block_ty, layout_kind),
+                active_uniforms: indices,
+                stages: stages.clone(),
+            });
+        }
+    }
+}

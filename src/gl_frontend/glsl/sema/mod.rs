@@ -1,0 +1,1626 @@
+//! Semantic analysis: scopes, types, implicit conversions, overload resolution,
+//! qualifiers, constant folding, and the checks the specifications call compile-time
+//! errors. It also collects the shader's interface for the linker.
+
+pub mod builtins;
+pub mod constant;
+mod expr;
+mod fold;
+pub mod types;
+pub mod variables;
+
+use crate::ast::*;
+use crate::diagnostics::{Diagnostics, SourceLoc};
+use crate::options::{CompileOptions, Stage};
+use crate::preprocessor::LanguageSettings;
+use builtins::{ParamDir, Signature};
+use constant::ConstValue;
+use std::collections::HashMap;
+use std::sync::Arc;
+use types::{Scalar, StructType, Type};
+
+/// A variable as the checker knows it.
+#[derive(Clone, Debug)]
+pub struct Variable {
+    pub ty: Type,
+    pub storage: Option<Storage>,
+    pub constant: Option<ConstValue>,
+    pub read_only: bool,
+    pub builtin: bool,
+    pub qual: TypeQualifier,
+}
+
+#[derive(Clone, Debug)]
+enum Symbol {
+    Var(Variable),
+    Struct(Arc<StructType>),
+}
+
+#[derive(Clone, Debug)]
+pub struct UserFunction {
+    pub sig: Signature,
+    pub defined: bool,
+    pub loc: SourceLoc,
+}
+
+/// A global declared by the shader, for the linker.
+#[derive(Clone, Debug)]
+pub struct GlobalVar {
+    pub name: String,
+    pub ty: Type,
+    pub storage: Storage,
+    pub qual: TypeQualifier,
+    pub loc: SourceLoc,
+    /// The block this variable is a member of, if any.
+    pub block: Option<String>,
+}
+
+/// How a call expression was resolved.
+#[derive(Clone, Debug)]
+pub enum CallTarget {
+    /// A user function with this signature.
+    User(Signature),
+    Builtin(Signature),
+}
+
+/// What the checker learned that later passes need.
+#[derive(Clone, Debug, Default)]
+pub struct ShaderInterface {
+    /// The type of each expression, by expression id.
+    pub expr_types: Vec<Type>,
+    /// Constant values of constant expressions, by expression id.
+    pub expr_constants: HashMap<u32, ConstValue>,
+    /// Resolved calls, by expression id.
+    pub calls: HashMap<u32, CallTarget>,
+    /// The type of every declared variable and parameter, by the location of its name.
+    pub declared_types: HashMap<(u32, u32, String), Type>,
+    pub globals: Vec<GlobalVar>,
+    pub has_main: bool,
+    /// Globals (user and built-in) that some expression reads or writes.
+    pub static_uses: std::collections::HashSet<String>,
+}
+
+pub struct Checker<'a> {
+    pub(crate) s: &'a LanguageSettings,
+    pub(crate) options: &'a CompileOptions,
+    pub(crate) diags: &'a mut Diagnostics,
+    scopes: Vec<HashMap<String, Symbol>>,
+    pub(crate) functions: HashMap<String, Vec<UserFunction>>,
+    pub(crate) builtins: Arc<HashMap<String, Vec<Signature>>>,
+    return_type: Option<Type>,
+    loop_depth: u32,
+    switch_depth: u32,
+    next_struct_id: u32,
+    /// Default precision of float per scope (ESSL requires one in fragment shaders).
+    float_precision: Vec<Option<Precision>>,
+    pub interface: ShaderInterface,
+    /// Vertices per input primitive of a geometry shader, once its layout says.
+    gs_input_vertices: Option<u32>,
+    /// Sizes given to geometry inputs before the input layout, checked against it.
+    gs_declared_sizes: Vec<(u32, SourceLoc)>,
+    /// Interface block names: they share the global namespace with other names.
+    block_names: Vec<String>,
+    /// Values given by `layout(...) in;`/`out;` so far (key, value): repeats must agree.
+    default_layouts: Vec<(String, String)>,
+    /// Nesting of if/loop/switch bodies, and where a return happened: barrier() in a
+    /// tessellation control shader must be in main's top level, before any return.
+    pub(crate) control_depth: u32,
+    pub(crate) in_main: bool,
+    pub(crate) main_returned: bool,
+}
+
+/// Checks a parsed shader; errors go to `diags`.
+pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOptions, diags: &mut Diagnostics) -> ShaderInterface {
+    let mut c = Checker {
+        s,
+        options,
+        diags,
+        scopes: vec![HashMap::new(), HashMap::new()],
+        functions: HashMap::new(),
+        builtins: builtins::cached_functions(s, options.stage),
+        return_type: None,
+        loop_depth: 0,
+        switch_depth: 0,
+        next_struct_id: 0,
+        float_precision: vec![None],
+        interface: ShaderInterface::default(),
+        gs_input_vertices: None,
+        gs_declared_sizes: Vec::new(),
+        block_names: Vec::new(),
+        default_layouts: Vec::new(),
+        control_depth: 0,
+        in_main: false,
+        main_returned: false,
+    };
+    c.interface.expr_types = vec![Type::Error; tu.expr_count as usize];
+    c.declare_builtin_variables();
+    if s.is_es() && options.stage != Stage::Fragment {
+        c.float_precision[0] = Some(Precision::High);
+    }
+    for item in &tu.items {
+        match item {
+            ExternalDecl::Declaration(d) => c.declaration(d, true),
+            ExternalDecl::Function(f) => c.function_def(f),
+        }
+    }
+    c.interface.has_main = c.functions.get("main").is_some_and(|f| f.iter().any(|f| f.defined));
+    c.interface
+}
+
+impl<'a> Checker<'a> {
+    pub(crate) fn version(&self) -> u32 {
+        self.s.version
+    }
+
+    pub(crate) fn is_es(&self) -> bool {
+        self.s.is_es()
+    }
+
+    pub(crate) fn desktop_at_least(&self, v: u32) -> bool {
+        !self.is_es() && self.s.version >= v
+    }
+
+    pub(crate) fn es_at_least(&self, v: u32) -> bool {
+        self.is_es() && self.s.version >= v
+    }
+
+    pub(crate) fn ext(&self, name: &str) -> bool {
+        self.s.extension(name)
+    }
+
+    pub(crate) fn error(&mut self, loc: SourceLoc, msg: impl Into<String>) {
+        self.diags.error(loc, msg);
+    }
+
+    fn declare_builtin_variables(&mut self) {
+        let depth_range = Arc::new(StructType {
+            name: "gl_DepthRangeParameters".into(),
+            members: vec![("near".into(), Type::FLOAT), ("far".into(), Type::FLOAT), ("diff".into(), Type::FLOAT)],
+            id: u32::MAX,
+        });
+        self.scopes[0].insert("gl_DepthRangeParameters".into(), Symbol::Struct(depth_range.clone()));
+        let vars = variables::variables(self.s, self.options.stage);
+        let consts: HashMap<&str, i64> = vars.iter().filter_map(|v| v.const_value.map(|c| (v.name, c))).collect();
+        for v in &vars {
+            let (base, dims) = match v.ty.split_once('[') {
+                Some((b, d)) => (b, Some(d.trim_end_matches(']'))),
+                None => (v.ty, None),
+            };
+            let mut ty = match base {
+                "gl_DepthRangeParameters" => Type::Struct(depth_range.clone()),
+                b => Type::from_builtin_name(b).unwrap_or(Type::Error),
+            };
+            if let Some(d) = dims {
+                let n = if d.is_empty() { None } else { d.parse::<u32>().ok().or_else(|| consts.get(d).map(|c| *c as u32)) };
+                ty = Type::Array(Box::new(ty), n);
+            }
+            let storage = match v.storage {
+                "in" => Storage::In,
+                "out" => Storage::Out,
+                "uniform" => Storage::Uniform,
+                _ => Storage::Const,
+            };
+            let constant = v.const_value.map(|c| {
+                if let Type::Vector(_, n) = ty {
+                    ConstValue { ty: ty.clone(), comps: vec![constant::Lit::U(c as u64); n as usize] }
+                } else {
+                    ConstValue::scalar(Type::INT, constant::Lit::I(c))
+                }
+            });
+            let read_only = storage != Storage::Out;
+            self.scopes[0].insert(
+                v.name.to_string(),
+                Symbol::Var(Variable { ty, storage: Some(storage), constant, read_only, builtin: true, qual: TypeQualifier::default() }),
+            );
+        }
+        // Per-vertex blocks of the geometry and tessellation stages: members are checked
+        // loosely.
+        let per_vertex_in = matches!(self.options.stage, Stage::Geometry | Stage::TessControl | Stage::TessEval);
+        if per_vertex_in {
+            let n = if self.options.stage == Stage::Geometry { None } else { Some(32) };
+            self.scopes[0].insert(
+                "gl_in".into(),
+                Symbol::Var(Variable { ty: Type::Array(Box::new(Type::Error), n), storage: Some(Storage::In), constant: None, read_only: true, builtin: true, qual: TypeQualifier::default() }),
+            );
+        }
+        if self.options.stage == Stage::TessControl {
+            self.scopes[0].insert(
+                "gl_out".into(),
+                Symbol::Var(Variable { ty: Type::Error, storage: Some(Storage::Out), constant: None, read_only: false, builtin: true, qual: TypeQualifier::default() }),
+            );
+        }
+        if matches!(self.options.stage, Stage::Geometry | Stage::TessEval | Stage::TessControl) {
+            for (name, ty) in [("gl_Position", "vec4"), ("gl_PointSize", "float")] {
+                if self.options.stage == Stage::TessControl {
+                    continue;
+                }
+                let ty = Type::from_builtin_name(ty).expect("valid");
+                self.scopes[0].insert(
+                    name.into(),
+                    Symbol::Var(Variable { ty, storage: Some(Storage::Out), constant: None, read_only: false, builtin: true, qual: TypeQualifier::default() }),
+                );
+            }
+        }
+    }
+
+    // ---- scopes ----
+
+    pub(crate) fn push_scope(&mut self) {
+        self.scopes.push(HashMap::new());
+        let p = *self.float_precision.last().expect("never empty");
+        self.float_precision.push(p);
+    }
+
+    pub(crate) fn pop_scope(&mut self) {
+        self.scopes.pop();
+        self.float_precision.pop();
+    }
+
+    pub(crate) fn lookup_var(&self, name: &str) -> Option<&Variable> {
+        for s in self.scopes.iter().rev() {
+            match s.get(name) {
+                Some(Symbol::Var(v)) => return Some(v),
+                Some(Symbol::Struct(_)) => return None,
+                None => {}
+            }
+        }
+        None
+    }
+
+    /// Whether `name` resolves to a global (or built-in) variable.
+    pub(crate) fn is_global(&self, name: &str) -> bool {
+        for (i, s) in self.scopes.iter().enumerate().rev() {
+            if s.contains_key(name) {
+                return i < 2;
+            }
+        }
+        false
+    }
+
+    pub(crate) fn lookup_struct(&self, name: &str) -> Option<Arc<StructType>> {
+        for s in self.scopes.iter().rev() {
+            match s.get(name) {
+                Some(Symbol::Struct(t)) => return Some(t.clone()),
+                Some(Symbol::Var(_)) => return None,
+                None => {}
+            }
+        }
+        None
+    }
+
+    fn at_global_scope(&self) -> bool {
+        self.scopes.len() == 2
+    }
+
+    fn declare_var(&mut self, name: &str, loc: SourceLoc, var: Variable) {
+        self.interface.declared_types.insert((loc.line, loc.column, name.to_string()), var.ty.clone());
+        if name.starts_with("gl_") && !var.builtin {
+            // Redeclaring a built-in variable is allowed; inventing gl_ names is not.
+            if self.lookup_var(name).is_some_and(|v| v.builtin) {
+                let existing = self.lookup_var(name).cloned().expect("checked");
+                if name == "gl_ClipDistance" || name == "gl_TexCoord" {
+                    if var.storage != existing.storage && !(var.storage == Some(Storage::Varying)) {
+                        self.error(loc, format!("`{}' must be redeclared with its own storage qualifier", name));
+                        return;
+                    }
+                    if matches!(var.ty, Type::Array(_, Some(n)) if n > 8) {
+                        self.error(loc, format!("`{}' redeclared larger than the implementation allows", name));
+                        return;
+                    }
+                    if !var.ty.is_array() || var.ty.element() != existing.ty.element() {
+                        self.error(loc, format!("`{}' redeclared with a different type", name));
+                        return;
+                    }
+                }
+                let mut v = existing;
+                if let (Type::Array(_, None), Type::Array(_, Some(_))) = (&v.ty, &var.ty) {
+                    v.ty = var.ty.clone();
+                }
+                v.qual = var.qual;
+                self.scopes.last_mut().expect("open").insert(name.into(), Symbol::Var(v));
+                return;
+            }
+            self.error(loc, format!("identifier `{}' uses reserved `gl_' prefix", name));
+            return;
+        }
+        if name.contains("__") && self.is_es() {
+            self.error(loc, format!("identifier `{}' uses reserved `__' string", name));
+        }
+        if self.scopes.len() == 2 && self.block_names.iter().any(|b| b == name) {
+            self.error(loc, format!("`{}' is already used as a block name", name));
+            return;
+        }
+        let scope = self.scopes.last_mut().expect("open");
+        if let Some(old) = scope.get(name) {
+            // A global unsized array may be redeclared with a size.
+            let resize = matches!((old, &var.ty), (Symbol::Var(Variable { ty: Type::Array(_, None), .. }), Type::Array(_, Some(_))));
+            if !resize {
+                self.error(loc, format!("`{}' redeclared", name));
+                return;
+            }
+        }
+        if self.scopes.len() == 3 && self.scopes[2].is_empty() {
+            // Function parameters live in scope 2; the body's first scope is 3.
+        }
+        let scope = self.scopes.last_mut().expect("open");
+        scope.insert(name.to_string(), Symbol::Var(var));
+    }
+
+    fn declare_struct(&mut self, st: Arc<StructType>, loc: SourceLoc) {
+        let scope = self.scopes.last_mut().expect("open");
+        if scope.contains_key(&st.name) {
+            self.error(loc, format!("struct `{}' redeclared", st.name));
+            return;
+        }
+        if st.name.starts_with("gl_") {
+            self.error(loc, format!("identifier `{}' uses reserved `gl_' prefix", st.name));
+        }
+        let scope = self.scopes.last_mut().expect("open");
+        scope.insert(st.name.clone(), Symbol::Struct(st));
+    }
+
+    // ---- types ----
+
+    /// Resolves a type specifier (declaring an inline struct).
+    pub(crate) fn resolve_type(&mut self, ts: &TypeSpec) -> Type {
+        let base = match &ts.base {
+            TypeBase::Named(n) => match Type::from_builtin_name(n) {
+                Some(t) => t,
+                None => match self.lookup_struct(n) {
+                    Some(s) => Type::Struct(s),
+                    // Compatibility-profile struct types (gl_LightSourceParameters, ...).
+                    None if n.starts_with("gl_") && (self.is_es() || self.version() >= 140) && self.s.profile != crate::preprocessor::Profile::Compatibility => {
+                        self.error(ts.loc, format!("unknown type `{}'", n));
+                        Type::Error
+                    }
+                    None if n.starts_with("gl_") => Type::Error,
+                    None => {
+                        // Subroutine types are function types; treat as opaque.
+                        if self.functions.contains_key(n) {
+                            Type::Opaque(Arc::from(n.as_str()))
+                        } else {
+                            self.error(ts.loc, format!("unknown type `{}'", n));
+                            Type::Error
+                        }
+                    }
+                },
+            },
+            TypeBase::Struct(spec) => self.struct_spec(spec),
+        };
+        self.apply_array(base, &ts.array, ts.loc)
+    }
+
+    fn struct_spec(&mut self, spec: &StructSpec) -> Type {
+        if !self.at_global_scope() && self.scopes.len() > 2 {
+            // Structs in functions are fine.
+        }
+        let mut members: Vec<(String, Type)> = Vec::new();
+        for m in &spec.members {
+            if let TypeBase::Struct(inner) = &m.ty.base {
+                if inner.name.is_some() || true {
+                    if !self.desktop_at_least(110) || self.is_es() {
+                        self.error(m.loc, "embedded structure declarations are not allowed");
+                    } else {
+                        self.error(m.loc, "embedded structure declarations are not allowed");
+                    }
+                }
+            }
+            for (q, l) in &m.qual.items {
+                match q {
+                    QualItem::Precision(_) => {}
+                    QualItem::Layout(_) => {}
+                    _ => self.error(*l, "struct members cannot have qualifiers"),
+                }
+            }
+            let t = self.resolve_type(&m.ty);
+            if t == Type::Void {
+                self.error(m.loc, "struct members cannot be void");
+            }
+            for (n, dims, l) in &m.names {
+                let ty = self.apply_array(t.clone(), dims, *l);
+                if matches!(&ty, Type::Array(_, None)) {
+                    self.error(*l, "struct members must have a size");
+                }
+                if members.iter().any(|(x, _)| x == n) {
+                    self.error(*l, format!("duplicate struct member `{}'", n));
+                }
+                members.push((n.clone(), ty));
+            }
+        }
+        if members.is_empty() {
+            self.error(spec.loc, "empty struct");
+        }
+        self.next_struct_id += 1;
+        let st = Arc::new(StructType {
+            name: spec.name.clone().unwrap_or_else(|| format!("#anon_struct_{}", self.next_struct_id)),
+            members,
+            id: self.next_struct_id,
+        });
+        if spec.name.is_some() {
+            self.declare_struct(st.clone(), spec.loc);
+        }
+        Type::Struct(st)
+    }
+
+    /// Applies `[N][M]` dimensions (outermost first) to `base`.
+    pub(crate) fn apply_array(&mut self, base: Type, dims: &[ArrayDim], loc: SourceLoc) -> Type {
+        if dims.is_empty() {
+            return base;
+        }
+        let aoa_ok = self.desktop_at_least(430) || self.es_at_least(310) || self.ext("GL_ARB_arrays_of_arrays");
+        if (dims.len() > 1 || base.is_array()) && !aoa_ok {
+            self.error(loc, "arrays of arrays need GLSL 4.30, GLSL ES 3.10 or GL_ARB_arrays_of_arrays");
+        }
+        let mut sizes = Vec::new();
+        for d in dims {
+            sizes.push(match d {
+                None => None,
+                Some(e) => self.array_size(e),
+            });
+        }
+        let mut t = base;
+        for n in sizes.into_iter().rev() {
+            t = Type::Array(Box::new(t), n);
+        }
+        t
+    }
+
+    fn array_size(&mut self, e: &Expr) -> Option<u32> {
+        let r = self.expr(e);
+        if r.ty.is_error() {
+            return Some(1);
+        }
+        match r.constant.as_ref().and_then(|c| c.as_int()) {
+            Some(n) if !matches!(r.ty, Type::Scalar(Scalar::Int | Scalar::Uint)) => {
+                let _ = n;
+                self.error(e.loc, "array size must be an integer");
+                Some(1)
+            }
+            Some(n) if n <= 0 => {
+                self.error(e.loc, "array size must be greater than zero");
+                Some(1)
+            }
+            Some(n) if n > 1 << 24 => {
+                self.error(e.loc, "array size exceeds the implementation's limit");
+                Some(1)
+            }
+            Some(n) => Some(n as u32),
+            None => {
+                self.error(e.loc, "array size must be a constant integral expression");
+                Some(1)
+            }
+        }
+    }
+
+    // ---- conversions ----
+
+    /// Whether a value of `from` converts implicitly to `to` in this language version.
+    pub(crate) fn converts(&self, from: &Type, to: &Type) -> bool {
+        if from == to || from.is_error() || to.is_error() {
+            return true;
+        }
+        let (Some(fs), Some(ts)) = (from.scalar(), to.scalar()) else { return false };
+        let shape_ok = match (from, to) {
+            (Type::Scalar(_), Type::Scalar(_)) => true,
+            (Type::Vector(_, a), Type::Vector(_, b)) => a == b,
+            (Type::Matrix { cols: c1, rows: r1, .. }, Type::Matrix { cols: c2, rows: r2, .. }) => c1 == c2 && r1 == r2,
+            _ => false,
+        };
+        shape_ok && self.scalar_converts(fs, ts)
+    }
+
+    pub(crate) fn scalar_converts(&self, from: Scalar, to: Scalar) -> bool {
+        if from == to {
+            return true;
+        }
+        if self.is_es() || self.version() < 120 {
+            // ESSL has no implicit conversions (EXT_shader_implicit_conversions aside).
+            return self.ext("GL_EXT_gpu_shader5") && self.is_es() && matches!((from, to), (Scalar::Int, Scalar::Uint) | (Scalar::Int | Scalar::Uint, Scalar::Float));
+        }
+        let int_to_uint = self.version() >= 400 || self.ext("GL_ARB_gpu_shader5");
+        let double = self.version() >= 400 || self.ext("GL_ARB_gpu_shader_fp64");
+        match (from, to) {
+            (Scalar::Int, Scalar::Uint) => int_to_uint,
+            (Scalar::Int | Scalar::Uint, Scalar::Float) => true,
+            (Scalar::Int | Scalar::Uint | Scalar::Float, Scalar::Double) => double,
+            (Scalar::Int, Scalar::Int64) => true,
+            (Scalar::Int | Scalar::Uint | Scalar::Int64, Scalar::Uint64) => true,
+            (Scalar::Int64 | Scalar::Uint64, Scalar::Double) => true,
+            _ => false,
+        }
+    }
+
+    // ---- declarations ----
+
+    pub(crate) fn declaration(&mut self, d: &Declaration, global: bool) {
+        match d {
+            Declaration::Precision { precision, ty, loc } => {
+                let t = self.resolve_type(ty);
+                let ok = matches!(t, Type::Scalar(Scalar::Float | Scalar::Int)) || t.is_opaque();
+                if !ok {
+                    self.error(*loc, "default precision can only be set for float, int and opaque types");
+                }
+                if !self.is_es() && self.version() < 130 {
+                    // Desktop 1.10/1.20 do not have precision statements.
+                    self.error(*loc, "precision statements need GLSL 1.30 or GLSL ES");
+                }
+                if t == Type::FLOAT {
+                    *self.float_precision.last_mut().expect("never empty") = Some(*precision);
+                }
+            }
+            Declaration::Prototype(p) => {
+                if !global {
+                    self.error(p.loc, "functions cannot be declared inside other functions");
+                    return;
+                }
+                self.function_proto(p, false);
+            }
+            Declaration::Qualifiers { qual, names, loc } => self.qualifier_declaration(qual, names, *loc),
+            Declaration::Block(b) => self.interface_block(b, global),
+            Declaration::Variables { qual, ty, decls, loc } => self.variables(qual, ty, decls, *loc, global),
+        }
+    }
+
+    /// Sizes the geometry shader's per-vertex inputs from `layout(triangles) in;`, and the
+    /// tessellation control outputs from `layout(vertices = N) out;`.
+    fn primitive_layout(&mut self, qual: &TypeQualifier) {
+        for l in qual.layouts() {
+            let n = match l.name.as_str() {
+                "points" => 1,
+                "lines" => 2,
+                "lines_adjacency" => 4,
+                "triangles" => 3,
+                "triangles_adjacency" => 6,
+                "vertices" => {
+                    let v = l.value.as_ref().and_then(|e| self.expr(e).constant).and_then(|c| c.as_int());
+                    if let (Some(v), true) = (v, self.options.stage == Stage::TessControl) {
+                        if let Some(Symbol::Var(var)) = self.scopes[0].get_mut("gl_out") {
+                            var.ty = Type::Array(Box::new(Type::Error), Some(v.max(1) as u32));
+                        }
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            if self.options.stage != Stage::Geometry || qual.storage() != Some(Storage::In) {
+                continue;
+            }
+            if let Some(prev) = self.gs_input_vertices {
+                if prev != n {
+                    self.error(l.loc, "conflicting geometry shader input primitives");
+                }
+            }
+            for (k, loc) in self.gs_declared_sizes.clone() {
+                if k != n {
+                    self.error(loc, format!("geometry shader input size {} does not match the input primitive ({} vertices)", k, n));
+                }
+            }
+            self.gs_input_vertices = Some(n);
+            if let Some(Symbol::Var(var)) = self.scopes[0].get_mut("gl_in") {
+                var.ty = Type::Array(Box::new(Type::Error), Some(n));
+            }
+            // Unsized inputs declared before the layout take its size.
+            for scope in self.scopes.iter_mut().take(2) {
+                for sym in scope.values_mut() {
+                    if let Symbol::Var(v) = sym {
+                        if v.storage == Some(Storage::In) && !v.builtin {
+                            if let Type::Array(e, None) = &v.ty {
+                                v.ty = Type::Array(e.clone(), Some(n));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn qualifier_declaration(&mut self, qual: &TypeQualifier, names: &[(String, SourceLoc)], loc: SourceLoc) {
+        let _ = loc;
+        for (n, l) in names {
+            if self.lookup_var(n).is_none() {
+                self.error(*l, format!("`{}' undeclared", n));
+            }
+        }
+        if names.is_empty() {
+            // `layout(...) in;` and friends: check the layout names only.
+            self.check_layouts(qual, None);
+            self.check_default_layout_names(qual, loc);
+            self.primitive_layout(qual);
+        } else if qual.has(|q| !matches!(q, QualItem::Invariant | QualItem::Precise)) {
+            self.error(loc, "only `invariant' and `precise' may be applied to an existing variable");
+        }
+    }
+
+    /// The layout names a `layout(...) in;` / `out;` / `uniform;` declaration may use.
+    fn check_default_layout_names(&mut self, qual: &TypeQualifier, loc: SourceLoc) {
+        let stage = self.options.stage;
+        let allowed: &[&str] = match (qual.storage(), stage) {
+            (Some(Storage::In), Stage::Geometry) => &["points", "lines", "lines_adjacency", "triangles", "triangles_adjacency", "invocations"],
+            (Some(Storage::Out), Stage::Geometry) => &["points", "line_strip", "triangle_strip", "max_vertices", "stream", "xfb_buffer", "xfb_stride"],
+            (Some(Storage::Out), Stage::TessControl) => &["vertices", "xfb_buffer", "xfb_stride"],
+            (Some(Storage::In), Stage::TessEval) => &["triangles", "quads", "isolines", "equal_spacing", "fractional_even_spacing", "fractional_odd_spacing", "cw", "ccw", "point_mode"],
+            (Some(Storage::In), Stage::Fragment) => &["early_fragment_tests", "post_depth_coverage", "pixel_interlock_ordered", "pixel_interlock_unordered", "sample_interlock_ordered", "sample_interlock_unordered"],
+            (Some(Storage::Out), Stage::Fragment) => &["depth_any", "depth_greater", "depth_less", "depth_unchanged", "blend_support_all_equations"],
+            (Some(Storage::In), Stage::Compute) => &["local_size_x", "local_size_y", "local_size_z", "local_size_variable"],
+            (Some(Storage::Out), Stage::Vertex | Stage::TessEval) => &["xfb_buffer", "xfb_stride"],
+            (Some(Storage::Uniform | Storage::Buffer), _) => &["std140", "std430", "shared", "packed", "row_major", "column_major"],
+            _ => &[],
+        };
+        for l in qual.layouts() {
+            if !allowed.contains(&l.name.as_str()) {
+                self.error(l.loc, format!("layout qualifier `{}' is not allowed on a default `{}' declaration in a {} shader", l.name, match qual.storage() { Some(Storage::In) => "in", Some(Storage::Out) => "out", Some(Storage::Uniform) => "uniform", Some(Storage::Buffer) => "buffer", _ => "?" }, stage.name()));
+                return;
+            }
+        }
+        if !qual.has(|q| matches!(q, QualItem::Layout(_))) {
+            self.error(loc, "declaration without a name or a layout");
+        }
+        // Within one qualifier the last value wins; across declarations they must agree.
+        let mut here: Vec<(String, String, SourceLoc, String)> = Vec::new();
+        for l in qual.layouts() {
+            let key = format!("{:?}:{}", qual.storage(), match l.name.as_str() {
+                "points" | "lines" | "lines_adjacency" | "triangles" | "triangles_adjacency" | "line_strip" | "triangle_strip" | "quads" | "isolines" => "primitive",
+                other => other,
+            });
+            let value = match l.value.as_deref().map(|e| &e.kind) {
+                Some(ExprKind::Int(v)) | Some(ExprKind::Uint(v)) => v.to_string(),
+                _ => l.name.clone(),
+            };
+            if matches!(l.name.as_str(), "local_size_x" | "local_size_y" | "local_size_z" | "max_vertices" | "invocations" | "vertices")
+                || key.ends_with(":primitive")
+            {
+                here.retain(|(k, ..)| *k != key);
+                here.push((key, value, l.loc, l.name.clone()));
+            }
+        }
+        for (key, value, loc, name) in here {
+            match self.default_layouts.iter().find(|(k, _)| *k == key) {
+                Some((_, v)) if *v != value => {
+                    self.error(loc, format!("layout qualifier `{}' conflicts with an earlier declaration", name));
+                }
+                Some(_) => {}
+                None => self.default_layouts.push((key, value)),
+            }
+        }
+        if stage == Stage::Geometry && qual.storage() == Some(Storage::Out) {
+            for l in qual.layouts() {
+                if l.name == "max_vertices" {
+                    if let Some(v) = l.value.as_ref().and_then(|e| self.expr(e).constant).and_then(|c| c.as_int()) {
+                        if v > 256 {
+                            self.error(l.loc, "max_vertices exceeds gl_MaxGeometryOutputVertices");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    pub(crate) fn check_storage_for_stage(&mut self, qual: &TypeQualifier, ty: &Type, loc: SourceLoc, global: bool, name: &str) {
+        let stage = self.options.stage;
+        let Some(storage) = qual.storage() else { return };
+        // Several storage qualifiers need GLSL 4.20 / 420pack.
+        let n_storage = qual.items.iter().filter(|(q, _)| matches!(q, QualItem::Storage(_))).count();
+        if n_storage > 1 {
+            self.error(loc, "multiple storage qualifiers");
+        }
+        if !global && !matches!(storage, Storage::Const) {
+            self.error(loc, format!("`{:?}' qualifier is not allowed on local variables", storage).to_lowercase());
+            return;
+        }
+        match storage {
+            Storage::Attribute => {
+                if stage != Stage::Vertex {
+                    self.error(loc, "`attribute' is only allowed in vertex shaders");
+                } else if self.es_at_least(300) {
+                    self.error(loc, "`attribute' is not allowed in this version");
+                } else if !ty.is_error() && (ty.scalar().is_none() || matches!(ty.scalar(), Some(Scalar::Bool)) || ty.is_array() || (ty.scalar().is_some_and(|s| s.is_integer()) && self.version() < 130 && !self.ext("GL_EXT_gpu_shader4"))) {
+                    self.error(loc, format!("`attribute' cannot have type `{}'", ty));
+                }
+            }
+            Storage::Varying => {
+                if !matches!(stage, Stage::Vertex | Stage::Fragment) {
+                    self.error(loc, "`varying' is only allowed in vertex and fragment shaders");
+                } else if self.es_at_least(300) {
+                    self.error(loc, "`varying' is not allowed in this version");
+                } else if !ty.is_error() && (ty.scalar().is_none() || matches!(ty.scalar(), Some(Scalar::Bool)) || (ty.scalar().is_some_and(|s| s.is_integer()) && self.version() < 130 && !self.ext("GL_EXT_gpu_shader4"))) && !ty.is_array() {
+                    self.error(loc, format!("`varying' cannot have type `{}'", ty));
+                }
+            }
+            Storage::In | Storage::Out => {
+                // Before 1.30, `in'/`out' come with ARB_explicit_attrib_location or separate
+                // shader objects, or redeclare gl_FragCoord.
+                let has_location = qual.layouts().any(|l| l.name == "location");
+                let explicit_io = (stage == Stage::Vertex && storage == Storage::In) || (stage == Stage::Fragment && storage == Storage::Out);
+                let _ = explicit_io;
+                let legacy_ok = self.ext("GL_ARB_explicit_attrib_location")
+                    || (has_location && self.ext("GL_ARB_separate_shader_objects"))
+                    || (name == "gl_FragCoord" && self.ext("GL_ARB_fragment_coord_conventions"));
+                if !self.desktop_at_least(130) && !self.es_at_least(300) && !legacy_ok {
+                    self.error(loc, format!("`{}' storage needs GLSL 1.30 or GLSL ES 3.00", if storage == Storage::In { "in" } else { "out" }));
+                    return;
+                }
+                if matches!(ty.scalar(), Some(Scalar::Bool)) || matches!(ty, Type::Array(e, _) if e.scalar() == Some(Scalar::Bool)) {
+                    self.error(loc, "shader inputs and outputs cannot be bool");
+                }
+                if ty.contains_opaque() {
+                    self.error(loc, "shader inputs and outputs cannot be opaque");
+                }
+                let is_in = storage == Storage::In;
+                let mut elem = ty;
+                while let Type::Array(e, _) = elem {
+                    elem = e;
+                }
+                if stage == Stage::Vertex && is_in && elem.scalar() == Some(Scalar::Double) && !self.desktop_at_least(410) && !self.ext("GL_ARB_vertex_attrib_64bit") {
+                    self.error(loc, "double-precision vertex inputs need GLSL 4.10 or GL_ARB_vertex_attrib_64bit");
+                }
+                if stage == Stage::Vertex && is_in && (matches!(ty, Type::Struct(_)) || (ty.is_array() && self.is_es())) {
+                    self.error(loc, "vertex shader inputs cannot be structs or arrays");
+                }
+                if stage == Stage::Fragment && !is_in {
+                    if ty.is_matrix() || matches!(ty, Type::Struct(_)) || matches!(ty, Type::Array(e, _) if e.is_matrix()) {
+                        self.error(loc, "fragment shader outputs cannot be matrices or structs");
+                    }
+                    if ty.scalar() == Some(Scalar::Double) {
+                        self.error(loc, "fragment shader outputs cannot be double");
+                    }
+                }
+                // Integer and double varyings must be flat.
+                let needs_flat = (stage == Stage::Fragment && is_in) || (self.is_es() && stage == Stage::Vertex && !is_in);
+                if needs_flat && !qual.has(|q| matches!(q, QualItem::Interpolation(Interpolation::Flat))) && self.contains_integer_or_double(ty) {
+                    self.error(loc, "if a shader input or output is (or contains) an integer or double, it must be qualified with `flat'");
+                }
+            }
+            Storage::Uniform => {}
+            Storage::Buffer => {
+                if !self.desktop_at_least(430) && !self.es_at_least(310) && !self.ext("GL_ARB_shader_storage_buffer_object") {
+                    self.error(loc, "`buffer' needs GLSL 4.30 or GL_ARB_shader_storage_buffer_object");
+                }
+            }
+            Storage::Shared => {
+                if stage != Stage::Compute {
+                    self.error(loc, "`shared' is only allowed in compute shaders");
+                }
+            }
+            Storage::Const | Storage::InOut => {}
+        }
+        // Interpolation qualifiers only on inputs and outputs.
+        for (q, l) in &qual.items {
+            match q {
+                QualItem::Interpolation(_) | QualItem::Centroid | QualItem::Sample => {
+                    if !matches!(storage, Storage::In | Storage::Out | Storage::Varying) {
+                        self.error(*l, "interpolation qualifiers apply only to shader inputs and outputs");
+                    } else if stage == Stage::Vertex && storage == Storage::In {
+                        self.error(*l, "vertex shader inputs cannot have interpolation qualifiers");
+                    } else if stage == Stage::Fragment && storage == Storage::Out {
+                        self.error(*l, "fragment shader outputs cannot have interpolation qualifiers");
+                    }
+                }
+                QualItem::Invariant => {
+                    let ok = match storage {
+                        Storage::Out => true,
+                        Storage::Varying => stage == Stage::Vertex || self.version() < 130 && !self.is_es(),
+                        Storage::In => stage == Stage::Fragment && !self.is_es() && self.version() < 420 && false,
+                        _ => false,
+                    };
+                    if !ok {
+                        self.error(*l, "`invariant' applies only to shader outputs");
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Memory qualifiers belong to images (and buffers); an image's format qualifier must
+    /// match its sampled type, and only write-only images may omit it.
+    fn check_image_qualifiers(&mut self, qual: &TypeQualifier, ty: &Type, loc: SourceLoc) {
+        let mut base = ty;
+        while let Type::Array(e, _) = base {
+            base = e;
+        }
+        let memory = qual.has(|q| matches!(q, QualItem::Memory(_)));
+        if !base.is_image() {
+            if memory && qual.storage() != Some(Storage::Buffer) {
+                self.error(loc, "memory qualifiers may only be used on images and buffers");
+            }
+            return;
+        }
+        let format = qual.layouts().map(|l| l.name.as_str()).find(|n| image_format_kind(n).is_some()).map(str::to_string);
+        let Type::Opaque(name) = base else { return };
+        let kind = if name.starts_with("iimage") { 'i' } else if name.starts_with("uimage") { 'u' } else { 'f' };
+        match format {
+            Some(f) if image_format_kind(&f) != Some(kind) => {
+                self.error(loc, format!("image format `{}' does not match the image type `{}'", f, name));
+            }
+            None if !qual.has(|q| matches!(q, QualItem::Memory(m) if m == "writeonly")) && qual.storage() == Some(Storage::Uniform) => {
+                self.error(loc, format!("image uniform of type `{}' needs a format layout qualifier", name));
+            }
+            _ => {}
+        }
+    }
+
+    fn contains_integer_or_double(&self, ty: &Type) -> bool {
+        match ty {
+            Type::Array(e, _) => self.contains_integer_or_double(e),
+            Type::Struct(s) | Type::Block(s) => s.members.iter().any(|(_, t)| self.contains_integer_or_double(t)),
+            t => matches!(t.scalar(), Some(s) if s.is_integer() || s == Scalar::Double),
+        }
+    }
+
+    fn variables(&mut self, qual: &TypeQualifier, ts: &TypeSpec, decls: &[Declarator], _loc: SourceLoc, global: bool) {
+        let base = self.resolve_type(ts);
+        if let TypeBase::Struct(_) = &ts.base {
+            if decls.is_empty() && !qual.is_empty() && qual.storage().is_some() {
+                // `uniform struct S {..};` without a name is legal but useless.
+            }
+        } else if decls.is_empty() {
+            return; // `float;` is allowed and declares nothing.
+        }
+        self.check_qualifier_order(qual);
+        if !global && qual.has(|q| matches!(q, QualItem::Layout(_))) {
+            self.error(_loc, "layout qualifiers are not allowed on local variables");
+        }
+        let storage = qual.storage();
+        for d in decls {
+            let mut ty = self.apply_array(base.clone(), &d.array, d.loc);
+            let tess_per_vertex = (self.options.stage == Stage::TessControl && matches!(storage, Some(Storage::In | Storage::Out)))
+                || (self.options.stage == Stage::TessEval && storage == Some(Storage::In));
+            if tess_per_vertex && global && !ty.is_array() && !qual.has(|q| matches!(q, QualItem::Patch)) {
+                self.error(d.loc, format!("per-vertex {} shader variable `{}' must be an array", self.options.stage.name(), d.name));
+            }
+            if self.options.stage == Stage::Geometry && storage == Some(Storage::In) {
+                match (&ty, self.gs_input_vertices) {
+                    (Type::Array(e, None), Some(n)) => ty = Type::Array(e.clone(), Some(n)),
+                    (Type::Array(_, Some(k)), Some(n)) if *k != n => {
+                        self.error(d.loc, format!("geometry shader input `{}' has size {} but the input primitive has {} vertices", d.name, k, n));
+                    }
+                    (Type::Array(..), _) => {}
+                    _ => self.error(d.loc, format!("geometry shader input `{}' must be an array", d.name)),
+                }
+                if let Type::Array(_, Some(k)) = &ty {
+                    self.gs_declared_sizes.push((*k, d.loc));
+                }
+            }
+            if ty == Type::Void || matches!(&ty, Type::Array(e, _) if **e == Type::Void) {
+                self.error(d.loc, format!("`{}' cannot be declared void", d.name));
+                continue;
+            }
+            self.check_storage_for_stage(qual, &ty, d.loc, global, &d.name);
+            self.check_layouts(qual, Some(&ty));
+            self.check_image_qualifiers(qual, &ty, d.loc);
+            if !matches!(storage, Some(Storage::Uniform | Storage::Buffer)) {
+                if let Some(l) = qual.layouts().find(|l| matches!(l.name.as_str(), "std140" | "std430" | "shared" | "packed" | "row_major" | "column_major" | "binding")) {
+                    let l = l.clone();
+                    self.error(l.loc, format!("layout qualifier `{}' only applies to uniforms and buffers", l.name));
+                }
+            }
+            self.check_precision_known(&ty, qual, d.loc);
+            if ty.contains_opaque() && !matches!(storage, Some(Storage::Uniform)) && !ty.is_error() && !matches!(ty, Type::Opaque(ref n) if self.functions.contains_key(&**n)) {
+                if global || self.is_es() || storage.is_some() {
+                    self.error(d.loc, format!("opaque variable `{}' must be a uniform", d.name));
+                }
+            }
+            let mut constant = None;
+            if let Some(init) = &d.init {
+                if matches!(storage, Some(Storage::Uniform)) && (self.is_es() || self.version() < 120) {
+                    self.error(init.loc(), "uniform initializers need GLSL 1.20");
+                }
+                if matches!(storage, Some(Storage::In | Storage::Out | Storage::Attribute | Storage::Varying | Storage::Buffer | Storage::Shared)) {
+                    self.error(init.loc(), "shader inputs and outputs cannot be initialized");
+                }
+                if ty.contains_opaque() {
+                    self.error(init.loc(), "opaque variables cannot be initialized");
+                }
+                let (ity, c) = self.initializer(init, &ty);
+                let final_ty = match (&ty, &ity) {
+                    (Type::Array(e, None), Type::Array(_, Some(n))) => Type::Array(e.clone(), Some(*n)),
+                    _ => ty.clone(),
+                };
+                if storage == Some(Storage::Const) {
+                    if c.is_none() && !ity.is_error() {
+                        if self.desktop_at_least(420) || self.ext("GL_ARB_shading_language_420pack") {
+                            // 4.20 allows non-constant initializers for local consts.
+                            if global {
+                                self.error(init.loc(), "initializer of global `const' must be a constant expression");
+                            }
+                        } else {
+                            self.error(init.loc(), "initializer of `const' variable must be a constant expression");
+                        }
+                    }
+                    constant = c.map(|mut c| {
+                        c.ty = final_ty.clone();
+                        c
+                    });
+                } else if global && storage.is_none() && self.is_es() {
+                    // ESSL requires constant global initializers.
+                    if c.is_none() && !ity.is_error() {
+                        self.error(init.loc(), "global initializers must be constant expressions");
+                    }
+                }
+                self.declare_var(&d.name, d.loc, Variable { ty: final_ty.clone(), storage, constant, read_only: storage == Some(Storage::Const), builtin: false, qual: qual.clone() });
+                self.record_global(global, &d.name, &final_ty, storage, qual, d.loc);
+                continue;
+            }
+            if storage == Some(Storage::Const) {
+                self.error(d.loc, format!("const `{}' must be initialized", d.name));
+            }
+            let read_only = matches!(storage, Some(Storage::Const | Storage::Uniform | Storage::In | Storage::Attribute))
+                || (storage == Some(Storage::Varying) && self.options.stage == Stage::Fragment);
+            self.declare_var(&d.name, d.loc, Variable { ty: ty.clone(), storage, constant: None, read_only, builtin: false, qual: qual.clone() });
+            self.record_global(global, &d.name, &ty, storage, qual, d.loc);
+        }
+    }
+
+    fn record_global(&mut self, global: bool, name: &str, ty: &Type, storage: Option<Storage>, qual: &TypeQualifier, loc: SourceLoc) {
+        if let (true, Some(storage)) = (global, storage) {
+            if storage != Storage::Const {
+                self.interface.globals.push(GlobalVar { name: name.into(), ty: ty.clone(), storage, qual: qual.clone(), loc, block: None });
+            }
+        }
+    }
+
+    fn check_precision_known(&mut self, ty: &Type, qual: &TypeQualifier, loc: SourceLoc) {
+        if !self.is_es() || qual.precision().is_some() {
+            return;
+        }
+        let mut t = ty;
+        while let Type::Array(e, _) = t {
+            t = e;
+        }
+        if t.scalar().is_some_and(|s| s == Scalar::Float) && self.float_precision.last().copied().flatten().is_none() {
+            self.error(loc, "no precision specified in this scope for type `float'");
+        }
+    }
+
+    /// GLSL before 4.20 fixes the order: invariant, interpolation, storage, precision.
+    fn check_qualifier_order(&mut self, qual: &TypeQualifier) {
+        let layouts = qual.items.iter().filter(|(q, _)| matches!(q, QualItem::Layout(_))).count();
+        let repeat_ok = self.desktop_at_least(420) || self.ext("GL_ARB_shading_language_420pack") || self.es_at_least(310) || self.ext("GL_ARB_enhanced_layouts");
+        if layouts > 1 && !repeat_ok {
+            if let Some((_, l)) = qual.items.iter().filter(|(q, _)| matches!(q, QualItem::Layout(_))).nth(1) {
+                self.error(*l, "multiple layout qualifiers in one declaration need GLSL 4.20 or GL_ARB_shading_language_420pack");
+            }
+        }
+        if self.desktop_at_least(420) || self.ext("GL_ARB_shading_language_420pack") || self.es_at_least(310) {
+            return;
+        }
+        let rank = |q: &QualItem| match q {
+            QualItem::Precise => 0,
+            QualItem::Invariant => 1,
+            QualItem::Interpolation(_) => 2,
+            QualItem::Layout(_) => 2,
+            QualItem::Centroid | QualItem::Sample | QualItem::Patch => 3,
+            QualItem::Storage(_) => 4,
+            QualItem::Memory(_) | QualItem::Subroutine(_) => 4,
+            QualItem::Precision(_) => 5,
+        };
+        let mut last = 0;
+        for (q, l) in &qual.items {
+            let r = rank(q);
+            if r < last {
+                self.error(*l, "qualifiers are in the wrong order (GLSL before 4.20 requires invariant, interpolation, storage, precision)");
+                return;
+            }
+            last = r;
+        }
+    }
+
+    pub(crate) fn check_layouts(&mut self, qual: &TypeQualifier, _ty: Option<&Type>) {
+        let layouts: Vec<LayoutItem> = qual.layouts().cloned().collect();
+        if layouts.is_empty() {
+            return;
+        }
+        let ok_version = self.desktop_at_least(140) || self.es_at_least(300) || self.s.enabled_extensions.iter().any(|e| {
+            matches!(e.as_str(), "GL_ARB_explicit_attrib_location" | "GL_ARB_uniform_buffer_object" | "GL_ARB_fragment_coord_conventions" | "GL_ARB_conservative_depth" | "GL_AMD_conservative_depth" | "GL_ARB_separate_shader_objects" | "GL_ARB_shading_language_420pack" | "GL_ARB_enhanced_layouts" | "GL_ARB_explicit_uniform_location" | "GL_ARB_shader_atomic_counters" | "GL_ARB_shader_image_load_store" | "GL_ARB_compute_shader" | "GL_ARB_tessellation_shader" | "GL_ARB_geometry_shader4" | "GL_ARB_gpu_shader5" | "GL_ARB_shader_storage_buffer_object" | "GL_ARB_cull_distance" | "GL_ARB_shader_subroutine" | "GL_ARB_viewport_array")
+        });
+        if !ok_version {
+            self.error(layouts[0].loc, "layout qualifiers need GLSL 1.40, GLSL ES 3.00 or an extension");
+        }
+        let expressions_ok = self.desktop_at_least(440) || self.es_at_least(310) || self.ext("GL_ARB_enhanced_layouts");
+        for l in &layouts {
+            if let Some(v) = &l.value {
+                if !expressions_ok && !matches!(v.kind, ExprKind::Int(_) | ExprKind::Uint(_)) {
+                    self.error(l.loc, format!("layout qualifier `{}' needs an integer literal before GLSL 4.40", l.name));
+                    continue;
+                }
+                let r = self.expr(v);
+                if !r.ty.is_error() {
+                    match r.constant.as_ref().and_then(|c| c.as_int()) {
+                        Some(n) if n < 0 && !matches!(l.name.as_str(), "xfb_offset") => {
+                            self.error(l.loc, format!("layout qualifier `{}' cannot be negative", l.name))
+                        }
+                        Some(_) => {}
+                        None => self.error(l.loc, format!("layout qualifier `{}' needs a constant integer", l.name)),
+                    }
+                }
+            }
+            let name = l.name.to_ascii_lowercase();
+            let needs_value = matches!(name.as_str(), "location" | "binding" | "offset" | "index" | "component" | "align" | "xfb_buffer" | "xfb_offset" | "xfb_stride" | "stream" | "max_vertices" | "invocations" | "vertices" | "local_size_x" | "local_size_y" | "local_size_z");
+            if needs_value && l.value.is_none() {
+                self.error(l.loc, format!("layout qualifier `{}' needs a value", l.name));
+            }
+            if name == "location" {
+                let explicit = self.desktop_at_least(330) || self.es_at_least(300) || self.ext("GL_ARB_explicit_attrib_location") || self.ext("GL_ARB_separate_shader_objects") || self.ext("GL_ARB_explicit_uniform_location");
+                if !explicit {
+                    self.error(l.loc, "explicit locations need GLSL 3.30 or GL_ARB_explicit_attrib_location");
+                }
+                // Locations on varyings need separate shader objects (GLSL 4.10, ESSL 3.10).
+                let stage = self.options.stage;
+                let varying = match qual.storage() {
+                    Some(Storage::In) => stage != Stage::Vertex,
+                    Some(Storage::Out) => stage != Stage::Fragment,
+                    _ => false,
+                };
+                let sso = self.desktop_at_least(410) || self.es_at_least(310) || self.ext("GL_ARB_separate_shader_objects") || self.ext("GL_EXT_separate_shader_objects");
+                if varying && !sso {
+                    self.error(l.loc, "explicit locations on shader inputs and outputs between stages need GLSL 4.10 or GL_ARB_separate_shader_objects");
+                }
+                if matches!(qual.storage(), Some(Storage::Uniform)) && !(self.desktop_at_least(430) || self.es_at_least(310) || self.ext("GL_ARB_explicit_uniform_location")) {
+                    self.error(l.loc, "uniform locations need GLSL 4.30 or GL_ARB_explicit_uniform_location");
+                }
+            }
+        }
+    }
+
+    /// `offset` and `align` (ARB_enhanced_layouts): only in std140/std430 blocks, aligned,
+    /// increasing, and `align` a power of two.
+    fn check_block_offsets(&mut self, b: &InterfaceBlock) {
+        let layout_of = |q: &TypeQualifier| q.layouts().find(|l| matches!(l.name.as_str(), "std140" | "std430" | "shared" | "packed")).map(|l| l.name.clone());
+        let block_layout = layout_of(&b.qual).unwrap_or_else(|| "shared".into());
+        let explicit = |q: &TypeQualifier, name: &str| q.layouts().find(|l| l.name == name).map(|l| (l.loc, l.value.as_ref().and_then(|v| match v.kind {
+            ExprKind::Int(n) | ExprKind::Uint(n) => Some(n as i64),
+            _ => None,
+        })));
+        let std = if block_layout == "std430" { crate::layout::BlockLayout::Std430 } else { crate::layout::BlockLayout::Std140 };
+        if let Some((loc, Some(a))) = explicit(&b.qual, "align") {
+            if a <= 0 || (a & (a - 1)) != 0 {
+                self.error(loc, "`align' must be a power of two");
+            }
+        }
+        let mut next = 0u32;
+        for m in &b.members {
+            let offset = explicit(&m.qual, "offset");
+            let align = explicit(&m.qual, "align");
+            if (offset.is_some() || align.is_some()) && !matches!(block_layout.as_str(), "std140" | "std430") {
+                let loc = offset.or(align).map(|(l, _)| l).unwrap_or(m.loc);
+                self.error(loc, "`offset' and `align' need a std140 or std430 block");
+                continue;
+            }
+            let ty = self.resolve_type_quiet(&m.ty);
+            let Some(ty) = ty else { continue };
+            for (_, dims, l) in &m.names {
+                let t = if dims.is_empty() { ty.clone() } else { Type::Array(Box::new(ty.clone()), Some(1)) };
+                let base_align = crate::layout::alignment(&t, std);
+                let mut at = next.div_ceil(base_align) * base_align;
+                if let Some((loc, Some(a))) = align {
+                    if a <= 0 || (a & (a - 1)) != 0 {
+                        self.error(loc, "`align' must be a power of two");
+                    } else {
+                        at = at.div_ceil(a as u32) * a as u32;
+                    }
+                }
+                if let Some((loc, Some(o))) = offset {
+                    if o < 0 || (o as u32) % base_align != 0 {
+                        self.error(loc, "`offset' is not a multiple of the member's alignment");
+                    } else if (o as u32) < next {
+                        self.error(loc, "`offset' overlaps the previous member");
+                    } else {
+                        at = o as u32;
+                    }
+                }
+                let _ = l;
+                next = at + crate::layout::size(&t, std);
+            }
+        }
+    }
+
+    /// A type specifier's type when it names a built-in or known struct, without errors.
+    fn resolve_type_quiet(&self, ts: &TypeSpec) -> Option<Type> {
+        if !ts.array.is_empty() {
+            return None;
+        }
+        match &ts.base {
+            TypeBase::Named(n) => Type::from_builtin_name(n).or_else(|| self.lookup_struct(n).map(Type::Struct)),
+            TypeBase::Struct(_) => None,
+        }
+    }
+
+    fn interface_block(&mut self, b: &InterfaceBlock, global: bool) {
+        if !global {
+            self.error(b.loc, "interface blocks must be declared at global scope");
+            return;
+        }
+        let storage = b.qual.storage();
+        match storage {
+            Some(Storage::Uniform) => {
+                if !self.desktop_at_least(140) && !self.es_at_least(300) && !self.ext("GL_ARB_uniform_buffer_object") {
+                    self.error(b.loc, "uniform blocks need GLSL 1.40, GLSL ES 3.00 or GL_ARB_uniform_buffer_object");
+                }
+            }
+            Some(Storage::Buffer) => {}
+            Some(Storage::In | Storage::Out) => {
+                let io_blocks = self.desktop_at_least(150) || self.es_at_least(320) || self.ext("GL_OES_shader_io_blocks") || self.ext("GL_EXT_shader_io_blocks");
+                if !io_blocks {
+                    self.error(b.loc, "input and output blocks need GLSL 1.50 or GL_OES_shader_io_blocks");
+                }
+                if self.options.stage == Stage::Vertex && storage == Some(Storage::In) {
+                    self.error(b.loc, "vertex shader input blocks are not allowed");
+                }
+                if self.options.stage == Stage::Fragment && storage == Some(Storage::Out) {
+                    self.error(b.loc, "fragment shader output blocks are not allowed");
+                }
+            }
+            _ => {
+                self.error(b.loc, "interface blocks must be `uniform', `buffer', `in' or `out'");
+                return;
+            }
+        }
+        self.check_layouts(&b.qual, None);
+        self.check_block_offsets(b);
+        let mut members = Vec::new();
+        for m in &b.members {
+            if let TypeBase::Struct(_) = &m.ty.base {
+                self.error(m.loc, "embedded structure declarations are not allowed in blocks");
+            }
+            if let Some(l) = m.qual.layouts().find(|l| matches!(l.name.as_str(), "binding" | "std140" | "std430" | "shared" | "packed")) {
+                let l = l.clone();
+                self.error(l.loc, format!("layout qualifier `{}' is not allowed on a block member", l.name));
+            }
+            let t = self.resolve_type(&m.ty);
+            for (n, dims, l) in &m.names {
+                let ty = self.apply_array(t.clone(), dims, *l);
+                if ty.contains_opaque() {
+                    self.error(*l, "opaque types are not allowed in interface blocks");
+                }
+                if members.iter().any(|(x, _): &(String, Type)| x == n) {
+                    self.error(*l, format!("duplicate block member `{}'", n));
+                }
+                if matches!(storage, Some(Storage::In | Storage::Out)) && ty.scalar() == Some(Scalar::Bool) {
+                    self.error(*l, "shader inputs and outputs cannot be bool");
+                }
+                members.push((n.clone(), ty));
+            }
+        }
+        if b.name.starts_with("gl_") && b.name != "gl_PerVertex" {
+            self.error(b.loc, format!("block name `{}' uses reserved `gl_' prefix", b.name));
+        }
+        self.next_struct_id += 1;
+        let st = Arc::new(StructType { name: b.name.clone(), members: members.clone(), id: self.next_struct_id });
+        let fragment_in = self.options.stage == Stage::Fragment && storage == Some(Storage::In);
+        if fragment_in && !b.qual.has(|q| matches!(q, QualItem::Interpolation(Interpolation::Flat))) {
+            for (m, (_, ty)) in b.members.iter().zip(members.iter()) {
+                let _ = m;
+                if self.contains_integer_or_double(ty) {
+                    let flat_member = b.members.iter().any(|bm| bm.qual.has(|q| matches!(q, QualItem::Interpolation(Interpolation::Flat))));
+                    if !flat_member {
+                        self.error(b.loc, "if a shader input is (or contains) an integer or double, it must be qualified with `flat'");
+                        break;
+                    }
+                }
+            }
+        }
+        let storage = storage.expect("checked above");
+        let per_vertex_in = storage == Storage::In && matches!(self.options.stage, Stage::Geometry | Stage::TessControl | Stage::TessEval);
+        let per_vertex_out = storage == Storage::Out && self.options.stage == Stage::TessControl;
+        if (per_vertex_in || per_vertex_out) && !b.instance.as_ref().is_some_and(|(_, dims, _)| !dims.is_empty()) {
+            self.error(b.loc, format!("{} shader per-vertex block `{}' must be an array with an instance name", self.options.stage.name(), b.name));
+        }
+        if self.block_names.contains(&b.name) && b.name != "gl_PerVertex" {
+            self.error(b.loc, format!("block name `{}' is already used", b.name));
+        } else if self.lookup_var(&b.name).is_some_and(|v| !v.builtin) || self.lookup_struct(&b.name).is_some() || self.functions.contains_key(&b.name) {
+            self.error(b.loc, format!("block name `{}' is already used by another global", b.name));
+        }
+        self.block_names.push(b.name.clone());
+        match &b.instance {
+            Some((inst, dims, l)) => {
+                let ty = self.apply_array(Type::Block(st), dims, *l);
+                let read_only = storage != Storage::Out && storage != Storage::Buffer;
+                self.declare_var(inst, *l, Variable { ty: ty.clone(), storage: Some(storage), constant: None, read_only, builtin: false, qual: b.qual.clone() });
+                self.interface.globals.push(GlobalVar { name: inst.clone(), ty, storage, qual: b.qual.clone(), loc: *l, block: Some(b.name.clone()) });
+            }
+            None => {
+                if b.name == "gl_PerVertex" {
+                    return; // redeclaring the built-in block
+                }
+                for (n, ty) in members {
+                    let read_only = storage != Storage::Out && storage != Storage::Buffer;
+                    self.declare_var(&n, b.loc, Variable { ty: ty.clone(), storage: Some(storage), constant: None, read_only, builtin: false, qual: b.qual.clone() });
+                    self.interface.globals.push(GlobalVar { name: n, ty, storage, qual: b.qual.clone(), loc: b.loc, block: Some(b.name.clone()) });
+                }
+            }
+        }
+    }
+
+    fn initializer(&mut self, init: &Initializer, ty: &Type) -> (Type, Option<ConstValue>) {
+        match init {
+            Initializer::Expr(e) => {
+                let r = self.expr(e);
+                if r.ty.is_error() || ty.is_error() {
+                    return (r.ty, None);
+                }
+                let ok = match (ty, &r.ty) {
+                    (Type::Array(e1, None), Type::Array(e2, Some(_))) => e1 == e2,
+                    _ => self.converts(&r.ty, ty),
+                };
+                if !ok {
+                    self.error(e.loc, format!("initializer of type {} cannot be assigned to variable of type {}", r.ty, ty));
+                    return (Type::Error, None);
+                }
+                let c = r.constant.map(|c| expr::convert_const(c, ty));
+                (r.ty, c)
+            }
+            Initializer::List(items, loc) => {
+                if !self.desktop_at_least(420) && !self.ext("GL_ARB_shading_language_420pack") {
+                    self.error(*loc, "initializer lists need GLSL 4.20 or GL_ARB_shading_language_420pack");
+                    return (Type::Error, None);
+                }
+                let expected: Vec<Type> = match ty {
+                    Type::Array(e, n) => {
+                        if let Some(n) = n {
+                            if *n as usize != items.len() {
+                                self.error(*loc, "initializer list has the wrong number of elements");
+                            }
+                        }
+                        vec![(**e).clone(); items.len()]
+                    }
+                    Type::Struct(s) => {
+                        if s.members.len() != items.len() {
+                            self.error(*loc, "initializer list has the wrong number of members");
+                        }
+                        s.members.iter().map(|(_, t)| t.clone()).collect()
+                    }
+                    Type::Vector(s, n) => {
+                        if *n as usize != items.len() {
+                            self.error(*loc, "initializer list has the wrong number of components");
+                        }
+                        vec![Type::Scalar(*s); items.len()]
+                    }
+                    Type::Matrix { .. } => {
+                        let col = ty.column().expect("matrix");
+                        let cols = match ty { Type::Matrix { cols, .. } => *cols as usize, _ => 0 };
+                        if cols != items.len() {
+                            self.error(*loc, "initializer list has the wrong number of columns");
+                        }
+                        vec![col; items.len()]
+                    }
+                    _ => {
+                        self.error(*loc, format!("initializer list cannot initialize `{}'", ty));
+                        return (Type::Error, None);
+                    }
+                };
+                for (item, t) in items.iter().zip(expected.iter()) {
+                    self.initializer(item, t);
+                }
+                let result = match ty {
+                    Type::Array(e, None) => Type::Array(e.clone(), Some(items.len() as u32)),
+                    t => t.clone(),
+                };
+                (result, None)
+            }
+        }
+    }
+
+    // ---- functions ----
+
+    fn param_types(&mut self, p: &FunctionProto) -> Vec<(Type, ParamDir)> {
+        let mut out = Vec::new();
+        for param in &p.params {
+            let t = self.resolve_type(&param.ty);
+            let t = self.apply_array(t, &param.array, param.loc);
+            let dir = match param.qual.storage() {
+                Some(Storage::Out) => ParamDir::Out,
+                Some(Storage::InOut) => ParamDir::InOut,
+                _ => ParamDir::In,
+            };
+            for (q, l) in &param.qual.items {
+                match q {
+                    QualItem::Storage(Storage::In | Storage::Out | Storage::InOut | Storage::Const) | QualItem::Precision(_) | QualItem::Memory(_) | QualItem::Precise => {}
+                    _ => self.error(*l, "invalid qualifier on a function parameter"),
+                }
+            }
+            if param.qual.storage() == Some(Storage::Const) && dir != ParamDir::In && param.qual.items.iter().filter(|(q, _)| matches!(q, QualItem::Storage(_))).count() > 1 {
+                self.error(param.loc, "`const' cannot be combined with `out' or `inout'");
+            }
+            if t == Type::Void {
+                if p.params.len() == 1 && param.name.is_none() && dir == ParamDir::In {
+                    return Vec::new(); // f(void)
+                }
+                self.error(param.loc, "function parameters cannot be void");
+            }
+            if t.contains_opaque() && dir != ParamDir::In {
+                self.error(param.loc, "opaque parameters cannot be `out' or `inout'");
+            }
+            out.push((t, dir));
+        }
+        out
+    }
+
+    fn function_proto(&mut self, p: &FunctionProto, defining: bool) -> Signature {
+        let ret = self.resolve_type(&p.ret);
+        for (q, l) in &p.qual.items {
+            match q {
+                QualItem::Precision(_) | QualItem::Subroutine(_) | QualItem::Precise => {}
+                QualItem::Layout(_) if p.qual.has(|q| matches!(q, QualItem::Subroutine(_))) => {}
+                QualItem::Storage(Storage::Const) => self.error(*l, "functions cannot return const"),
+                _ => self.error(*l, "invalid qualifier on a function return type"),
+            }
+        }
+        if matches!(ret, Type::Array(_, None)) {
+            self.error(p.loc, "functions cannot return unsized arrays");
+        }
+        if ret.is_array() && (self.is_es() && self.version() < 300 || !self.is_es() && self.version() < 120) {
+            self.error(p.loc, "functions cannot return arrays in this version");
+        }
+        if ret.contains_opaque() && !matches!(ret, Type::Opaque(ref n) if self.functions.contains_key(&**n)) {
+            self.error(p.loc, "functions cannot return opaque types");
+        }
+        let params = self.param_types(p);
+        let sig = Signature { ret, params };
+        if p.name.starts_with("gl_") {
+            self.error(p.loc, format!("function name `{}' uses reserved `gl_' prefix", p.name));
+        }
+        if p.name == "main" {
+            if !sig.params.is_empty() || sig.ret != Type::Void {
+                self.error(p.loc, "main() must be `void main()'");
+            }
+        }
+        if self.builtins.contains_key(&p.name) && (self.is_es() || self.version() >= 130) && !p.qual.has(|q| matches!(q, QualItem::Subroutine(_))) {
+            self.error(p.loc, format!("cannot redeclare built-in function `{}'", p.name));
+        }
+        if self.block_names.contains(&p.name) {
+            self.error(p.loc, format!("`{}' is already used as a block name", p.name));
+        }
+        if self.lookup_var(&p.name).is_some() && self.scopes[1].contains_key(&p.name) {
+            self.error(p.loc, format!("`{}' is already declared as a variable", p.name));
+        }
+        let list = self.functions.entry(p.name.clone()).or_default();
+        if let Some(existing) = list.iter_mut().find(|f| f.sig.params.iter().map(|x| &x.0).eq(sig.params.iter().map(|x| &x.0))) {
+            let mismatch_ret = existing.sig.ret != sig.ret;
+            let mismatch_dir = existing.sig.params.iter().map(|x| x.1).ne(sig.params.iter().map(|x| x.1));
+            let redefined = existing.defined && defining;
+            if defining {
+                existing.defined = true;
+            }
+            if mismatch_ret {
+                self.error(p.loc, format!("function `{}' redeclared with a different return type", p.name));
+            } else if mismatch_dir {
+                self.error(p.loc, format!("function `{}' redeclared with different parameter qualifiers", p.name));
+            } else if redefined {
+                self.error(p.loc, format!("function `{}' redefined", p.name));
+            }
+        } else {
+            list.push(UserFunction { sig: sig.clone(), defined: defining, loc: p.loc });
+        }
+        sig
+    }
+
+    fn function_def(&mut self, f: &FunctionDef) {
+        let sig = self.function_proto(&f.proto, true);
+        self.push_scope();
+        for (param, (ty, _)) in f.proto.params.iter().zip(sig.params.iter()) {
+            if let Some(name) = &param.name {
+                let read_only = param.qual.storage() == Some(Storage::Const);
+                self.declare_var(name, param.loc, Variable { ty: ty.clone(), storage: None, constant: None, read_only, builtin: false, qual: param.qual.clone() });
+            }
+        }
+        self.return_type = Some(sig.ret.clone());
+        self.in_main = f.proto.name == "main";
+        self.main_returned = false;
+        // GLSL 1.10-1.20 share one scope for parameters and the body; later versions too.
+        for s in &f.body {
+            self.statement(s);
+        }
+        self.return_type = None;
+        self.pop_scope();
+    }
+
+    // ---- statements ----
+
+    fn statement(&mut self, st: &Stmt) {
+        let nested = matches!(st.kind, StmtKind::If { .. } | StmtKind::Switch { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. });
+        if nested {
+            self.control_depth += 1;
+        }
+        self.statement_inner(st);
+        if nested {
+            self.control_depth -= 1;
+        }
+        if matches!(st.kind, StmtKind::Return(_)) {
+            self.main_returned = true;
+        }
+    }
+
+    fn statement_inner(&mut self, st: &Stmt) {
+        match &st.kind {
+            StmtKind::Compound(list) => {
+                self.push_scope();
+                for s in list {
+                    self.statement(s);
+                }
+                self.pop_scope();
+            }
+            StmtKind::Declaration(d) => self.declaration(d, false),
+            StmtKind::Expr(Some(e)) => {
+                self.expr(e);
+            }
+            StmtKind::Expr(None) => {}
+            StmtKind::If { cond, then, otherwise } => {
+                self.bool_condition(cond);
+                self.push_scope();
+                self.statement(then);
+                self.pop_scope();
+                if let Some(o) = otherwise {
+                    self.push_scope();
+                    self.statement(o);
+                    self.pop_scope();
+                }
+            }
+            StmtKind::Switch { expr, body } => {
+                if !self.desktop_at_least(130) && !self.es_at_least(300) {
+                    self.error(st.loc, "switch statements need GLSL 1.30 or GLSL ES 3.00");
+                }
+                let r = self.expr(expr);
+                if !r.ty.is_error() && !matches!(r.ty, Type::Scalar(Scalar::Int | Scalar::Uint)) {
+                    self.error(expr.loc, "switch expression must be a scalar integer");
+                }
+                self.switch_depth += 1;
+                self.push_scope();
+                let mut cases: Vec<i64> = Vec::new();
+                let mut seen_default = false;
+                if !body.is_empty() && !matches!(body[0].kind, StmtKind::Case(_) | StmtKind::Default) {
+                    self.error(body[0].loc, "statements in a switch must follow a case label");
+                }
+                for s in body {
+                    match &s.kind {
+                        StmtKind::Case(e) => {
+                            let c = self.expr(e);
+                            match c.constant.as_ref().and_then(|c| c.as_int()) {
+                                Some(v) if !c.ty.is_error() => {
+                                    if c.ty != r.ty && !r.ty.is_error() && !self.converts(&c.ty, &r.ty) {
+                                        self.error(e.loc, "case label type does not match the switch expression");
+                                    }
+                                    if cases.contains(&v) {
+                                        self.error(e.loc, format!("duplicate case value {}", v));
+                                    }
+                                    cases.push(v);
+                                }
+                                _ if c.ty.is_error() => {}
+                                _ => self.error(e.loc, "case label must be a constant integer expression"),
+                            }
+                        }
+                        StmtKind::Default => {
+                            if seen_default {
+                                self.error(s.loc, "multiple default labels in one switch");
+                            }
+                            seen_default = true;
+                        }
+                        _ => self.statement(s),
+                    }
+                }
+                if matches!(body.last().map(|s| &s.kind), Some(StmtKind::Case(_) | StmtKind::Default)) {
+                    self.error(st.loc, "a switch must not end with a case label");
+                }
+                self.pop_scope();
+                self.switch_depth -= 1;
+            }
+            StmtKind::Case(_) | StmtKind::Default => self.error(st.loc, "case label outside a switch"),
+            StmtKind::While { cond, body } => {
+                self.push_scope();
+                self.condition(cond);
+                self.loop_depth += 1;
+                self.statement(body);
+                self.loop_depth -= 1;
+                self.pop_scope();
+            }
+            StmtKind::DoWhile { body, cond } => {
+                self.loop_depth += 1;
+                self.push_scope();
+                self.statement(body);
+                self.pop_scope();
+                self.loop_depth -= 1;
+                self.bool_condition(cond);
+            }
+            StmtKind::For { init, cond, step, body } => {
+                self.push_scope();
+                self.statement(init);
+                if let Some(c) = cond {
+                    self.condition(c);
+                }
+                if let Some(s) = step {
+                    self.expr(s);
+                }
+                self.loop_depth += 1;
+                // The body of a for loop does not open a new scope for names in 1.x, but
+                // redeclaring the loop variable is an error either way.
+                match &body.kind {
+                    StmtKind::Compound(list) => {
+                        for s in list {
+                            self.statement(s);
+                        }
+                    }
+                    _ => self.statement(body),
+                }
+                self.loop_depth -= 1;
+                self.pop_scope();
+            }
+            StmtKind::Break => {
+                if self.loop_depth == 0 && self.switch_depth == 0 {
+                    self.error(st.loc, "break may only appear in a loop or a switch");
+                }
+            }
+            StmtKind::Continue => {
+                if self.loop_depth == 0 {
+                    self.error(st.loc, "continue may only appear in a loop");
+                }
+            }
+            StmtKind::Discard => {
+                if self.options.stage != Stage::Fragment {
+                    self.error(st.loc, "discard may only appear in fragment shaders");
+                }
+            }
+            StmtKind::Return(e) => {
+                let ret = self.return_type.clone().unwrap_or(Type::Void);
+                match e {
+                    None => {
+                        if ret != Type::Void && !ret.is_error() {
+                            self.error(st.loc, "`return' with no value in a function returning a value");
+                        }
+                    }
+                    Some(e) => {
+                        let r = self.expr(e);
+                        if ret == Type::Void {
+                            if r.ty != Type::Void || !self.is_es() && false {
+                                self.error(e.loc, "`return' with a value in a void function");
+                            }
+                        } else if !r.ty.is_error() && !self.converts(&r.ty, &ret) {
+                            self.error(e.loc, format!("`return' of type {} in a function returning {}", r.ty, ret));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn bool_condition(&mut self, e: &Expr) {
+        let r = self.expr(e);
+        if !r.ty.is_error() && r.ty != Type::BOOL {
+            self.error(e.loc, "condition must be a scalar boolean");
+        }
+    }
+
+    fn condition(&mut self, c: &Condition) {
+        match c {
+            Condition::Expr(e) => self.bool_condition(e),
+            Condition::Declare { ty, name, init, loc } => {
+                let t = self.resolve_type(ty);
+                let r = self.expr(init);
+                if !r.ty.is_error() && !self.converts(&r.ty, &t) {
+                    self.error(init.loc, "initializer type does not match");
+                }
+                if t != Type::BOOL && !t.is_error() {
+                    self.error(*loc, "condition must be a scalar boolean");
+                }
+                self.declare_var(name, *loc, Variable { ty: t, storage: None, constant: None, read_only: false, builtin: false, qual: TypeQualifier::default() });
+            }
+        }
+    }
+}
+
+/// 'f', 'i' or 'u' for an image format layout name.
+fn image_format_kind(name: &str) -> Option<char> {
+    const FLOAT: &[&str] = &[
+        "rgba32f", "rgba16f", "rg32f", "rg16f", "r11f_g11f_b10f", "r32f", "r16f", "rgba16", "rgb10_a2", "rgba8", "rg16", "rg8",
+        "r16", "r8", "rgba16_snorm", "rgba8_snorm", "rg16_snorm", "rg8_snorm", "r16_snorm", "r8_snorm",
+    ];
+    const INT: &[&str] = &["rgba32i", "rgba16i", "rgba8i", "rg32i", "rg16i", "rg8i", "r32i", "r16i", "r8i"];
+    const UINT: &[&str] = &["rgba32ui", "rgba16ui", "rgb10_a2ui", "rgba8ui", "rg32ui", "rg16ui", "rg8ui", "r32ui", "r16ui", "r8ui"];
+    if FLOAT.contains(&name) {
+        Some('f')
+    } else if INT.contains(&name) {
+        Some('i')
+    } else if UINT.contains(&name) {
+        Some('u')
+    } else {
+        None
+    }
+}

@@ -1,0 +1,136 @@
+//! Parsing and semantic analysis: what the specifications accept compiles, what they
+//! call an error fails with a message at the right place.
+
+mod common;
+use common::*;
+use glsl::Stage::{Fragment, Vertex};
+
+#[test]
+fn ordinary_vertex_and_fragment_shaders_compile() {
+    ok(
+        Vertex,
+        "#version 330 core
+layout(location = 0) in vec3 pos;
+layout(location = 1) in vec2 uv;
+uniform mat4 mvp;
+uniform Block { vec4 tint; float scale[4]; } blk;
+struct Light { vec3 dir; float power; };
+uniform Light lights[2];
+out vec2 v_uv;
+flat out int v_id;
+float shade(in Light l, vec3 n) { return max(dot(n, l.dir), 0.0) * l.power; }
+void main() {
+    float s = 0.0;
+    for (int i = 0; i < 2; ++i) { s += shade(lights[i], normalize(pos)); if (s > 4.0) break; }
+    gl_Position = mvp * vec4(pos * blk.scale[1], 1.0);
+    v_uv = s > 0.5 ? uv : uv.yx;
+    v_id = gl_VertexID;
+    gl_PointSize = 1.0;
+}",
+    );
+    ok(
+        Fragment,
+        "#version 130
+uniform sampler2D tex;
+in vec2 v_uv;
+out vec4 color;
+void main() {
+    vec4 c = texture(tex, v_uv);
+    switch (int(c.r * 4.0)) { case 0: c.g = 1.0; break; default: c.b = 0.5; }
+    if (c.a < 0.1) discard;
+    color = c * vec4(gl_FragCoord.xy, 0.0, 1.0);
+}",
+    );
+    ok(Vertex, "#version 110\nattribute vec4 p;\nvarying vec4 c;\nvoid main() { c = gl_Color; gl_Position = gl_ModelViewProjectionMatrix * p + ftransform(); }");
+    ok(Fragment, "#version 110\nvarying vec4 c;\nuniform sampler2D t;\nvoid main() { gl_FragColor = c * texture2D(t, c.xy); gl_FragData[0] = c; }");
+}
+
+#[test]
+fn syntax_errors_report_line_and_column() {
+    let r = fails_with(Vertex, "void main()\n{\n    float x = ;\n}", "syntax error");
+    assert!(r.info_log.starts_with("0:3(15): error:"), "log: {}", r.info_log);
+}
+
+#[test]
+fn type_errors() {
+    fails_with(Vertex, "#version 120\nvoid main() { vec3 v = vec4(1.0); }", "cannot be assigned");
+    fails_with(Vertex, "#version 110\nvoid main() { float f = 1; }", "cannot be assigned");
+    ok(Vertex, "#version 120\nvoid main() { float f = 1; }");
+    fails_with(Vertex, "#version 120\nvoid main() { vec2 v = vec2(1.0); v.z = 1.0; }", "swizzle");
+    fails_with(Vertex, "#version 120\nvoid main() { vec2 v = vec2(1.0); v.xx = vec2(1.0); }", "l-value");
+    fails_with(Vertex, "#version 120\nvoid main() { mat2 m = mat2(1.0); vec3 v = m * vec3(1.0); }", "incompatible types");
+    fails_with(Vertex, "#version 120\nvoid main() { bool b = 1 && true; }", "scalar booleans");
+}
+
+#[test]
+fn scopes_and_declarations() {
+    fails_with(Vertex, "void main() { x = 1.0; }", "`x' undeclared");
+    fails_with(Vertex, "void main() { float a; float a; }", "redeclared");
+    ok(Vertex, "void main() { float a = 1.0; { float a = 2.0; a += 1.0; } }");
+    fails_with(Vertex, "float gl_Foo;\nvoid main() {}", "reserved");
+    fails_with(Vertex, "#version 120\nconst float c;\nvoid main() {}", "must be initialized");
+    fails_with(Vertex, "#version 120\nuniform float u;\nvoid main() { u = 1.0; }", "read-only");
+}
+
+#[test]
+fn constant_expressions_fold_for_array_sizes() {
+    ok(Vertex, "#version 120\nconst int n = 3;\nfloat a[n * 2 - 1];\nvoid main() { float b[a.length()]; float c[int(max(2.0, 3.0))]; }");
+    fails_with(Vertex, "#version 120\nfloat a[2 - 3];\nvoid main() {}", "greater than zero");
+    fails_with(Vertex, "#version 120\nuniform int n;\nfloat a[n];\nvoid main() {}", "constant integral");
+    fails_with(Vertex, "#version 120\nvoid main() { float a[2]; a[2] = 1.0; }", "out of bounds");
+}
+
+#[test]
+fn overload_resolution_and_builtins() {
+    ok(Vertex, "#version 130\nfloat f(float x) { return x; }\nint f(int x) { return x; }\nvoid main() { int i = f(1); float y = f(1.0) + clamp(0.5, 0.0, 1.0); uint u = max(1u, 2u); }");
+    fails_with(Vertex, "#version 130\nvoid main() { float x = sin(1, 2); }", "no matching function");
+    fails_with(Vertex, "#version 130\nvoid main() { float x = nonexistent(1.0); }", "no function");
+    fails_with(Vertex, "#version 130\nvoid f(out float x) { x = 1.0; }\nvoid main() { f(2.0); }", "l-value");
+    fails_with(Vertex, "#version 110\nvoid main() { vec2 d = dFdx(vec2(1.0)); }", "no function");
+}
+
+#[test]
+fn control_flow_rules() {
+    fails_with(Vertex, "void main() { break; }", "break");
+    fails_with(Vertex, "float f() { return; }\nvoid main() {}", "return");
+    fails_with(Vertex, "void main() { discard; }", "discard");
+    fails_with(Vertex, "void main() { if (1) {} }", "boolean");
+    fails_with(Vertex, "#version 130\nvoid main() { int i = 0; switch (i) { case 1: case 1: break; } }", "duplicate case");
+}
+
+#[test]
+fn version_gating() {
+    fails_with(Vertex, "#version 110\nin vec4 p;\nvoid main() {}", "1.30");
+    fails_with(Fragment, "#version 110\nvoid main() { int a = 1 % 2; }", "1.30");
+    fails_with(Fragment, "#version 130\nin vec4 c;\nattribute vec4 a;\nvoid main() {}", "vertex");
+    fails_with(Fragment, "#version 130\nin int i;\nvoid main() {}", "flat");
+    ok(Fragment, "#version 130\nflat in int i;\nvoid main() { gl_FragColor = vec4(i); }");
+    let r = compile_es(Fragment, "#version 100\nvoid main() { float x = 1.0; gl_FragColor = vec4(x); }");
+    assert!(!r.success && r.info_log.contains("precision"), "{}", r.info_log);
+    let r = compile_es(Fragment, "#version 100\nprecision mediump float;\nvoid main() { float x = 1.0; gl_FragColor = vec4(x); }");
+    assert!(r.success, "{}", r.info_log);
+}
+
+#[test]
+fn pathological_nesting_is_an_error_not_a_crash() {
+    let deep = format!("void main() {{ float x = {}1.0{}; }}", "(".repeat(5000), ")".repeat(5000));
+    fails_with(Vertex, &deep, "nesting");
+    let blocks = format!("void main() {}{}", "{".repeat(5000), "}".repeat(5000));
+    fails_with(Vertex, &blocks, "nesting");
+    let unary = format!("void main() {{ float x = {}1.0; }}", "-".repeat(5000));
+    fails_with(Vertex, &unary, "nesting");
+    fails_with(Vertex, "#version 120\nfloat a[100000000];\nvoid main() {}", "limit");
+}
+
+#[test]
+fn garbage_input_never_panics() {
+    let inputs = [
+        "", "#", "##", "#define", "#if", "#line x", "@", "\u{1F600}", "void main(", "struct { } ;", "layout(", "a[", "uniform Block {",
+        "#define F(x, x) x", "#define F( F(", "void main() { vec4 v; v.xyzwxyzw; }", "float f[]; void main() { f[100000] = 1.0; }",
+        "void main() { int i = 99999999999999999999; }", "void main() { float x = 1e99999; }", "#version 130\nvoid main() { 1 << 40; }",
+    ];
+    for i in inputs {
+        let _ = compile(Vertex, i);
+        let _ = compile_es(Fragment, i);
+    }
+}

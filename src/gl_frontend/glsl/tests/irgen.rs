@@ -1,0 +1,161 @@
+//! IR generation: linked programs become nir_like shaders that the validator accepts,
+//! with the locations and bindings of docs/conventions.md.
+
+mod common;
+use common::*;
+use glsl::{link_program, LinkOptions, LinkedProgram, Stage};
+use nir_like::{print_shader, validate, VariableMode};
+
+fn link(vs: &str, fs: &str) -> LinkedProgram {
+    let v = ok(Stage::Vertex, vs);
+    let f = ok(Stage::Fragment, fs);
+    let p = link_program(&[&v, &f], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    p
+}
+
+fn ir_text(p: &LinkedProgram, i: usize) -> String {
+    let ir = p.stages[i].ir.as_ref().unwrap_or_else(|e| panic!("no IR: {}", e));
+    validate(ir).expect("valid IR");
+    print_shader(ir)
+}
+
+#[test]
+fn textured_triangle_program() {
+    let p = link(
+        "#version 330 core
+layout(location = 0) in vec3 pos;
+layout(location = 1) in vec2 uv;
+uniform mat4 mvp;
+out vec2 v_uv;
+void main() { v_uv = uv; gl_Position = mvp * vec4(pos, 1.0); }",
+        "#version 330 core
+uniform sampler2D tex;
+uniform vec4 tint;
+in vec2 v_uv;
+out vec4 color;
+void main() { color = texture(tex, v_uv) * tint; }",
+    );
+    let vs = p.stages[0].ir.as_ref().expect("vertex IR");
+    let vars: Vec<_> = vs.variables.iter().map(|(_, v)| (v.name.clone(), v.mode, v.location, v.binding)).collect();
+    assert!(vars.contains(&("pos".into(), VariableMode::ShaderIn, Some(0), None)), "{:?}", vars);
+    assert!(vars.contains(&("uv".into(), VariableMode::ShaderIn, Some(1), None)), "{:?}", vars);
+    assert!(vars.iter().any(|v| v.1 == VariableMode::Ubo && v.3 == Some(0)), "default block at binding 0: {:?}", vars);
+    let fs = p.stages[1].ir.as_ref().expect("fragment IR");
+    assert!(fs.variables.iter().any(|(_, v)| v.name == "tex" && v.binding == Some(128)));
+    assert!(fs.variables.iter().any(|(_, v)| v.name == "color" && v.location == Some(0) && v.mode == VariableMode::ShaderOut));
+    let text = ir_text(&p, 1);
+    assert!(text.contains("tex"), "{}", text);
+    // Both stages see `tint' at the offset the program chose.
+    let tint = p.interface.uniforms.iter().find(|u| u.name == "tint").expect("tint").offset;
+    assert_eq!(tint, 64);
+    assert!(text.contains("f32x4 tint offset=64"), "{}", text);
+    let text = ir_text(&p, 0);
+    assert!(text.contains("fmul") && text.contains("fadd"), "matrix-vector product: {}", text);
+}
+
+#[test]
+fn control_flow_functions_and_short_circuit() {
+    let p = link(
+        "#version 130
+in vec4 p;
+out float f;
+float accumulate(in float start, out int steps, inout float scale) {
+    float acc = start;
+    steps = 0;
+    for (int i = 0; i < 8; i++) {
+        if (acc > 10.0) break;
+        if (i == 2) continue;
+        acc += scale;
+        steps++;
+    }
+    scale *= 2.0;
+    if (acc < 0.0) return -acc;
+    return acc;
+}
+void main() {
+    int n; float s = 1.5;
+    float a = accumulate(p.x, n, s);
+    bool ok = a > 1.0 && n != 0 || s == 3.0;
+    f = ok ? a : float(n);
+    switch (n) { case 1: f += 1.0; case 2: f += 2.0; break; default: f = 0.0; }
+    int k = 0;
+    do { k += 2; } while (k < 6);
+    while (k > 0) k--;
+    gl_Position = vec4(p.xyz, 1.0);
+}",
+        "#version 140
+in float f;
+uniform Block { vec4 c; } blk;
+void main() { vec4 v = vec4(f); v.zx = vec2(1.0, 2.0); if (v.x < 0.5) discard; gl_FragColor = v * blk.c; }",
+    );
+    let text = ir_text(&p, 0);
+    assert!(text.contains("loop") && text.contains("call"), "{}", text);
+    let fs = p.stages[1].ir.as_ref().expect("fragment IR");
+    assert!(fs.variables.iter().any(|(_, v)| v.mode == VariableMode::Ubo && v.binding == Some(1)), "block 0 at binding 1");
+    let text = ir_text(&p, 1);
+    assert!(text.contains("discard"), "{}", text);
+}
+
+#[test]
+fn legacy_shaders_with_builtins() {
+    let p = link(
+        "#version 110
+attribute vec4 vertex;
+uniform mat3 nm;
+varying vec3 n;
+void main() { n = normalize(nm * vertex.xyz); gl_Position = vertex; }",
+        "#version 110
+varying vec3 n;
+uniform sampler2D t;
+vec4 bias = vec4(0.1);
+vec4 biased(vec4 c) { return c + bias; }
+void main() { float d = max(dot(n, vec3(0.0, 0.0, 1.0)), 0.0); gl_FragColor = biased(texture2D(t, n.xy) * clamp(d, 0.2, 1.0) + vec4(pow(d, 2.0))); }",
+    );
+    ir_text(&p, 0);
+    ir_text(&p, 1);
+}
+
+#[test]
+fn compatibility_state_becomes_inputs_and_default_block_members() {
+    let p = link(
+        "#version 110
+void main() { gl_FrontColor = gl_Color; gl_TexCoord[0] = gl_MultiTexCoord0; gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex; }",
+        "#version 110
+void main() { gl_FragColor = gl_Color * gl_TexCoord[0] * gl_DepthRange.far; }",
+    );
+    let i = &p.interface;
+    assert!(i.builtin_attributes.contains(&("gl_Vertex".into(), 16)), "{:?}", i.builtin_attributes);
+    assert!(i.builtin_uniforms.iter().any(|(n, _)| n == "gl_ModelViewProjectionMatrix"), "{:?}", i.builtin_uniforms);
+    assert!(i.builtin_uniforms.iter().any(|(n, _)| n == "gl_DepthRange.far"), "{:?}", i.builtin_uniforms);
+    assert!(i.uniforms.is_empty(), "built-in state is not an active uniform: {:?}", i.uniforms);
+    let vs = p.stages[0].ir.as_ref().expect("vertex IR");
+    let loc = |ir: &nir_like::Shader, name: &str| ir.variables.iter().find(|(_, v)| v.name == name).and_then(|(_, v)| v.location);
+    let fs = p.stages[1].ir.as_ref().expect("fragment IR");
+    assert_eq!(loc(vs, "gl_FrontColor"), loc(fs, "gl_Color"));
+    assert_eq!(loc(vs, "gl_Vertex"), Some(16));
+    ir_text(&p, 0);
+    ir_text(&p, 1);
+}
+
+#[test]
+fn interface_blocks_between_stages() {
+    let p = link(
+        "#version 150
+in vec4 p;
+out Data { vec3 normal; flat int id; } vout;
+void main() { vout.normal = p.xyz; vout.id = 3; gl_Position = p; }",
+        "#version 150
+in Data { vec3 normal; flat int id; } fin;
+out vec4 c;
+void main() { c = vec4(fin.normal, float(fin.id)); }",
+    );
+    let loc = |i: usize| {
+        let ir = p.stages[i].ir.as_ref().expect("IR");
+        ir.variables.iter().find(|(_, v)| v.name == "Data").and_then(|(_, v)| v.location)
+    };
+    assert!(loc(0).is_some());
+    assert_eq!(loc(0), loc(1), "the block is one varying at one location in both stages");
+    ir_text(&p, 0);
+    ir_text(&p, 1);
+}

@@ -1,0 +1,95 @@
+//! The linker: locations, active resources and block layouts as GL's queries report them.
+
+mod common;
+use common::*;
+use glsl::{link_program, LinkOptions, Stage};
+
+const GL_FLOAT_VEC4: u32 = 0x8B52;
+const GL_FLOAT_MAT4: u32 = 0x8B5C;
+const GL_FLOAT: u32 = 0x1406;
+const GL_SAMPLER_2D: u32 = 0x8B5E;
+const GL_FLOAT_VEC3: u32 = 0x8B51;
+
+#[test]
+fn attributes_uniforms_and_outputs_get_gl_locations_and_offsets() {
+    let vs = ok(
+        Stage::Vertex,
+        "#version 330
+layout(location = 3) in vec4 pos;
+in vec3 normal;
+in vec4 unused_attr;
+uniform mat4 mvp;
+uniform float scale[3];
+struct S { vec3 a; float b; };
+uniform S s;
+out vec3 n;
+void main() { n = normal * s.a * s.b; gl_Position = mvp * pos * scale[2]; }",
+    );
+    let fs = ok(
+        Stage::Fragment,
+        "#version 330
+uniform sampler2D tex;
+in vec3 n;
+out vec4 color;
+void main() { color = texture(tex, n.xy); }",
+    );
+    let p = link_program(&[&vs, &fs], &LinkOptions { attrib_bindings: vec![("normal".into(), 5)], ..Default::default() });
+    assert!(p.success, "{}", p.info_log);
+    let i = &p.interface;
+    let attr = |n: &str| i.attributes.iter().find(|a| a.name == n).cloned();
+    assert_eq!(attr("pos").map(|a| (a.location, a.gl_type)), Some((3, GL_FLOAT_VEC4)));
+    assert_eq!(attr("normal").map(|a| a.location), Some(5));
+    assert!(attr("unused_attr").is_none(), "inactive attributes are not listed");
+    let u = |n: &str| i.uniforms.iter().find(|u| u.name == n).cloned().unwrap_or_else(|| panic!("no uniform {} in {:?}", n, i.uniforms));
+    assert_eq!(u("mvp").gl_type, GL_FLOAT_MAT4);
+    assert_eq!((u("mvp").offset, u("mvp").matrix_stride), (0, 16));
+    assert_eq!((u("scale[0]").array_size, u("scale[0]").offset, u("scale[0]").array_stride, u("scale[0]").gl_type), (3, 64, 16, GL_FLOAT));
+    assert_eq!((u("s.a").offset, u("s.a").gl_type), (112, GL_FLOAT_VEC3));
+    assert_eq!(u("s.b").offset, 124);
+    assert_eq!(i.default_block_size, 128);
+    assert_eq!((u("tex").gl_type, u("tex").sampler_index), (GL_SAMPLER_2D, Some(0)));
+    let locs: Vec<i32> = ["mvp", "scale[0]", "s.a", "s.b", "tex"].iter().map(|n| u(n).location).collect();
+    assert_eq!(locs, vec![0, 1, 4, 5, 6]);
+    assert_eq!(i.fragment_outputs.len(), 1);
+    assert_eq!(i.fragment_outputs[0].location, 0);
+    assert_eq!(i.varyings.len(), 1);
+}
+
+#[test]
+fn uniform_blocks_use_std140() {
+    let vs = ok(
+        Stage::Vertex,
+        "#version 140
+uniform Transform { mat4 m; vec3 v; float f; vec2 arr[2]; } xf;
+layout(std140) uniform Colors { vec4 c; };
+void main() { gl_Position = xf.m * vec4(xf.v, xf.f) + c; }",
+    );
+    let fs = ok(Stage::Fragment, "#version 140\nout vec4 o;\nvoid main() { o = vec4(1.0); }");
+    let p = link_program(&[&vs, &fs], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    let b = &p.interface.uniform_blocks;
+    assert_eq!(b.len(), 2);
+    assert_eq!((b[0].name.as_str(), b[0].index, b[0].data_size), ("Transform", 0, 112));
+    let members: Vec<(String, u32, u32)> = b[0].active_uniforms.iter().map(|k| {
+        let u = &p.interface.uniforms[*k as usize];
+        (u.name.clone(), u.offset, u.array_stride)
+    }).collect();
+    assert_eq!(members, vec![("Transform.m".into(), 0, 0), ("Transform.v".into(), 64, 0), ("Transform.f".into(), 76, 0), ("Transform.arr[0]".into(), 80, 16)]);
+    assert_eq!((b[1].name.as_str(), b[1].data_size), ("Colors", 16));
+    assert_eq!(p.interface.uniforms[b[1].active_uniforms[0] as usize].name, "c");
+}
+
+#[test]
+fn link_errors() {
+    let vs = ok(Stage::Vertex, "#version 130\nout vec3 a;\nvoid main() { a = vec3(1.0); gl_Position = vec4(0.0); }");
+    let fs = ok(Stage::Fragment, "#version 130\nin vec4 a;\nin float missing;\nvoid main() { gl_FragColor = a * missing; }");
+    let p = link_program(&[&vs, &fs], &LinkOptions::default());
+    assert!(!p.success);
+    assert!(p.info_log.contains("type"), "{}", p.info_log);
+    assert!(p.info_log.contains("not written"), "{}", p.info_log);
+    let no_main = ok(Stage::Fragment, "void f() {}");
+    let p = link_program(&[&vs, &no_main], &LinkOptions::default());
+    assert!(!p.success && p.info_log.contains("main"), "{}", p.info_log);
+    let bad = compile(Stage::Fragment, "void main() { nope; }");
+    assert!(!link_program(&[&vs, &bad], &LinkOptions::default()).success);
+}

@@ -1,0 +1,142 @@
+//! The implementation limits glGet reports, in GL's terms.
+
+/// GL implementation limits. `Limits::default()` holds GL's minimum maxima; the device's
+/// own limits raise them where it can do more.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits {
+    pub max_texture_size: u32,
+    pub max_3d_texture_size: u32,
+    pub max_cube_map_texture_size: u32,
+    pub max_array_texture_layers: u32,
+    pub max_renderbuffer_size: u32,
+    pub max_viewport_dims: [u32; 2],
+    pub max_vertex_attribs: u32,
+    pub max_vertex_attrib_stride: u32,
+    pub max_vertex_attrib_relative_offset: u32,
+    pub max_vertex_attrib_bindings: u32,
+    pub max_texture_image_units: u32,
+    pub max_combined_texture_image_units: u32,
+    pub max_vertex_texture_image_units: u32,
+    pub max_uniform_buffer_bindings: u32,
+    pub max_uniform_block_size: u32,
+    pub uniform_buffer_offset_alignment: u32,
+    pub max_vertex_uniform_blocks: u32,
+    pub max_fragment_uniform_blocks: u32,
+    pub max_combined_uniform_blocks: u32,
+    pub max_vertex_uniform_components: u32,
+    pub max_fragment_uniform_components: u32,
+    pub max_varying_components: u32,
+    pub max_vertex_output_components: u32,
+    pub max_fragment_input_components: u32,
+    pub max_draw_buffers: u32,
+    pub max_color_attachments: u32,
+    pub max_samples: u32,
+    pub max_clip_distances: u32,
+    pub max_texture_lod_bias: f32,
+    pub max_texture_max_anisotropy: f32,
+    pub min_program_texel_offset: i32,
+    pub max_program_texel_offset: i32,
+    pub aliased_line_width_range: [f32; 2],
+    pub smooth_line_width_range: [f32; 2],
+    pub point_size_range: [f32; 2],
+    pub max_elements_vertices: u32,
+    pub max_elements_indices: u32,
+    pub max_element_index: u32,
+    pub subpixel_bits: u32,
+    pub max_server_wait_timeout: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_texture_size: 16384,
+            max_3d_texture_size: 2048,
+            max_cube_map_texture_size: 16384,
+            max_array_texture_layers: 2048,
+            max_renderbuffer_size: 16384,
+            max_viewport_dims: [16384, 16384],
+            max_vertex_attribs: 16,
+            max_vertex_attrib_stride: 2048,
+            max_vertex_attrib_relative_offset: 2047,
+            max_vertex_attrib_bindings: 16,
+            max_texture_image_units: 16,
+            max_combined_texture_image_units: 80,
+            max_vertex_texture_image_units: 16,
+            max_uniform_buffer_bindings: 72,
+            max_uniform_block_size: 16384,
+            uniform_buffer_offset_alignment: 256,
+            max_vertex_uniform_blocks: 12,
+            max_fragment_uniform_blocks: 12,
+            max_combined_uniform_blocks: 24,
+            max_vertex_uniform_components: 1024,
+            max_fragment_uniform_components: 1024,
+            max_varying_components: 60,
+            max_vertex_output_components: 64,
+            max_fragment_input_components: 128,
+            max_draw_buffers: 8,
+            max_color_attachments: 8,
+            max_samples: 4,
+            max_clip_distances: 8,
+            max_texture_lod_bias: 2.0,
+            max_texture_max_anisotropy: 16.0,
+            min_program_texel_offset: -8,
+            max_program_texel_offset: 7,
+            aliased_line_width_range: [1.0, 1.0],
+            smooth_line_width_range: [1.0, 1.0],
+            point_size_range: [1.0, 64.0],
+            max_elements_vertices: 3000,
+            max_elements_indices: 3000,
+            max_element_index: u32::MAX,
+            subpixel_bits: 4,
+            max_server_wait_timeout: 0,
+        }
+    }
+}
+
+impl Limits {
+    /// GL limits of a Vulkan device: GL's minimum maxima, raised to what the device offers.
+    pub fn from_device(info: &vk_backend::DeviceInfo) -> Self {
+        let d = &info.limits;
+        let base = Limits::default();
+        let at_least = |device: u32, minimum: u32| device.max(minimum);
+        let per_stage_samplers = d.max_per_stage_samplers.min(d.max_per_stage_sampled_images);
+        Limits {
+            max_texture_size: d.max_image_dimension_2d.max(1024),
+            max_3d_texture_size: d.max_image_dimension_3d.max(256),
+            max_cube_map_texture_size: d.max_image_dimension_cube.max(1024),
+            max_array_texture_layers: d.max_image_array_layers.max(256),
+            max_renderbuffer_size: d.max_framebuffer_width.min(d.max_framebuffer_height).max(1024),
+            max_viewport_dims: [d.max_viewport_dimensions[0].max(1024), d.max_viewport_dimensions[1].max(1024)],
+            // 16 generic attributes: the conventional ones (gl_Vertex, ...) use the next locations.
+            max_vertex_attribs: 16,
+            max_vertex_attrib_stride: d.max_vertex_input_binding_stride.max(2048),
+            max_vertex_attrib_relative_offset: d.max_vertex_input_attribute_offset.max(2047),
+            max_vertex_attrib_bindings: d.max_vertex_input_bindings.clamp(16, 32),
+            max_texture_image_units: per_stage_samplers.clamp(16, 32),
+            max_combined_texture_image_units: at_least(d.max_combined_sampled_images.min(192), 80),
+            max_vertex_texture_image_units: per_stage_samplers.clamp(16, 32),
+            max_uniform_buffer_bindings: d.max_combined_uniform_buffers.clamp(36, 84),
+            max_uniform_block_size: d.max_uniform_buffer_range.clamp(16384, 65536),
+            uniform_buffer_offset_alignment: (d.min_uniform_buffer_offset_alignment as u32).clamp(1, 256),
+            max_vertex_uniform_blocks: d.max_per_stage_uniform_buffers.saturating_sub(1).clamp(12, 14),
+            max_fragment_uniform_blocks: d.max_per_stage_uniform_buffers.saturating_sub(1).clamp(12, 14),
+            max_combined_uniform_blocks: (d.max_combined_uniform_buffers.saturating_sub(5)).clamp(24, 70),
+            max_vertex_output_components: d.max_vertex_output_components.max(64),
+            max_fragment_input_components: d.max_fragment_input_components.max(60),
+            max_varying_components: d.max_vertex_output_components.min(d.max_fragment_input_components).max(60),
+            max_draw_buffers: d.max_fragment_output_attachments.min(d.max_color_attachments).clamp(4, 8),
+            max_color_attachments: d.max_color_attachments.clamp(4, 8),
+            max_samples: d.max_samples.max(1),
+            max_clip_distances: d.max_clip_distances.max(8),
+            max_texture_lod_bias: d.max_sampler_lod_bias.max(2.0),
+            max_texture_max_anisotropy: if info.features.sampler_anisotropy { d.max_sampler_anisotropy.max(1.0) } else { 1.0 },
+            min_program_texel_offset: d.min_texel_offset.min(-8),
+            max_program_texel_offset: (d.max_texel_offset as i32).max(7),
+            aliased_line_width_range: if info.features.wide_lines { d.line_width_range } else { [1.0, 1.0] },
+            smooth_line_width_range: [1.0, 1.0],
+            point_size_range: if info.features.large_points { d.point_size_range } else { [1.0, 1.0] },
+            max_element_index: d.max_draw_indexed_index_value,
+            ..base
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! GL objects, one file each, and the name tables and bindings that hold them.
+
+pub mod bindings;
+pub mod buffer;
+pub mod framebuffer;
+pub mod names;
+pub mod program;
+pub mod program_link;
+pub mod renderbuffer;
+pub mod sampler;
+pub mod shader;
+pub mod sync;
+pub mod texture;
+pub mod uniforms;
+pub mod vertex_array;

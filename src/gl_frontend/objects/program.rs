@@ -1,0 +1,212 @@
+//! Program objects: glCreateProgram, glAttachShader, glDetachShader, glGetAttachedShaders,
+//! glBindAttribLocation, glBindFragDataLocation, glGetProgramiv, glGetProgramInfoLog,
+//! glDeleteProgram, glIsProgram. Shaders and programs share one namespace.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use crate::context::ContextState;
+use crate::objects::program_link::LinkedProgram;
+use crate::objects::shader::{write_gl_string, Shader};
+use crate::share_group::SharedObjects;
+use crate::types::enums::*;
+use crate::types::*;
+
+#[derive(Debug, Default)]
+pub struct Program {
+    pub shaders: Vec<GLuint>,
+    pub linked: bool,
+    pub validated: bool,
+    pub info_log: String,
+    pub delete_pending: bool,
+    /// glBindAttribLocation requests, applied at the next link.
+    pub attrib_bindings: HashMap<String, u32>,
+    /// glBindFragDataLocation requests, applied at the next link.
+    pub frag_data_bindings: HashMap<String, u32>,
+    /// What the last successful link produced.
+    pub executable: Option<Arc<Mutex<LinkedProgram>>>,
+}
+
+/// What a name of the shader/program namespace holds.
+#[derive(Debug)]
+pub enum ShaderOrProgram {
+    Shader(Shader),
+    Program(Program),
+}
+
+impl SharedObjects {
+    pub fn shader_objects_iter_programs(&self) -> impl Iterator<Item = &Program> {
+        self.shader_objects.values().filter_map(|o| match o {
+            ShaderOrProgram::Program(p) => Some(p),
+            ShaderOrProgram::Shader(_) => None,
+        })
+    }
+}
+
+impl ContextState {
+    /// The program named `name`: INVALID_VALUE for an unknown name, INVALID_OPERATION for a
+    /// shader's name.
+    pub(crate) fn with_program<R>(&mut self, name: GLuint, f: impl FnOnce(&mut Program) -> R) -> Option<R> {
+        let result = match self.share.lock().shader_objects.get_mut(name) {
+            Some(ShaderOrProgram::Program(p)) => Ok(f(p)),
+            Some(ShaderOrProgram::Shader(_)) => Err(GL_INVALID_OPERATION),
+            None => Err(GL_INVALID_VALUE),
+        };
+        result.map_err(|e| self.record_error(e)).ok()
+    }
+
+    pub(crate) fn gl_create_program(&mut self) -> GLuint {
+        let mut objects = self.share.lock();
+        let name = objects.shader_objects.generate();
+        objects.shader_objects.insert(name, ShaderOrProgram::Program(Program::default()));
+        name
+    }
+
+    pub(crate) fn gl_attach_shader(&mut self, program: GLuint, shader: GLuint) {
+        let stage = self.with_shader(shader, |s| s.stage);
+        let Some(stage) = stage else { return };
+        let gles = self.api == crate::version::Api::Gles;
+        let share = self.share.clone();
+        let error = {
+            let mut objects = share.lock();
+            let stages: Vec<GLenum> = match objects.shader_objects.get(program) {
+                Some(ShaderOrProgram::Program(p)) => p
+                    .shaders
+                    .iter()
+                    .filter_map(|s| match objects.shader_objects.get(*s) {
+                        Some(ShaderOrProgram::Shader(sh)) => Some(sh.stage),
+                        _ => None,
+                    })
+                    .collect(),
+                Some(ShaderOrProgram::Shader(_)) => return self.record_error(GL_INVALID_OPERATION),
+                None => return self.record_error(GL_INVALID_VALUE),
+            };
+            match objects.shader_objects.get_mut(program) {
+                Some(ShaderOrProgram::Program(p)) if p.shaders.contains(&shader) => GL_INVALID_OPERATION,
+                // GLES allows one shader per stage.
+                Some(ShaderOrProgram::Program(_)) if gles && stages.contains(&stage) => GL_INVALID_OPERATION,
+                Some(ShaderOrProgram::Program(p)) => {
+                    p.shaders.push(shader);
+                    GL_NO_ERROR
+                }
+                _ => GL_INVALID_VALUE,
+            }
+        };
+        if error != GL_NO_ERROR {
+            self.record_error(error);
+        }
+    }
+
+    pub(crate) fn gl_detach_shader(&mut self, program: GLuint, shader: GLuint) {
+        if self.with_shader(shader, |_| ()).is_none() {
+            return;
+        }
+        let Some(was_attached) = self.with_program(program, |p| {
+            let before = p.shaders.len();
+            p.shaders.retain(|&s| s != shader);
+            before != p.shaders.len()
+        }) else {
+            return;
+        };
+        if !self.check(was_attached, GL_INVALID_OPERATION) {
+            return;
+        }
+        self.release_pending_shader(shader);
+    }
+
+    /// Removes a delete-pending shader once no program holds it.
+    fn release_pending_shader(&mut self, shader: GLuint) {
+        let mut objects = self.share.lock();
+        let attached = objects.shader_objects_iter_programs().any(|p| p.shaders.contains(&shader));
+        if !attached && matches!(objects.shader_objects.get(shader), Some(ShaderOrProgram::Shader(s)) if s.delete_pending) {
+            objects.shader_objects.remove(shader);
+        }
+    }
+
+    pub(crate) fn gl_get_attached_shaders(&mut self, program: GLuint, max_count: GLsizei, count: *mut GLsizei, shaders: *mut GLuint) {
+        if !self.check(max_count >= 0, GL_INVALID_VALUE) {
+            return;
+        }
+        let Some(list) = self.with_program(program, |p| p.shaders.clone()) else { return };
+        let n = list.len().min(max_count as usize);
+        // SAFETY: GL requires `shaders` to hold `max_count` names and `count` to be null or valid.
+        unsafe {
+            if !shaders.is_null() {
+                std::ptr::copy_nonoverlapping(list.as_ptr(), shaders, n);
+            }
+            if !count.is_null() {
+                *count = n as GLsizei;
+            }
+        }
+    }
+
+    pub(crate) fn gl_bind_location(&mut self, program: GLuint, index: GLuint, name: *const GLchar, frag_data: bool) {
+        if name.is_null() {
+            return;
+        }
+        // SAFETY: GL requires a NUL-terminated name.
+        let name = unsafe { std::ffi::CStr::from_ptr(name) }.to_string_lossy().into_owned();
+        let max = if frag_data { self.limits.max_draw_buffers } else { self.limits.max_vertex_attribs };
+        if !self.check(index < max, GL_INVALID_VALUE) {
+            return;
+        }
+        if !self.check(!name.starts_with("gl_"), GL_INVALID_OPERATION) {
+            return;
+        }
+        self.with_program(program, |p| {
+            if frag_data {
+                p.frag_data_bindings.insert(name, index)
+            } else {
+                p.attrib_bindings.insert(name, index)
+            }
+        });
+    }
+
+    pub(crate) fn program_parameter(&mut self, program: GLuint, pname: GLenum) -> Option<GLint> {
+        let value = self.with_program(program, |p| match pname {
+            GL_DELETE_STATUS => Some(p.delete_pending as GLint),
+            GL_LINK_STATUS => Some(p.linked as GLint),
+            GL_VALIDATE_STATUS => Some(p.validated as GLint),
+            GL_INFO_LOG_LENGTH => Some(if p.info_log.is_empty() { 0 } else { p.info_log.len() as GLint + 1 }),
+            GL_ATTACHED_SHADERS => Some(p.shaders.len() as GLint),
+            _ => None,
+        })?;
+        if value.is_none() {
+            self.record_error(GL_INVALID_ENUM);
+        }
+        value
+    }
+
+    pub(crate) fn gl_get_program_info_log(&mut self, program: GLuint, buf_size: GLsizei, length: *mut GLsizei, out: *mut GLchar) {
+        if !self.check(buf_size >= 0, GL_INVALID_VALUE) {
+            return;
+        }
+        if let Some(text) = self.with_program(program, |p| p.info_log.clone()) {
+            // SAFETY: GL requires `out` to hold `buf_size` bytes.
+            unsafe { write_gl_string(&text, buf_size, length, out) };
+        }
+    }
+
+    pub(crate) fn gl_delete_program(&mut self, program: GLuint) {
+        if program == 0 {
+            return;
+        }
+        let Some(shaders) = self.with_program(program, |p| {
+            p.delete_pending = true;
+            p.shaders.clone()
+        }) else {
+            return;
+        };
+        // A program in use is deleted when it stops being used.
+        if self.bindings.program != program {
+            self.share.lock().shader_objects.remove(program);
+            for s in shaders {
+                self.release_pending_shader(s);
+            }
+        }
+    }
+
+    pub(crate) fn gl_is_program(&mut self, name: GLuint) -> GLboolean {
+        matches!(self.share.lock().shader_objects.get(name), Some(ShaderOrProgram::Program(_))) as GLboolean
+    }
+}

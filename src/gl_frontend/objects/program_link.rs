@@ -1,0 +1,237 @@
+//! glLinkProgram and glUseProgram: the glsl crate links the attached shaders; each stage's
+//! IR becomes SPIR-V and a Vulkan program with the bindings of docs/conventions.md.
+
+use std::sync::Arc;
+
+use vk_backend::{BindingDesc, BindingKind, Program as GpuProgram, ProgramDesc, ShaderModule, ShaderStage, StageMask};
+
+use crate::context::ContextState;
+use crate::objects::program::ShaderOrProgram;
+use crate::state::Dirty;
+use crate::types::enums::*;
+use crate::types::*;
+
+/// What a successful link produced: the program interface, the GPU program, and the
+/// state GL lets applications change after linking.
+pub struct LinkedProgram {
+    pub interface: glsl::ProgramInterface,
+    pub gpu: GpuProgram,
+    /// Contents of the default uniform block (binding 0).
+    pub uniform_data: Vec<u8>,
+    /// Bumped on every glUniform*, so the draw path uploads the block again.
+    pub uniform_generation: u64,
+    /// The GPU copy of the default block and the generation it holds.
+    pub uniform_gpu: Option<(vk_backend::Buffer, u64)>,
+    /// Per uniform block index: the GL binding point (glUniformBlockBinding).
+    pub block_bindings: Vec<u32>,
+    /// Per sampler index: the texture unit (glUniform1i on a sampler).
+    pub sampler_units: Vec<u32>,
+    /// Per sampler index: the texture target its type samples.
+    pub sampler_targets: Vec<GLenum>,
+}
+
+impl std::fmt::Debug for LinkedProgram {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "LinkedProgram(gpu {})", self.gpu.id())
+    }
+}
+
+fn stage_of(stage: glsl::Stage) -> ShaderStage {
+    match stage {
+        glsl::Stage::Vertex => ShaderStage::Vertex,
+        glsl::Stage::TessControl => ShaderStage::TessControl,
+        glsl::Stage::TessEval => ShaderStage::TessEvaluation,
+        glsl::Stage::Geometry => ShaderStage::Geometry,
+        glsl::Stage::Fragment => ShaderStage::Fragment,
+        glsl::Stage::Compute => ShaderStage::Compute,
+    }
+}
+
+/// Whether a GL type enum names a sampler type.
+pub(crate) fn is_sampler_type(gl_type: GLenum) -> bool {
+    matches!(
+        gl_type,
+        GL_SAMPLER_1D | GL_SAMPLER_2D | GL_SAMPLER_3D | GL_SAMPLER_CUBE | GL_SAMPLER_1D_SHADOW | GL_SAMPLER_2D_SHADOW
+            | GL_SAMPLER_CUBE_SHADOW | GL_SAMPLER_1D_ARRAY | GL_SAMPLER_2D_ARRAY | GL_SAMPLER_1D_ARRAY_SHADOW
+            | GL_SAMPLER_2D_ARRAY_SHADOW | GL_SAMPLER_2D_RECT | GL_SAMPLER_2D_RECT_SHADOW | GL_SAMPLER_BUFFER
+            | GL_SAMPLER_2D_MULTISAMPLE | GL_SAMPLER_2D_MULTISAMPLE_ARRAY | GL_SAMPLER_CUBE_MAP_ARRAY
+            | GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW | GL_INT_SAMPLER_1D | GL_INT_SAMPLER_2D | GL_INT_SAMPLER_3D
+            | GL_INT_SAMPLER_CUBE | GL_INT_SAMPLER_1D_ARRAY | GL_INT_SAMPLER_2D_ARRAY | GL_INT_SAMPLER_2D_RECT
+            | GL_INT_SAMPLER_BUFFER | GL_UNSIGNED_INT_SAMPLER_1D | GL_UNSIGNED_INT_SAMPLER_2D | GL_UNSIGNED_INT_SAMPLER_3D
+            | GL_UNSIGNED_INT_SAMPLER_CUBE | GL_UNSIGNED_INT_SAMPLER_1D_ARRAY | GL_UNSIGNED_INT_SAMPLER_2D_ARRAY
+            | GL_UNSIGNED_INT_SAMPLER_2D_RECT | GL_UNSIGNED_INT_SAMPLER_BUFFER
+    )
+}
+
+/// The texture target a sampler type samples.
+pub(crate) fn sampler_target(gl_type: GLenum) -> GLenum {
+    match gl_type {
+        GL_SAMPLER_1D | GL_SAMPLER_1D_SHADOW | GL_INT_SAMPLER_1D | GL_UNSIGNED_INT_SAMPLER_1D => GL_TEXTURE_1D,
+        GL_SAMPLER_3D | GL_INT_SAMPLER_3D | GL_UNSIGNED_INT_SAMPLER_3D => GL_TEXTURE_3D,
+        GL_SAMPLER_CUBE | GL_SAMPLER_CUBE_SHADOW | GL_INT_SAMPLER_CUBE | GL_UNSIGNED_INT_SAMPLER_CUBE => GL_TEXTURE_CUBE_MAP,
+        GL_SAMPLER_2D_ARRAY | GL_SAMPLER_2D_ARRAY_SHADOW | GL_INT_SAMPLER_2D_ARRAY | GL_UNSIGNED_INT_SAMPLER_2D_ARRAY => {
+            GL_TEXTURE_2D_ARRAY
+        }
+        GL_SAMPLER_2D_RECT | GL_SAMPLER_2D_RECT_SHADOW => GL_TEXTURE_RECTANGLE,
+        _ => GL_TEXTURE_2D,
+    }
+}
+
+impl ContextState {
+    /// Turns linked stages into a Vulkan program; `Err` is the info-log line saying why not.
+    fn build_gpu_program(&self, linked: &glsl::LinkedProgram) -> Result<GpuProgram, String> {
+        let has = |stage| linked.stages.iter().any(|s| s.stage == stage);
+        if has(glsl::Stage::Fragment) && !has(glsl::Stage::Vertex) {
+            // Compatibility programs may omit the vertex shader; its fixed-function
+            // replacement is not built yet.
+            return Err("programs without a vertex shader (fixed-function vertex processing) are not supported yet".into());
+        }
+        let mut modules = Vec::new();
+        let mut all_stages = StageMask(0);
+        let caps = self.device.caps();
+        let last_pre_raster = linked.stages.iter().filter(|s| s.stage != glsl::Stage::Fragment).map(|s| s.stage).max();
+        for stage in &linked.stages {
+            let mut ir = stage.ir.as_ref().map_err(|e| format!("{} shader: {e}", stage.stage.name()))?.clone();
+            // GL's implicit rules made explicit, and emulations of what the device lacks.
+            let lower = nir_like::passes::LowerOptions {
+                last_pre_rasterization: Some(stage.stage) == last_pre_raster,
+                draw_buffers: self.limits.max_draw_buffers,
+                uniform_offsets: linked.interface.default_block_members.iter().cloned().collect(),
+                default_block_binding: (0, 0),
+                robust_access: self.config.robust,
+                point_coord_upper_left: true,
+                // Samplers inside uniform structs ("s.tex"): binding 128 + their sampler index.
+                opaque_member_bindings: linked
+                    .interface
+                    .uniforms
+                    .iter()
+                    .filter_map(|u| u.sampler_index.filter(|_| u.name.contains('.')).map(|s| (u.name.clone(), 128 + s)))
+                    .collect(),
+            };
+            nir_like::passes::lower_for_caps(&mut ir, &caps, &lower);
+            let options = spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false };
+            let words = spirv_out::emit(&ir, &options).map_err(|e| format!("{} shader: {e}", stage.stage.name()))?;
+            let gpu_stage = stage_of(stage.stage);
+            all_stages.0 |= 1 << gpu_stage as u8;
+            let module = ShaderModule::new(&self.device, gpu_stage, &words, "main").map_err(|e| e.to_string())?;
+            modules.push(module);
+        }
+        let interface = &linked.interface;
+        let mut bindings = Vec::new();
+        if interface.default_block_size > 0 {
+            bindings.push(BindingDesc { binding: 0, kind: BindingKind::UniformBuffer, count: 1, stages: all_stages });
+        }
+        for block in &interface.uniform_blocks {
+            bindings.push(BindingDesc { binding: 1 + block.index, kind: BindingKind::UniformBuffer, count: 1, stages: all_stages });
+        }
+        for (_, index) in &interface.sampler_uniforms {
+            let count = interface
+                .uniforms
+                .iter()
+                .find(|u| u.sampler_index == Some(*index))
+                .map_or(1, |u| u.array_size.max(1));
+            bindings.push(BindingDesc { binding: 128 + index, kind: BindingKind::CombinedImageSampler, count, stages: all_stages });
+        }
+        let refs: Vec<&ShaderModule> = modules.iter().collect();
+        GpuProgram::new(&self.device, &ProgramDesc { modules: &refs, bindings: &bindings }).map_err(|e| e.to_string())
+    }
+
+    pub(crate) fn gl_link_program(&mut self, program: GLuint) {
+        let Some(attached) = self.with_program(program, |p| p.shaders.clone()) else { return };
+        let share = self.share.clone();
+        let mut objects = share.lock();
+        // Every attached shader must have compiled.
+        let mut compiled = Vec::new();
+        let mut log = String::new();
+        for name in &attached {
+            match objects.shader_objects.get(*name) {
+                Some(ShaderOrProgram::Shader(s)) => match &s.compiled_shader {
+                    Some(c) => compiled.push(c.clone()),
+                    None => log.push_str(&format!("error: attached {} shader {name} is not compiled\n", s.stage_name())),
+                },
+                _ => {}
+            }
+        }
+        let Some(ShaderOrProgram::Program(p)) = objects.shader_objects.get_mut(program) else { return };
+        let options = glsl::LinkOptions {
+            attrib_bindings: p.attrib_bindings.iter().map(|(k, v)| (k.clone(), *v)).collect(),
+            frag_data_bindings: p.frag_data_bindings.iter().map(|(k, v)| (k.clone(), *v)).collect(),
+            frag_data_index: Vec::new(),
+            separable: false,
+        };
+        drop(objects);
+        let result = if log.is_empty() && !compiled.is_empty() {
+            let refs: Vec<&glsl::CompiledShader> = compiled.iter().collect();
+            let linked = glsl::link_program(&refs, &options);
+            log.push_str(&linked.info_log);
+            if linked.success {
+                match self.build_gpu_program(&linked) {
+                    Ok(gpu) => Some((linked.interface, gpu)),
+                    Err(why) => {
+                        log.push_str(&format!("error: {why}\n"));
+                        None
+                    }
+                }
+            } else {
+                None
+            }
+        } else {
+            if compiled.is_empty() && log.is_empty() {
+                log.push_str("error: no shaders attached\n");
+            }
+            None
+        };
+        let linked = result.map(|(interface, gpu)| {
+            let sampler_targets = (0..interface.sampler_count)
+                .map(|s| interface.uniforms.iter().find(|u| u.sampler_index.is_some_and(|i| s >= i && s < i + u.array_size.max(1))).map_or(GL_TEXTURE_2D, |u| sampler_target(u.gl_type)))
+                .collect();
+            Arc::new(std::sync::Mutex::new(LinkedProgram {
+                uniform_data: vec![0; interface.default_block_size as usize],
+                uniform_generation: 1,
+                uniform_gpu: None,
+                block_bindings: interface.uniform_blocks.iter().map(|b| b.initial_binding).collect(),
+                sampler_units: vec![0; interface.sampler_count as usize],
+                sampler_targets,
+                interface,
+                gpu,
+            }))
+        });
+        self.with_program(program, |p| {
+            p.linked = linked.is_some();
+            p.info_log = log;
+            p.executable = linked;
+        });
+        if self.bindings.program == program {
+            self.state.dirty.insert(Dirty::PROGRAM | Dirty::VERTEX_INPUT | Dirty::UNIFORMS | Dirty::TEXTURES);
+        }
+    }
+
+    pub(crate) fn gl_use_program(&mut self, program: GLuint) {
+        if program != 0 {
+            let Some(linked) = self.with_program(program, |p| p.linked) else { return };
+            if !self.check(linked, GL_INVALID_OPERATION) {
+                return;
+            }
+        }
+        let previous = std::mem::replace(&mut self.bindings.program, program);
+        if previous != 0 && previous != program {
+            // A program deleted while in use goes once it is no longer used.
+            let pending = self.share.lock().shader_objects.get(previous).is_some_and(|o| matches!(o, ShaderOrProgram::Program(p) if p.delete_pending));
+            if pending {
+                self.gl_delete_program(previous);
+            }
+        }
+        self.state.dirty.insert(Dirty::PROGRAM | Dirty::VERTEX_INPUT | Dirty::UNIFORMS | Dirty::TEXTURES);
+    }
+
+    /// The executable of the current program.
+    pub(crate) fn current_executable(&self) -> Option<Arc<std::sync::Mutex<LinkedProgram>>> {
+        if self.bindings.program == 0 {
+            return None;
+        }
+        match self.share.lock().shader_objects.get(self.bindings.program) {
+            Some(ShaderOrProgram::Program(p)) => p.executable.clone(),
+            _ => None,
+        }
+    }
+}

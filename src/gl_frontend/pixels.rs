@@ -1,0 +1,394 @@
+//! Pixel transfer: GL's (format, type) client layouts with glPixelStore's row rules, and
+//! conversion between them and galvan's texel formats. Rows are never flipped: row 0 is
+//! GL's bottom row on both sides (docs/conventions.md).
+
+use crate::objects::bindings::PixelStore;
+use crate::types::enums::*;
+use crate::types::*;
+
+/// How texels are stored in galvan's images.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TexelFormat {
+    /// 8-bit unsigned normalized, 1 to 4 channels (R, RG, RGBA; RGB is kept as RGBA).
+    Unorm8 { channels: u8 },
+    /// 32-bit float, 1 to 4 channels.
+    Float32 { channels: u8 },
+    /// Depth as a 32-bit float, whatever the requested depth bits were.
+    Depth { bits: u8 },
+    /// Depth as a 32-bit float followed by an 8-bit stencil value, padded to 8 bytes.
+    DepthStencil { depth_bits: u8 },
+}
+
+impl TexelFormat {
+    pub fn bytes_per_texel(self) -> usize {
+        match self {
+            TexelFormat::Unorm8 { channels } => channels as usize,
+            TexelFormat::Float32 { channels } => 4 * channels as usize,
+            TexelFormat::Depth { .. } => 4,
+            TexelFormat::DepthStencil { .. } => 8,
+        }
+    }
+
+    pub fn is_depth(self) -> bool {
+        matches!(self, TexelFormat::Depth { .. } | TexelFormat::DepthStencil { .. })
+    }
+
+    pub fn has_stencil(self) -> bool {
+        matches!(self, TexelFormat::DepthStencil { .. })
+    }
+
+    /// The bits GL_TEXTURE_*_SIZE / GL_RENDERBUFFER_*_SIZE report for `pname`.
+    pub fn component_bits(self, pname: GLenum) -> u32 {
+        let channel = match pname {
+            GL_TEXTURE_RED_SIZE | GL_RENDERBUFFER_RED_SIZE => Some(0),
+            GL_TEXTURE_GREEN_SIZE | GL_RENDERBUFFER_GREEN_SIZE => Some(1),
+            GL_TEXTURE_BLUE_SIZE | GL_RENDERBUFFER_BLUE_SIZE => Some(2),
+            GL_TEXTURE_ALPHA_SIZE | GL_RENDERBUFFER_ALPHA_SIZE => Some(3),
+            _ => None,
+        };
+        match (self, channel, pname) {
+            (TexelFormat::Unorm8 { channels }, Some(c), _) if c < channels => 8,
+            (TexelFormat::Float32 { channels }, Some(c), _) if c < channels => 32,
+            (TexelFormat::Depth { bits }, None, GL_TEXTURE_DEPTH_SIZE | GL_RENDERBUFFER_DEPTH_SIZE) => bits as u32,
+            (TexelFormat::DepthStencil { depth_bits }, None, GL_TEXTURE_DEPTH_SIZE | GL_RENDERBUFFER_DEPTH_SIZE) => depth_bits as u32,
+            (TexelFormat::DepthStencil { .. }, None, GL_TEXTURE_STENCIL_SIZE | GL_RENDERBUFFER_STENCIL_SIZE) => 8,
+            _ => 0,
+        }
+    }
+}
+
+/// The texel format of a sized or unsized internal format; `None` when galvan does not
+/// support it yet (or it is not a format at all).
+pub fn internal_texel_format(internal_format: GLenum) -> Option<TexelFormat> {
+    Some(match internal_format {
+        GL_RGBA | GL_RGBA8 | GL_RGB | GL_RGB8 => TexelFormat::Unorm8 { channels: 4 },
+        GL_RG | GL_RG8 => TexelFormat::Unorm8 { channels: 2 },
+        GL_RED | GL_R8 => TexelFormat::Unorm8 { channels: 1 },
+        GL_RGBA32F | GL_RGB32F => TexelFormat::Float32 { channels: 4 },
+        GL_RG32F => TexelFormat::Float32 { channels: 2 },
+        GL_R32F => TexelFormat::Float32 { channels: 1 },
+        GL_DEPTH_COMPONENT | GL_DEPTH_COMPONENT24 => TexelFormat::Depth { bits: 24 },
+        GL_DEPTH_COMPONENT16 => TexelFormat::Depth { bits: 16 },
+        GL_DEPTH_COMPONENT32 | GL_DEPTH_COMPONENT32F => TexelFormat::Depth { bits: 32 },
+        GL_DEPTH_STENCIL | GL_DEPTH24_STENCIL8 => TexelFormat::DepthStencil { depth_bits: 24 },
+        GL_DEPTH32F_STENCIL8 => TexelFormat::DepthStencil { depth_bits: 32 },
+        _ => return None,
+    })
+}
+
+fn format_components(format: GLenum) -> Option<usize> {
+    Some(match format {
+        GL_RED | GL_DEPTH_COMPONENT | GL_STENCIL_INDEX => 1,
+        GL_RG | GL_DEPTH_STENCIL => 2,
+        GL_RGB => 3,
+        GL_RGBA | GL_BGRA => 4,
+        _ => return None,
+    })
+}
+
+/// Bytes of one pixel in client memory, or the GL error of the combination.
+pub(crate) fn client_pixel_bytes(format: GLenum, ty: GLenum) -> Result<usize, GLenum> {
+    let components = format_components(format).ok_or(GL_INVALID_ENUM)?;
+    match ty {
+        GL_UNSIGNED_INT_24_8 if format == GL_DEPTH_STENCIL => Ok(4),
+        GL_FLOAT_32_UNSIGNED_INT_24_8_REV if format == GL_DEPTH_STENCIL => Ok(8),
+        GL_UNSIGNED_INT_24_8 | GL_FLOAT_32_UNSIGNED_INT_24_8_REV => Err(GL_INVALID_OPERATION),
+        _ if format == GL_DEPTH_STENCIL => Err(GL_INVALID_OPERATION),
+        GL_UNSIGNED_BYTE | GL_BYTE => Ok(components),
+        GL_UNSIGNED_SHORT | GL_SHORT | GL_HALF_FLOAT => Ok(2 * components),
+        GL_UNSIGNED_INT | GL_INT | GL_FLOAT => Ok(4 * components),
+        _ => Err(GL_INVALID_ENUM),
+    }
+}
+
+/// Checks that client `format`/`type` can be transferred to or from `texel`.
+pub fn check_transfer(texel: TexelFormat, format: GLenum, ty: GLenum) -> Result<(), GLenum> {
+    client_pixel_bytes(format, ty)?;
+    let format_is_depth = matches!(format, GL_DEPTH_COMPONENT | GL_DEPTH_STENCIL);
+    if format_is_depth != texel.is_depth() || (format == GL_DEPTH_STENCIL && !texel.has_stencil()) {
+        return Err(GL_INVALID_OPERATION);
+    }
+    // Signed and half-float client data are valid GL but not converted yet.
+    if matches!(ty, GL_BYTE | GL_SHORT | GL_INT | GL_HALF_FLOAT) {
+        tracing::warn!(target: "galvan", "pixel transfer type 0x{ty:04X} is not supported yet");
+        return Err(GL_INVALID_OPERATION);
+    }
+    Ok(())
+}
+
+/// The texel format for glTexImage's (internalformat, format, type), or its GL error.
+pub fn texel_format_for(internal_format: GLenum, format: GLenum, ty: GLenum) -> Result<TexelFormat, GLenum> {
+    let texel = internal_texel_format(internal_format).ok_or(GL_INVALID_VALUE)?;
+    check_transfer(texel, format, ty)?;
+    Ok(texel)
+}
+
+/// Where each row of a client image starts, by GL's pixel-store rules.
+#[derive(Clone, Copy, Debug)]
+pub struct ClientLayout {
+    pub width: usize,
+    pub height: usize,
+    pub pixel_bytes: usize,
+    pub row_stride: usize,
+    pub first_byte: usize,
+    /// Bytes from the start of client memory to the end of the last pixel.
+    pub total_bytes: usize,
+}
+
+impl ClientLayout {
+    pub fn new(store: &PixelStore, width: u32, height: u32, format: GLenum, ty: GLenum) -> Result<Self, GLenum> {
+        let pixel_bytes = client_pixel_bytes(format, ty)?;
+        let row_pixels = if store.row_length > 0 { store.row_length as usize } else { width as usize };
+        let component_bytes = match ty {
+            GL_UNSIGNED_BYTE | GL_BYTE => 1,
+            GL_UNSIGNED_SHORT | GL_SHORT | GL_HALF_FLOAT => 2,
+            _ => 4,
+        };
+        let alignment = store.alignment.max(1) as usize;
+        let unaligned = row_pixels * pixel_bytes;
+        let row_stride = if component_bytes >= alignment { unaligned } else { unaligned.div_ceil(alignment) * alignment };
+        let first_byte = store.skip_rows as usize * row_stride + store.skip_pixels as usize * pixel_bytes;
+        let total_bytes = if width == 0 || height == 0 {
+            0
+        } else {
+            first_byte + (height as usize - 1) * row_stride + width as usize * pixel_bytes
+        };
+        Ok(ClientLayout { width: width as usize, height: height as usize, pixel_bytes, row_stride, first_byte, total_bytes })
+    }
+
+    fn pixel_offset(&self, x: usize, y: usize) -> usize {
+        self.first_byte + y * self.row_stride + x * self.pixel_bytes
+    }
+}
+
+/// One pixel in a neutral form: colour as floats, or depth and stencil.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Pixel {
+    pub rgba: [f32; 4],
+    pub depth: f32,
+    pub stencil: u8,
+}
+
+fn read_component(bytes: &[u8], ty: GLenum, i: usize) -> f32 {
+    match ty {
+        GL_UNSIGNED_BYTE => bytes[i] as f32 / 255.0,
+        GL_UNSIGNED_SHORT => u16::from_ne_bytes([bytes[2 * i], bytes[2 * i + 1]]) as f32 / 65535.0,
+        GL_UNSIGNED_INT => {
+            let v = u32::from_ne_bytes(bytes[4 * i..4 * i + 4].try_into().unwrap_or_default());
+            (v as f64 / u32::MAX as f64) as f32
+        }
+        GL_FLOAT => f32::from_ne_bytes(bytes[4 * i..4 * i + 4].try_into().unwrap_or_default()),
+        _ => 0.0,
+    }
+}
+
+fn write_component(bytes: &mut [u8], ty: GLenum, i: usize, v: f32) {
+    match ty {
+        GL_UNSIGNED_BYTE => bytes[i] = (v.clamp(0.0, 1.0) * 255.0).round() as u8,
+        GL_UNSIGNED_SHORT => {
+            let x = (v.clamp(0.0, 1.0) * 65535.0).round() as u16;
+            bytes[2 * i..2 * i + 2].copy_from_slice(&x.to_ne_bytes());
+        }
+        GL_UNSIGNED_INT => {
+            let x = (v.clamp(0.0, 1.0) as f64 * u32::MAX as f64).round() as u32;
+            bytes[4 * i..4 * i + 4].copy_from_slice(&x.to_ne_bytes());
+        }
+        GL_FLOAT => bytes[4 * i..4 * i + 4].copy_from_slice(&v.to_ne_bytes()),
+        _ => {}
+    }
+}
+
+/// Decodes one client pixel.
+fn decode_client(bytes: &[u8], format: GLenum, ty: GLenum) -> Pixel {
+    let mut p = Pixel { rgba: [0.0, 0.0, 0.0, 1.0], ..Default::default() };
+    match (format, ty) {
+        (GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8) => {
+            let v = u32::from_ne_bytes(bytes[..4].try_into().unwrap_or_default());
+            p.depth = (v >> 8) as f32 / 16777215.0;
+            p.stencil = (v & 0xFF) as u8;
+        }
+        (GL_DEPTH_STENCIL, _) => {
+            p.depth = f32::from_ne_bytes(bytes[..4].try_into().unwrap_or_default());
+            p.stencil = bytes[4];
+        }
+        (GL_DEPTH_COMPONENT, _) => p.depth = read_component(bytes, ty, 0),
+        (GL_STENCIL_INDEX, _) => p.stencil = bytes[0],
+        (GL_BGRA, _) => {
+            p.rgba = [read_component(bytes, ty, 2), read_component(bytes, ty, 1), read_component(bytes, ty, 0), read_component(bytes, ty, 3)];
+        }
+        _ => {
+            for c in 0..format_components(format).unwrap_or(0) {
+                p.rgba[c] = read_component(bytes, ty, c);
+            }
+        }
+    }
+    p
+}
+
+fn encode_client(p: &Pixel, bytes: &mut [u8], format: GLenum, ty: GLenum) {
+    match (format, ty) {
+        (GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8) => {
+            let d = (p.depth.clamp(0.0, 1.0) * 16777215.0).round() as u32;
+            bytes[..4].copy_from_slice(&((d << 8) | p.stencil as u32).to_ne_bytes());
+        }
+        (GL_DEPTH_STENCIL, _) => {
+            bytes[..4].copy_from_slice(&p.depth.to_ne_bytes());
+            bytes[4] = p.stencil;
+        }
+        (GL_DEPTH_COMPONENT, _) => write_component(bytes, ty, 0, p.depth),
+        // Stencil indices are integers, never normalized.
+        (GL_STENCIL_INDEX, GL_UNSIGNED_BYTE) => bytes[0] = p.stencil,
+        (GL_STENCIL_INDEX, GL_UNSIGNED_SHORT) => bytes[..2].copy_from_slice(&(p.stencil as u16).to_ne_bytes()),
+        (GL_STENCIL_INDEX, GL_UNSIGNED_INT) => bytes[..4].copy_from_slice(&(p.stencil as u32).to_ne_bytes()),
+        (GL_STENCIL_INDEX, _) => bytes[..4].copy_from_slice(&(p.stencil as f32).to_ne_bytes()),
+        (GL_BGRA, _) => {
+            for (i, c) in [2, 1, 0, 3].into_iter().enumerate() {
+                write_component(bytes, ty, i, p.rgba[c]);
+            }
+        }
+        _ => {
+            for c in 0..format_components(format).unwrap_or(0) {
+                write_component(bytes, ty, c, p.rgba[c]);
+            }
+        }
+    }
+}
+
+/// Decodes one stored texel.
+pub fn decode_texel(bytes: &[u8], texel: TexelFormat) -> Pixel {
+    let mut p = Pixel { rgba: [0.0, 0.0, 0.0, 1.0], ..Default::default() };
+    match texel {
+        TexelFormat::Unorm8 { channels } => {
+            for c in 0..channels as usize {
+                p.rgba[c] = bytes[c] as f32 / 255.0;
+            }
+        }
+        TexelFormat::Float32 { channels } => {
+            for c in 0..channels as usize {
+                p.rgba[c] = f32::from_ne_bytes(bytes[4 * c..4 * c + 4].try_into().unwrap_or_default());
+            }
+        }
+        TexelFormat::Depth { .. } => p.depth = f32::from_ne_bytes(bytes[..4].try_into().unwrap_or_default()),
+        TexelFormat::DepthStencil { .. } => {
+            p.depth = f32::from_ne_bytes(bytes[..4].try_into().unwrap_or_default());
+            p.stencil = bytes[4];
+        }
+    }
+    p
+}
+
+/// Encodes one texel.
+pub fn encode_texel(p: &Pixel, bytes: &mut [u8], texel: TexelFormat) {
+    match texel {
+        TexelFormat::Unorm8 { channels } => {
+            for c in 0..channels as usize {
+                bytes[c] = (p.rgba[c].clamp(0.0, 1.0) * 255.0).round() as u8;
+            }
+        }
+        TexelFormat::Float32 { channels } => {
+            for c in 0..channels as usize {
+                bytes[4 * c..4 * c + 4].copy_from_slice(&p.rgba[c].to_ne_bytes());
+            }
+        }
+        TexelFormat::Depth { .. } => bytes[..4].copy_from_slice(&p.depth.clamp(0.0, 1.0).to_ne_bytes()),
+        TexelFormat::DepthStencil { .. } => {
+            bytes[..4].copy_from_slice(&p.depth.clamp(0.0, 1.0).to_ne_bytes());
+            bytes[4] = p.stencil;
+        }
+    }
+}
+
+/// Converts a client image (`source` from the start of client memory) into tightly
+/// packed texels in `out`.
+pub fn unpack(layout: &ClientLayout, source: &[u8], format: GLenum, ty: GLenum, texel: TexelFormat, out: &mut [u8]) {
+    let bpt = texel.bytes_per_texel();
+    for y in 0..layout.height {
+        for x in 0..layout.width {
+            let at = layout.pixel_offset(x, y);
+            let p = decode_client(&source[at..at + layout.pixel_bytes], format, ty);
+            let dst = (y * layout.width + x) * bpt;
+            encode_texel(&p, &mut out[dst..dst + bpt], texel);
+        }
+    }
+}
+
+/// Converts tightly packed texels into a client image laid out as `layout` says.
+#[cfg(test)]
+pub fn pack(layout: &ClientLayout, texels: &[u8], texel: TexelFormat, format: GLenum, ty: GLenum, out: &mut [u8]) {
+    pack_region(layout, texels, texel, (layout.width, layout.height), (0, 0), format, ty, out);
+}
+
+/// Converts a `size` block of tightly packed texels into the client image at pixel
+/// `origin` (for read-backs clipped to the framebuffer).
+#[allow(clippy::too_many_arguments)]
+pub fn pack_region(
+    layout: &ClientLayout,
+    texels: &[u8],
+    texel: TexelFormat,
+    size: (usize, usize),
+    origin: (usize, usize),
+    format: GLenum,
+    ty: GLenum,
+    out: &mut [u8],
+) {
+    let bpt = texel.bytes_per_texel();
+    for y in 0..size.1 {
+        for x in 0..size.0 {
+            let src = (y * size.0 + x) * bpt;
+            let p = decode_texel(&texels[src..src + bpt], texel);
+            let at = layout.pixel_offset(origin.0 + x, origin.1 + y);
+            encode_client(&p, &mut out[at..at + layout.pixel_bytes], format, ty);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_are_padded_to_the_unpack_alignment() {
+        let store = PixelStore::default();
+        let layout = ClientLayout::new(&store, 3, 2, GL_RGB, GL_UNSIGNED_BYTE).unwrap();
+        assert_eq!(layout.row_stride, 12);
+        assert_eq!(layout.total_bytes, 12 + 9);
+        let packed = PixelStore { alignment: 1, ..store };
+        assert_eq!(ClientLayout::new(&packed, 3, 2, GL_RGB, GL_UNSIGNED_BYTE).unwrap().row_stride, 9);
+    }
+
+    #[test]
+    fn rgb_bytes_become_opaque_rgba8_and_back() {
+        let layout = ClientLayout::new(&PixelStore { alignment: 1, ..Default::default() }, 2, 1, GL_RGB, GL_UNSIGNED_BYTE).unwrap();
+        let mut texels = [0u8; 8];
+        unpack(&layout, &[255, 0, 10, 1, 2, 3], GL_RGB, GL_UNSIGNED_BYTE, TexelFormat::Unorm8 { channels: 4 }, &mut texels);
+        assert_eq!(texels, [255, 0, 10, 255, 1, 2, 3, 255]);
+        let out_layout = ClientLayout::new(&PixelStore::default(), 2, 1, GL_RGBA, GL_FLOAT).unwrap();
+        let mut floats = [0u8; 32];
+        pack(&out_layout, &texels, TexelFormat::Unorm8 { channels: 4 }, GL_RGBA, GL_FLOAT, &mut floats);
+        let first = f32::from_ne_bytes(floats[..4].try_into().unwrap());
+        let third = f32::from_ne_bytes(floats[8..12].try_into().unwrap());
+        assert_eq!(first, 1.0);
+        assert!((third - 10.0 / 255.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn depth_formats_reject_colour_transfers() {
+        assert_eq!(texel_format_for(GL_DEPTH_COMPONENT24, GL_RGBA, GL_UNSIGNED_BYTE), Err(GL_INVALID_OPERATION));
+        assert_eq!(texel_format_for(GL_RGBA8, GL_DEPTH_COMPONENT, GL_FLOAT), Err(GL_INVALID_OPERATION));
+        assert_eq!(texel_format_for(GL_RGBA8, GL_RGBA, GL_UNSIGNED_INT_24_8), Err(GL_INVALID_OPERATION));
+        assert_eq!(texel_format_for(0x1234, GL_RGBA, GL_UNSIGNED_BYTE), Err(GL_INVALID_VALUE));
+        assert_eq!(texel_format_for(GL_RGBA8, 0x1234, GL_UNSIGNED_BYTE), Err(GL_INVALID_ENUM));
+    }
+
+    #[test]
+    fn packed_depth_stencil_round_trips() {
+        let layout = ClientLayout::new(&PixelStore::default(), 1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8).unwrap();
+        let client = (((0.5f64 * 16777215.0).round() as u32) << 8 | 0x7F).to_ne_bytes();
+        let mut texel = [0u8; 8];
+        let format = TexelFormat::DepthStencil { depth_bits: 24 };
+        unpack(&layout, &client, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, format, &mut texel);
+        let p = decode_texel(&texel, format);
+        assert!((p.depth - 0.5).abs() < 1e-6);
+        assert_eq!(p.stencil, 0x7F);
+    }
+}

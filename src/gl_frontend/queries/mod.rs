@@ -1,0 +1,4 @@
+//! Queries: glGet*, glGetString(i), glGetError.
+
+pub mod get;
+pub mod strings;

@@ -1,0 +1,41 @@
+//! glGetString, glGetStringi and glGetError.
+
+use crate::context::ContextState;
+use crate::types::enums::*;
+use crate::types::*;
+
+impl ContextState {
+    pub(crate) fn gl_get_string(&mut self, name: GLenum) -> *const GLubyte {
+        let s = &self.strings;
+        let text = match name {
+            GL_VENDOR => &s.vendor,
+            GL_RENDERER => &s.renderer,
+            GL_VERSION => &s.version,
+            GL_SHADING_LANGUAGE_VERSION => &s.shading_language_version,
+            // Core profiles list extensions only through glGetStringi.
+            GL_EXTENSIONS if !self.is_core() => &s.extensions,
+            _ => {
+                self.record_error(GL_INVALID_ENUM);
+                return std::ptr::null();
+            }
+        };
+        text.as_ptr() as *const GLubyte
+    }
+
+    pub(crate) fn gl_get_stringi(&mut self, name: GLenum, index: GLuint) -> *const GLubyte {
+        if !self.check(name == GL_EXTENSIONS, GL_INVALID_ENUM) {
+            return std::ptr::null();
+        }
+        match self.strings.extension_list.get(index as usize) {
+            Some(text) => text.as_ptr() as *const GLubyte,
+            None => {
+                self.record_error(GL_INVALID_VALUE);
+                std::ptr::null()
+            }
+        }
+    }
+
+    pub(crate) fn gl_get_error(&mut self) -> GLenum {
+        std::mem::replace(&mut self.error, GL_NO_ERROR)
+    }
+}

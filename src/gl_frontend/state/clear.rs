@@ -1,0 +1,32 @@
+//! The values glClear writes: glClearColor, glClearDepth, glClearStencil.
+
+use crate::context::ContextState;
+use crate::types::*;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClearState {
+    pub color: [f32; 4],
+    pub depth: f64,
+    pub stencil: i32,
+}
+
+impl Default for ClearState {
+    fn default() -> Self {
+        ClearState { color: [0.0; 4], depth: 1.0, stencil: 0 }
+    }
+}
+
+impl ContextState {
+    pub(crate) fn gl_clear_color(&mut self, r: GLfloat, g: GLfloat, b: GLfloat, a: GLfloat) {
+        // Unclamped: float colour buffers clear to values outside [0, 1] (GL 3.0+).
+        self.state.clear.color = [r, g, b, a];
+    }
+
+    pub(crate) fn gl_clear_depth(&mut self, depth: f64) {
+        self.state.clear.depth = depth.clamp(0.0, 1.0);
+    }
+
+    pub(crate) fn gl_clear_stencil(&mut self, s: GLint) {
+        self.state.clear.stencil = s;
+    }
+}

@@ -1,0 +1,204 @@
+//! glEnable / glDisable / glIsEnabled and their indexed forms.
+
+use crate::context::ContextState;
+use crate::state::Dirty;
+use crate::types::enums::*;
+use crate::types::*;
+
+/// A capability glEnable can switch, and the state group it dirties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Cap {
+    Blend,
+    CullFace,
+    DepthTest,
+    StencilTest,
+    ScissorTest,
+    PolygonOffsetFill,
+    PolygonOffsetLine,
+    PolygonOffsetPoint,
+    Dither,
+    Multisample,
+    SampleAlphaToCoverage,
+    SampleAlphaToOne,
+    SampleCoverage,
+    SampleShading,
+    SampleMask,
+    RasterizerDiscard,
+    PrimitiveRestart,
+    PrimitiveRestartFixedIndex,
+    FramebufferSrgb,
+    ProgramPointSize,
+    DepthClamp,
+    TextureCubeMapSeamless,
+    LineSmooth,
+    PolygonSmooth,
+    ColorLogicOp,
+    DebugOutput,
+    DebugOutputSynchronous,
+    ClipDistance0,
+}
+
+impl Cap {
+    /// The capability `cap` names in this kind of context; `None` is GL_INVALID_ENUM.
+    fn from_gl(cap: GLenum, gles: bool, core: bool) -> Option<Cap> {
+        let both = match cap {
+            GL_BLEND => Cap::Blend,
+            GL_CULL_FACE => Cap::CullFace,
+            GL_DEPTH_TEST => Cap::DepthTest,
+            GL_STENCIL_TEST => Cap::StencilTest,
+            GL_SCISSOR_TEST => Cap::ScissorTest,
+            GL_POLYGON_OFFSET_FILL => Cap::PolygonOffsetFill,
+            GL_DITHER => Cap::Dither,
+            GL_SAMPLE_ALPHA_TO_COVERAGE => Cap::SampleAlphaToCoverage,
+            GL_SAMPLE_COVERAGE => Cap::SampleCoverage,
+            GL_RASTERIZER_DISCARD => Cap::RasterizerDiscard,
+            GL_PRIMITIVE_RESTART_FIXED_INDEX => Cap::PrimitiveRestartFixedIndex,
+            GL_SAMPLE_SHADING => Cap::SampleShading,
+            GL_SAMPLE_MASK => Cap::SampleMask,
+            GL_DEBUG_OUTPUT => Cap::DebugOutput,
+            GL_DEBUG_OUTPUT_SYNCHRONOUS => Cap::DebugOutputSynchronous,
+            _ if gles => return None,
+            GL_POLYGON_OFFSET_LINE => Cap::PolygonOffsetLine,
+            GL_POLYGON_OFFSET_POINT => Cap::PolygonOffsetPoint,
+            GL_MULTISAMPLE => Cap::Multisample,
+            GL_SAMPLE_ALPHA_TO_ONE => Cap::SampleAlphaToOne,
+            GL_PRIMITIVE_RESTART => Cap::PrimitiveRestart,
+            GL_FRAMEBUFFER_SRGB => Cap::FramebufferSrgb,
+            GL_PROGRAM_POINT_SIZE => Cap::ProgramPointSize,
+            GL_DEPTH_CLAMP => Cap::DepthClamp,
+            GL_TEXTURE_CUBE_MAP_SEAMLESS => Cap::TextureCubeMapSeamless,
+            GL_LINE_SMOOTH => Cap::LineSmooth,
+            GL_POLYGON_SMOOTH => Cap::PolygonSmooth,
+            GL_COLOR_LOGIC_OP => Cap::ColorLogicOp,
+            GL_CLIP_DISTANCE0..=GL_CLIP_DISTANCE7 => Cap::ClipDistance0,
+            _ => return None,
+        };
+        let _ = core;
+        Some(both)
+    }
+
+    fn dirty(self) -> Dirty {
+        match self {
+            Cap::Blend | Cap::ColorLogicOp | Cap::FramebufferSrgb => Dirty::BLEND,
+            Cap::DepthTest | Cap::StencilTest | Cap::DepthClamp => Dirty::DEPTH_STENCIL,
+            Cap::ScissorTest => Dirty::SCISSOR,
+            _ => Dirty::RASTER,
+        }
+    }
+}
+
+/// Enabled capabilities. Blend is per draw buffer (glEnablei); the rest are one bit each,
+/// clip distances one bit per plane.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Enables {
+    bits: u64,
+    /// Bit i: blending on draw buffer i.
+    pub blend: u32,
+    /// Bit i: gl_ClipDistance[i] enabled.
+    pub clip_distances: u32,
+}
+
+impl Default for Enables {
+    fn default() -> Self {
+        // Dither and multisample start enabled, as GL specifies.
+        Enables { bits: (1 << Cap::Dither as u64) | (1 << Cap::Multisample as u64), blend: 0, clip_distances: 0 }
+    }
+}
+
+impl Enables {
+    pub fn is(&self, cap: Cap) -> bool {
+        match cap {
+            Cap::Blend => self.blend & 1 != 0,
+            _ => self.bits & (1 << cap as u64) != 0,
+        }
+    }
+
+    fn set(&mut self, cap: Cap, on: bool) {
+        let bit = 1u64 << cap as u64;
+        if on {
+            self.bits |= bit;
+        } else {
+            self.bits &= !bit;
+        }
+    }
+}
+
+impl ContextState {
+    fn set_capability(&mut self, cap: GLenum, on: bool) {
+        let Some(c) = Cap::from_gl(cap, self.is_gles(), self.is_core()) else {
+            return self.record_error(GL_INVALID_ENUM);
+        };
+        let enables = &mut self.state.enables;
+        match c {
+            Cap::Blend => enables.blend = if on { u32::MAX } else { 0 },
+            Cap::ClipDistance0 => {
+                let bit = 1 << (cap - GL_CLIP_DISTANCE0);
+                if on {
+                    enables.clip_distances |= bit
+                } else {
+                    enables.clip_distances &= !bit
+                }
+            }
+            _ => enables.set(c, on),
+        }
+        self.state.dirty.insert(c.dirty());
+    }
+
+    pub(crate) fn gl_enable(&mut self, cap: GLenum) {
+        self.set_capability(cap, true)
+    }
+
+    pub(crate) fn gl_disable(&mut self, cap: GLenum) {
+        self.set_capability(cap, false)
+    }
+
+    pub(crate) fn gl_is_enabled(&mut self, cap: GLenum) -> GLboolean {
+        let Some(c) = Cap::from_gl(cap, self.is_gles(), self.is_core()) else {
+            self.record_error(GL_INVALID_ENUM);
+            return 0;
+        };
+        let enables = &self.state.enables;
+        let on = match c {
+            Cap::ClipDistance0 => enables.clip_distances & (1 << (cap - GL_CLIP_DISTANCE0)) != 0,
+            _ => enables.is(c),
+        };
+        on as GLboolean
+    }
+
+    fn set_capability_indexed(&mut self, cap: GLenum, index: GLuint, on: bool) {
+        if cap != GL_BLEND {
+            // Only blend is indexed among the implemented capabilities.
+            return self.record_error(GL_INVALID_ENUM);
+        }
+        if !self.check(index < self.limits.max_draw_buffers, GL_INVALID_VALUE) {
+            return;
+        }
+        let bit = 1u32 << index;
+        if on {
+            self.state.enables.blend |= bit
+        } else {
+            self.state.enables.blend &= !bit
+        }
+        self.state.dirty.insert(Dirty::BLEND);
+    }
+
+    pub(crate) fn gl_enablei(&mut self, cap: GLenum, index: GLuint) {
+        self.set_capability_indexed(cap, index, true)
+    }
+
+    pub(crate) fn gl_disablei(&mut self, cap: GLenum, index: GLuint) {
+        self.set_capability_indexed(cap, index, false)
+    }
+
+    pub(crate) fn gl_is_enabledi(&mut self, cap: GLenum, index: GLuint) -> GLboolean {
+        if cap != GL_BLEND {
+            self.record_error(GL_INVALID_ENUM);
+            return 0;
+        }
+        if !self.check(index < self.limits.max_draw_buffers, GL_INVALID_VALUE) {
+            return 0;
+        }
+        (self.state.enables.blend & (1 << index) != 0) as GLboolean
+    }
+}

@@ -1,0 +1,99 @@
+//! Fixed-function state: what glEnable, glViewport, glBlendFunc and friends set. Each
+//! setter marks its group dirty; the draw path rebuilds only dirty groups.
+
+pub mod blend;
+pub mod clear;
+pub mod depth_stencil;
+pub mod enables;
+pub mod raster;
+pub mod viewport;
+
+use crate::context::ContextState;
+use crate::limits::Limits;
+use crate::types::enums::*;
+use crate::types::GLenum;
+
+/// Groups of state changed since the last draw consumed them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dirty(u32);
+
+impl Dirty {
+    pub const VIEWPORT: Dirty = Dirty(1 << 0);
+    pub const SCISSOR: Dirty = Dirty(1 << 1);
+    pub const BLEND: Dirty = Dirty(1 << 2);
+    pub const DEPTH_STENCIL: Dirty = Dirty(1 << 3);
+    pub const RASTER: Dirty = Dirty(1 << 4);
+    pub const VERTEX_INPUT: Dirty = Dirty(1 << 5);
+    pub const PROGRAM: Dirty = Dirty(1 << 6);
+    pub const FRAMEBUFFER: Dirty = Dirty(1 << 7);
+    pub const TEXTURES: Dirty = Dirty(1 << 8);
+    pub const UNIFORMS: Dirty = Dirty(1 << 9);
+    pub const ALL: Dirty = Dirty(u32::MAX);
+
+    pub fn insert(&mut self, other: Dirty) {
+        self.0 |= other.0;
+    }
+
+}
+
+impl std::ops::BitOr for Dirty {
+    type Output = Dirty;
+    fn bitor(self, other: Dirty) -> Dirty {
+        Dirty(self.0 | other.0)
+    }
+}
+
+/// All fixed-function state of a context.
+#[derive(Clone, Debug)]
+pub struct GlState {
+    pub enables: enables::Enables,
+    pub viewport: viewport::ViewportState,
+    pub blend: blend::BlendState,
+    pub depth_stencil: depth_stencil::DepthStencilState,
+    pub raster: raster::RasterState,
+    pub clear: clear::ClearState,
+    /// glHint values by target.
+    pub hints: Vec<(GLenum, GLenum)>,
+    pub dirty: Dirty,
+}
+
+impl GlState {
+    pub fn new(limits: &Limits) -> Self {
+        GlState {
+            enables: enables::Enables::default(),
+            viewport: viewport::ViewportState::default(),
+            blend: blend::BlendState::new(limits.max_draw_buffers as usize),
+            depth_stencil: depth_stencil::DepthStencilState::default(),
+            raster: raster::RasterState::default(),
+            clear: clear::ClearState::default(),
+            hints: Vec::new(),
+            dirty: Dirty::ALL,
+        }
+    }
+}
+
+/// The targets glHint accepts in this kind of context.
+fn is_hint_target(target: GLenum, gles: bool) -> bool {
+    match target {
+        GL_GENERATE_MIPMAP_HINT | GL_FRAGMENT_SHADER_DERIVATIVE_HINT => true,
+        GL_LINE_SMOOTH_HINT | GL_POLYGON_SMOOTH_HINT | GL_TEXTURE_COMPRESSION_HINT => !gles,
+        _ => false,
+    }
+}
+
+impl ContextState {
+    /// glHint: recorded for glGet; galvan's quality does not depend on hints.
+    pub(crate) fn gl_hint(&mut self, target: GLenum, mode: GLenum) {
+        let valid = is_hint_target(target, self.is_gles()) && matches!(mode, GL_FASTEST | GL_NICEST | GL_DONT_CARE);
+        if !self.check(valid, GL_INVALID_ENUM) {
+            return;
+        }
+        self.state.hints.retain(|(t, _)| *t != target);
+        self.state.hints.push((target, mode));
+    }
+
+    /// The value glGet reports for hint `target`, if it is one.
+    pub(crate) fn hint_value(&self, target: GLenum) -> Option<GLenum> {
+        is_hint_target(target, self.is_gles()).then(|| self.state.hints.iter().find(|(t, _)| *t == target).map_or(GL_DONT_CARE, |(_, m)| *m))
+    }
+}

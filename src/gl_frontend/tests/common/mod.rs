@@ -1,0 +1,68 @@
+//! Helpers shared by the API tests: a current context on the calling thread.
+#![allow(dead_code)]
+
+use std::sync::{Arc, OnceLock};
+
+use gl_frontend::types::*;
+use gl_frontend::{entry, make_current, Api, Context, ContextConfig, DefaultFramebuffer, Profile};
+use vk_backend::Device;
+
+/// The machine's Vulkan device (lavapipe on CI), shared by the tests of one binary.
+pub fn device() -> Arc<Device> {
+    static DEVICE: OnceLock<Arc<Device>> = OnceLock::new();
+    DEVICE.get_or_init(|| Device::new_headless().expect("a Vulkan device")).clone()
+}
+
+/// A 64x32 window surface with depth and stencil.
+pub fn surface() -> DefaultFramebuffer {
+    DefaultFramebuffer::allocate(&device(), 64, 32, true).expect("surface images")
+}
+
+/// A compatibility context of the honest version, current on this thread with a 64x32
+/// window surface.
+pub fn current_compat_context() -> Arc<Context> {
+    let config = ContextConfig { api: Api::Gl, major: 2, minor: 1, profile: Profile::Compatibility, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("context");
+    let window = surface();
+    make_current(&ctx, Some(window.clone()), Some(window)).expect("make current");
+    ctx
+}
+
+/// A GLES 2 context current on this thread.
+pub fn current_gles_context() -> Arc<Context> {
+    let config = ContextConfig { api: Api::Gles, major: 2, minor: 0, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("context");
+    make_current(&ctx, None, None).expect("make current");
+    ctx
+}
+
+pub fn error() -> GLenum {
+    unsafe { entry::glGetError() }
+}
+
+pub fn get_int(pname: GLenum) -> i32 {
+    let mut v = [i32::MIN; 4];
+    unsafe { entry::glGetIntegerv(pname, v.as_mut_ptr()) };
+    v[0]
+}
+
+pub fn get_ints<const N: usize>(pname: GLenum) -> [i32; N] {
+    let mut v = [i32::MIN; N];
+    unsafe { entry::glGetIntegerv(pname, v.as_mut_ptr()) };
+    v
+}
+
+pub fn get_floats<const N: usize>(pname: GLenum) -> [f32; N] {
+    let mut v = [f32::NAN; N];
+    unsafe { entry::glGetFloatv(pname, v.as_mut_ptr()) };
+    v
+}
+
+pub fn get_string(name: GLenum) -> Option<String> {
+    let p = unsafe { entry::glGetString(name) };
+    if p.is_null() {
+        None
+    } else {
+        Some(unsafe { std::ffi::CStr::from_ptr(p as *const _) }.to_string_lossy().into_owned())
+    }
+}

@@ -1,0 +1,156 @@
+//! Blits, mipmap generation, immutable texture storage, sync objects and hints.
+
+mod common;
+
+use common::*;
+use gl_frontend::entry::*;
+use gl_frontend::types::enums::*;
+use gl_frontend::types::*;
+
+fn read_rgba8(x: i32, y: i32) -> [u8; 4] {
+    let mut p = [0u8; 4];
+    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
+    p
+}
+
+#[test]
+fn blit_from_an_fbo_to_the_window_scales_and_mirrors() {
+    let _ctx = current_compat_context();
+    let (mut fbo, mut tex) = (0, 0);
+    // A 2x1 source: red on the left, green on the right.
+    let texels: [[u8; 4]; 2] = [[255, 0, 0, 255], [0, 255, 0, 255]];
+    unsafe {
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 2, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.as_ptr().cast());
+        glGenFramebuffers(1, &mut fbo);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+        glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+        // Mirrored horizontally into the whole 64x32 window.
+        glBlitFramebuffer(0, 0, 2, 1, 64, 0, 0, 32, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+        glBlitFramebuffer(0, 0, 1, 1, 0, 0, 1, 1, GL_DEPTH_BUFFER_BIT, GL_LINEAR);
+        assert_eq!(glGetError(), GL_INVALID_OPERATION, "depth blits must be nearest");
+        glBlitFramebuffer(0, 0, 1, 1, 0, 0, 1, 1, 0x4, GL_NEAREST);
+        assert_eq!(glGetError(), GL_INVALID_VALUE);
+    }
+    assert_eq!(read_rgba8(5, 20), [0, 255, 0, 255]);
+    assert_eq!(read_rgba8(60, 3), [255, 0, 0, 255]);
+}
+
+#[test]
+fn generate_mipmap_averages_levels() {
+    let _ctx = current_compat_context();
+    let (mut tex, mut fbo) = (0, 0);
+    // 2x2: black, white / white, black -> one grey texel.
+    let texels: [[u8; 4]; 4] = [[0, 0, 0, 255], [255, 255, 255, 255], [255, 255, 255, 255], [0, 0, 0, 255]];
+    unsafe {
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.as_ptr().cast());
+        glGenerateMipmap(GL_TEXTURE_2D);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        let mut w = 0;
+        glGetTexLevelParameteriv(GL_TEXTURE_2D, 1, GL_TEXTURE_WIDTH, &mut w);
+        assert_eq!(w, 1);
+        glGenFramebuffers(1, &mut fbo);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 1);
+        let p = read_rgba8(0, 0);
+        assert!((127..=128).contains(&p[0]) && p[3] == 255, "{p:?}");
+        glGenerateMipmap(GL_TEXTURE_3D);
+        assert_eq!(glGetError(), GL_INVALID_ENUM);
+    }
+}
+
+#[test]
+fn immutable_texture_storage() {
+    let _ctx = current_compat_context();
+    let mut tex = 0;
+    unsafe {
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glTexStorage2D(GL_TEXTURE_2D, 3, GL_RGBA8, 8, 4);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        let mut v = 0;
+        glGetTexLevelParameteriv(GL_TEXTURE_2D, 2, GL_TEXTURE_WIDTH, &mut v);
+        assert_eq!(v, 2);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, std::ptr::null());
+        assert_eq!(glGetError(), GL_INVALID_OPERATION, "immutable storage cannot be respecified");
+        glTexStorage2D(GL_TEXTURE_2D, 5, GL_RGBA8, 8, 4);
+        assert_eq!(glGetError(), GL_INVALID_OPERATION, "more levels than the size allows");
+        glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA, 8, 4);
+        assert_eq!(glGetError(), GL_INVALID_ENUM, "unsized format");
+        // Sub-image updates still work.
+        glTexSubImage2D(GL_TEXTURE_2D, 1, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, [1u8, 2, 3, 4].as_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn fences_signal_after_the_work_before_them() {
+    let _ctx = current_compat_context();
+    unsafe {
+        glClearColor(1.0, 0.0, 0.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        let sync = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+        assert!(!sync.is_null());
+        assert_eq!(glIsSync(sync), 1);
+        let status = glClientWaitSync(sync, GL_SYNC_FLUSH_COMMANDS_BIT, 1_000_000_000);
+        assert!(matches!(status, GL_CONDITION_SATISFIED | GL_ALREADY_SIGNALED), "{status:#x}");
+        assert_eq!(glClientWaitSync(sync, 0, 0), GL_ALREADY_SIGNALED);
+        let mut v = 0;
+        let mut len = 0;
+        glGetSynciv(sync, GL_SYNC_STATUS, 1, &mut len, &mut v);
+        assert_eq!((v, len), (GL_SIGNALED as i32, 1));
+        glDeleteSync(sync);
+        assert_eq!(glIsSync(sync), 0);
+        assert!(glFenceSync(GL_RGBA, 0).is_null());
+        assert_eq!(glGetError(), GL_INVALID_ENUM);
+        glClientWaitSync(1234 as *const c_void, 0, 0);
+        assert_eq!(glGetError(), GL_INVALID_VALUE);
+    }
+}
+
+#[test]
+fn hints_are_recorded_and_validated() {
+    let _ctx = current_compat_context();
+    assert_eq!(get_int(GL_FRAGMENT_SHADER_DERIVATIVE_HINT), GL_DONT_CARE as i32);
+    unsafe {
+        glHint(GL_FRAGMENT_SHADER_DERIVATIVE_HINT, GL_NICEST);
+        glHint(GL_FRAGMENT_SHADER_DERIVATIVE_HINT, GL_RGBA);
+        assert_eq!(glGetError(), GL_INVALID_ENUM);
+    }
+    assert_eq!(get_int(GL_FRAGMENT_SHADER_DERIVATIVE_HINT), GL_NICEST as i32);
+    assert_eq!(get_int(GL_DEPTH_BITS), 24);
+    assert_eq!(get_int(GL_STENCIL_BITS), 8);
+    assert_eq!(get_int(GL_RED_BITS), 8);
+}
+
+#[test]
+fn get_tex_image_reads_host_and_gpu_contents() {
+    let _ctx = current_compat_context();
+    let (mut tex, mut fbo) = (0, 0);
+    let texels: Vec<u8> = (0..16).collect();
+    unsafe {
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.as_ptr().cast());
+        let mut out = [0u8; 16];
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.as_mut_ptr().cast());
+        assert_eq!(out.to_vec(), texels);
+        // Render into it, then read what the GPU holds.
+        glGenFramebuffers(1, &mut fbo);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+        glClearColor(0.0, 0.0, 1.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        let mut floats = [0f32; 16];
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, floats.as_mut_ptr().cast());
+        assert_eq!(&floats[..4], &[0.0, 0.0, 1.0, 1.0]);
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, floats.as_mut_ptr().cast());
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+    }
+}

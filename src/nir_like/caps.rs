@@ -1,0 +1,197 @@
+//! What a target does natively. The Vulkan backend fills `Caps` from the device, the AGX
+//! model from its hardware; lowering passes run for whatever is missing.
+//! `GALVAN_EMULATE` forces emulation of chosen features on any target.
+
+use std::fmt;
+
+/// Clears the capability an emulation name stands for.
+type ClearCap = fn(&mut Caps);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Caps {
+    pub geometry_shader: bool,
+    pub tessellation: bool,
+    pub transform_feedback: bool,
+    pub cull_distance: bool,
+    /// GL's [-1, 1] clip-space depth (VK_EXT_depth_clip_control).
+    pub depth_clip_control: bool,
+    pub robust_buffer_access: bool,
+    /// Out-of-bounds image access reads zero (robustImageAccess / robustness2).
+    pub robust_image_access: bool,
+    /// 64-bit vertex attribute formats (R64G64B64A64_SFLOAT and friends).
+    pub vertex_attrib_64bit: bool,
+    pub fp64: bool,
+    pub int64: bool,
+    pub fp16: bool,
+    pub int16: bool,
+    /// Choice of first or last provoking vertex (VK_EXT_provoking_vertex).
+    pub provoking_vertex: bool,
+    pub depth_clamp: bool,
+    /// gl_BaseInstance and friends (shaderDrawParameters).
+    pub draw_parameters: bool,
+    /// OpDemoteToHelperInvocation.
+    pub demote_to_helper: bool,
+}
+
+impl Caps {
+    /// A target that does everything natively.
+    pub const ALL: Caps = Caps {
+        geometry_shader: true,
+        tessellation: true,
+        transform_feedback: true,
+        cull_distance: true,
+        depth_clip_control: true,
+        robust_buffer_access: true,
+        robust_image_access: true,
+        vertex_attrib_64bit: true,
+        fp64: true,
+        int64: true,
+        fp16: true,
+        int16: true,
+        provoking_vertex: true,
+        depth_clamp: true,
+        draw_parameters: true,
+        demote_to_helper: true,
+    };
+
+    /// A target that does nothing beyond the baseline (every emulation on).
+    pub const NONE: Caps = Caps {
+        geometry_shader: false,
+        tessellation: false,
+        transform_feedback: false,
+        cull_distance: false,
+        depth_clip_control: false,
+        robust_buffer_access: false,
+        robust_image_access: false,
+        vertex_attrib_64bit: false,
+        fp64: false,
+        int64: false,
+        fp16: false,
+        int16: false,
+        provoking_vertex: false,
+        depth_clamp: false,
+        draw_parameters: false,
+        demote_to_helper: false,
+    };
+
+    /// The names `GALVAN_EMULATE` accepts, with the flag each one clears.
+    const EMULATION_NAMES: &'static [(&'static str, ClearCap)] = &[
+        ("gs", |c| c.geometry_shader = false),
+        ("tess", |c| c.tessellation = false),
+        ("xfb", |c| c.transform_feedback = false),
+        ("cull", |c| c.cull_distance = false),
+        ("clip_control", |c| c.depth_clip_control = false),
+        ("robustness", |c| {
+            c.robust_buffer_access = false;
+            c.robust_image_access = false
+        }),
+        ("vertex_attrib_64bit", |c| c.vertex_attrib_64bit = false),
+        ("provoking_vertex", |c| c.provoking_vertex = false),
+        ("depth_clamp", |c| c.depth_clamp = false),
+        ("draw_parameters", |c| c.draw_parameters = false),
+        ("demote", |c| c.demote_to_helper = false),
+    ];
+
+    /// Clears the capabilities named in a `GALVAN_EMULATE` value (comma list; `all` for
+    /// every emulation). Unknown names are an error and change nothing.
+    pub fn apply_emulate_env(&mut self, value: &str) -> Result<(), CapsError> {
+        let mut result = *self;
+        for name in value.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            if name == "all" {
+                for (_, clear) in Self::EMULATION_NAMES {
+                    clear(&mut result);
+                }
+                continue;
+            }
+            match Self::EMULATION_NAMES.iter().find(|(n, _)| *n == name) {
+                Some((_, clear)) => clear(&mut result),
+                None => return Err(CapsError::UnknownEmulation(name.to_string())),
+            }
+        }
+        *self = result;
+        Ok(())
+    }
+
+    /// Applies `GALVAN_EMULATE` from the process environment, if set.
+    pub fn apply_emulate_from_environment(&mut self) -> Result<(), CapsError> {
+        match std::env::var("GALVAN_EMULATE") {
+            Ok(value) => self.apply_emulate_env(&value),
+            Err(_) => Ok(()),
+        }
+    }
+
+    /// Every name `GALVAN_EMULATE` accepts besides `all`.
+    pub fn emulation_names() -> impl Iterator<Item = &'static str> {
+        Self::EMULATION_NAMES.iter().map(|(n, _)| *n)
+    }
+}
+
+impl Default for Caps {
+    /// Everything native: a target starts from here and clears what it lacks.
+    fn default() -> Self {
+        Caps::ALL
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CapsError {
+    UnknownEmulation(String),
+}
+
+impl fmt::Display for CapsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CapsError::UnknownEmulation(name) => {
+                write!(f, "GALVAN_EMULATE: unknown emulation `{name}` (known: ")?;
+                for (i, n) in Caps::emulation_names().enumerate() {
+                    write!(f, "{}{n}", if i > 0 { ", " } else { "" })?;
+                }
+                write!(f, ", all)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CapsError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emulate_list_clears_named_caps_only() {
+        let mut caps = Caps::ALL;
+        caps.apply_emulate_env("clip_control, cull").unwrap();
+        assert!(!caps.depth_clip_control);
+        assert!(!caps.cull_distance);
+        assert!(caps.geometry_shader && caps.robust_buffer_access);
+    }
+
+    #[test]
+    fn emulate_all_clears_every_emulated_cap() {
+        let mut caps = Caps::ALL;
+        caps.apply_emulate_env("all").unwrap();
+        assert!(!caps.geometry_shader && !caps.tessellation && !caps.transform_feedback);
+        assert!(
+            !caps.robust_buffer_access && !caps.vertex_attrib_64bit && !caps.depth_clip_control
+        );
+        // fp64 is a feature, not an emulation: `all` leaves it.
+        assert!(caps.fp64);
+    }
+
+    #[test]
+    fn unknown_emulation_is_an_error_and_changes_nothing() {
+        let mut caps = Caps::ALL;
+        let err = caps.apply_emulate_env("cull,bogus").unwrap_err();
+        assert_eq!(err, CapsError::UnknownEmulation("bogus".into()));
+        assert!(err.to_string().contains("clip_control"));
+        assert_eq!(caps, Caps::ALL);
+    }
+
+    #[test]
+    fn empty_value_changes_nothing() {
+        let mut caps = Caps::ALL;
+        caps.apply_emulate_env("").unwrap();
+        assert_eq!(caps, Caps::ALL);
+    }
+}

@@ -1,0 +1,58 @@
+//! The lowering a target needs, chosen by its `Caps`: GL's implicit rules made explicit
+//! (always), emulations of what the target lacks (per capability), then optimisation.
+
+use std::collections::HashMap;
+
+use crate::caps::Caps;
+use crate::shader::Shader;
+
+/// What the lowering needs to know beyond the target's capabilities.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LowerOptions {
+    /// The shader is the last stage before rasterisation (clip-control epilogue).
+    pub last_pre_rasterization: bool,
+    /// Draw buffers gl_FragColor is broadcast to.
+    pub draw_buffers: u32,
+    /// Byte offset of each default-block uniform in the default UBO, by name.
+    pub uniform_offsets: HashMap<String, u32>,
+    /// Descriptor set and binding of the default uniform block.
+    pub default_block_binding: (u32, u32),
+    /// The context asked for robust buffer access (ARB_robustness).
+    pub robust_access: bool,
+    /// GL_POINT_SPRITE_COORD_ORIGIN is GL_UPPER_LEFT (GL's default).
+    pub point_coord_upper_left: bool,
+    /// Bindings of sampler and image members of uniform structs, by `struct.member` name.
+    pub opaque_member_bindings: HashMap<String, u32>,
+}
+
+/// Runs every lowering `caps` and `options` call for, then the optimisation loop.
+/// Returns whether anything changed.
+pub fn lower_for_caps(shader: &mut Shader, caps: &Caps, options: &LowerOptions) -> bool {
+    let mut progress = false;
+    let (set, binding) = options.default_block_binding;
+    progress |= super::split_opaque_struct_members(shader, |name| {
+        options.opaque_member_bindings.get(name).copied()
+    });
+    progress |= super::lower_uniforms_to_ubo(shader, set, binding, |v| {
+        options.uniform_offsets.get(&v.name).copied()
+    });
+    progress |= super::lower_frag_color_broadcast(shader, options.draw_buffers);
+    progress |= super::lower_instance_id_base(shader);
+    progress |= super::lower_tex_rect(shader);
+    progress |= super::lower_opaque_arrays_of_arrays(shader);
+    progress |= super::lower_frag_coord_conventions(shader);
+    if options.point_coord_upper_left {
+        progress |= super::lower_point_coord_flip(shader);
+    }
+    if !caps.vertex_attrib_64bit {
+        progress |= super::lower_vertex_attrib_64bit(shader);
+    }
+    if !caps.robust_buffer_access && options.robust_access {
+        progress |= super::lower_robust_buffer_access(shader);
+    }
+    if !caps.depth_clip_control && options.last_pre_rasterization {
+        progress |= super::lower_clip_control(shader);
+    }
+    progress |= super::optimize(shader);
+    progress
+}

@@ -1,0 +1,209 @@
+//! Passes: each changes the shader in place, returns whether it made progress, and (in
+//! debug builds) validates its result. Lowering passes are chosen by [`crate::Caps`];
+//! optimisation passes run in a loop until none makes progress ([`optimize`]).
+
+mod lower_clip_control;
+mod lower_for_caps;
+mod lower_frag_color_broadcast;
+mod lower_frag_coord_conventions;
+mod lower_instance_id_base;
+mod lower_opaque_arrays_of_arrays;
+mod lower_point_coord_flip;
+mod lower_robust_buffer_access;
+mod lower_tex_rect;
+mod lower_uniforms_to_ubo;
+mod lower_vertex_attrib_64bit;
+mod opt_constant_fold;
+mod opt_copy_prop;
+mod opt_dce;
+mod split_opaque_struct_members;
+
+pub use lower_clip_control::lower_clip_control;
+pub use lower_for_caps::{lower_for_caps, LowerOptions};
+pub use lower_frag_color_broadcast::lower_frag_color_broadcast;
+pub use lower_frag_coord_conventions::lower_frag_coord_conventions;
+pub use lower_instance_id_base::lower_instance_id_base;
+pub use lower_opaque_arrays_of_arrays::lower_opaque_arrays_of_arrays;
+pub use lower_point_coord_flip::lower_point_coord_flip;
+pub use lower_robust_buffer_access::lower_robust_buffer_access;
+pub use lower_tex_rect::lower_tex_rect;
+pub use lower_uniforms_to_ubo::lower_uniforms_to_ubo;
+pub use lower_vertex_attrib_64bit::lower_vertex_attrib_64bit;
+pub use opt_constant_fold::opt_constant_fold;
+pub use opt_copy_prop::opt_copy_prop;
+pub use opt_dce::opt_dce;
+pub use split_opaque_struct_members::split_opaque_struct_members;
+
+use crate::arena::Handle;
+use crate::builder::Builder;
+use crate::cfg;
+use crate::control_flow::{Block, CfNode};
+use crate::function::Function;
+use crate::instr::{DerefKind, InstrKind, Jump, Value};
+use crate::shader::Shader;
+use crate::variable::{Builtin, Variable, VariableMode};
+
+/// Runs the optimisation passes until none makes progress; returns whether any did.
+pub fn optimize(shader: &mut Shader) -> bool {
+    let mut any = false;
+    loop {
+        let mut progress = false;
+        progress |= opt_copy_prop(shader);
+        progress |= opt_constant_fold(shader);
+        progress |= opt_dce(shader);
+        if !progress {
+            return any;
+        }
+        any = true;
+    }
+}
+
+/// The shader variable with this built-in and mode, if any.
+pub fn find_builtin(
+    shader: &Shader,
+    builtin: Builtin,
+    mode: VariableMode,
+) -> Option<Handle<Variable>> {
+    shader
+        .variables
+        .iter()
+        .find(|(_, v)| v.builtin == Some(builtin) && v.mode == mode)
+        .map(|(h, _)| h)
+}
+
+/// Runs `emit` at every point where `func` returns: before each return jump and at the
+/// end of the body when control can fall off it.
+pub fn at_function_exits(
+    shader: &mut Shader,
+    func: Handle<Function>,
+    mut emit: impl FnMut(&mut Builder),
+) {
+    let f = &shader.functions[func];
+    let mut points: Vec<(Handle<Block>, usize)> = Vec::new();
+    for b in f.blocks_in_order() {
+        let instrs = &f.blocks[b].instrs;
+        if let Some(&last) = instrs.last() {
+            if matches!(f.instrs[last].kind, InstrKind::Jump(Jump::Return(_))) {
+                points.push((b, instrs.len() - 1));
+            }
+        }
+    }
+    if cfg::body_falls_through(f, &f.body) {
+        if let Some(last) = cfg::last_block(&f.body) {
+            points.push((last, f.blocks[last].instrs.len()));
+        }
+    }
+    for (block, index) in points {
+        let mut b = Builder::at(shader, func, block, index);
+        emit(&mut b);
+    }
+}
+
+/// Every (function, block, index) holding an instruction that matches `pred`.
+pub fn find_instrs(
+    shader: &Shader,
+    pred: impl Fn(&Function, Value) -> bool,
+) -> Vec<(Handle<Function>, Handle<Block>, usize)> {
+    let mut out = Vec::new();
+    for (fh, f) in shader.functions.iter() {
+        for b in f.blocks_in_order() {
+            for (i, &v) in f.blocks[b].instrs.iter().enumerate() {
+                if pred(f, v) {
+                    out.push((fh, b, i));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The variable a deref chain starts from, if it starts from one.
+pub fn deref_root_var(func: &Function, mut v: Value) -> Option<Handle<Variable>> {
+    loop {
+        match &func.instrs.try_get(v)?.kind {
+            InstrKind::Deref(d) => match &d.kind {
+                DerefKind::Var(var) => return Some(*var),
+                other => v = other.parent()?,
+            },
+            _ => return None,
+        }
+    }
+}
+
+/// Moves `var` to `mode`, updating every deref that reaches it.
+pub fn set_variable_mode(shader: &mut Shader, var: Handle<Variable>, mode: VariableMode) {
+    shader.variables[var].mode = mode;
+    for (_, f) in shader.functions.iter_mut() {
+        let handles: Vec<Value> = f.instrs.handles().collect();
+        for v in handles {
+            if deref_root_var(f, v) == Some(var) {
+                if let InstrKind::Deref(d) = &mut f.instrs[v].kind {
+                    d.mode = mode;
+                }
+            }
+        }
+    }
+}
+
+/// Values used anywhere in `func` (instruction sources and if conditions), with counts.
+pub fn use_counts(func: &Function) -> std::collections::HashMap<Value, usize> {
+    let mut counts = std::collections::HashMap::new();
+    for b in func.blocks_in_order() {
+        for &v in &func.blocks[b].instrs {
+            func.instrs[v]
+                .kind
+                .visit_sources(|s| *counts.entry(s).or_insert(0) += 1);
+        }
+    }
+    count_conditions(&func.body, &mut counts);
+    counts
+}
+
+fn count_conditions(body: &[CfNode], counts: &mut std::collections::HashMap<Value, usize>) {
+    for node in body {
+        match node {
+            CfNode::Block(_) => {}
+            CfNode::If(n) => {
+                *counts.entry(n.condition).or_insert(0) += 1;
+                count_conditions(&n.then_body, counts);
+                count_conditions(&n.else_body, counts);
+            }
+            CfNode::Loop(n) => {
+                count_conditions(&n.body, counts);
+                count_conditions(&n.continue_body, counts);
+            }
+        }
+    }
+}
+
+/// Rewrites every load of the input built-in `builtin`: `rewrite` gets a fresh load and
+/// returns the value the program should see; the original load becomes a copy of it, so
+/// its uses need no change. Returns whether any load was found.
+pub fn rewrite_builtin_loads(
+    shader: &mut Shader,
+    builtin: Builtin,
+    mut rewrite: impl FnMut(&mut Builder, Value) -> Value,
+) -> bool {
+    let Some(var) = find_builtin(shader, builtin, VariableMode::ShaderIn) else {
+        return false;
+    };
+    let loads = find_instrs(shader, |f, v| match &f.instrs[v].kind {
+        InstrKind::Intrinsic(i) if i.op == crate::intrinsic::IntrinsicOp::LoadDeref => {
+            // Whole-variable loads only; element loads of arrays are left alone.
+            matches!(f.instrs.try_get(i.srcs[0]).map(|d| &d.kind), Some(InstrKind::Deref(d)) if d.kind == DerefKind::Var(var))
+        }
+        _ => false,
+    });
+    for &(func, block, index) in loads.iter().rev() {
+        let load = shader.functions[func].blocks[block].instrs[index];
+        let mut b = Builder::at(shader, func, block, index);
+        let fresh = b.load_var(var);
+        let value = rewrite(&mut b, fresh);
+        let n = b.type_of(value).components;
+        shader.functions[func].instrs[load].kind = InstrKind::Swizzle {
+            src: value,
+            components: (0..n).collect(),
+        };
+    }
+    !loads.is_empty()
+}

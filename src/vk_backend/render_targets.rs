@@ -1,0 +1,68 @@
+//! Render targets, clears and blits: the framebuffer side of the command stream.
+
+use crate::image::ImageView;
+use crate::state::{Rect, MAX_COLOR_ATTACHMENTS};
+
+/// The attachments draws render into. All views share `extent` (GL's framebuffer size: the
+/// smallest attachment's).
+#[derive(Clone, Default, Debug)]
+pub struct RenderTargets {
+    pub colors: [Option<ImageView>; MAX_COLOR_ATTACHMENTS],
+    pub depth_stencil: Option<ImageView>,
+    /// Render area width and height.
+    pub extent: (u32, u32),
+}
+
+impl RenderTargets {
+    /// Whether both name the same views and extent (so switching is a no-op).
+    pub fn same(&self, other: &RenderTargets) -> bool {
+        let same_view = |a: &Option<ImageView>, b: &Option<ImageView>| match (a, b) {
+            (None, None) => true,
+            (Some(a), Some(b)) => a.same(b),
+            _ => false,
+        };
+        self.extent == other.extent
+            && same_view(&self.depth_stencil, &other.depth_stencil)
+            && self.colors.iter().zip(other.colors.iter()).all(|(a, b)| same_view(a, b))
+    }
+}
+
+/// A clear value for a colour attachment, matched to its format class.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ClearColor {
+    Float([f32; 4]),
+    Uint([u32; 4]),
+    Sint([i32; 4]),
+}
+
+/// One clear of the current render targets (glClear / glClearBuffer*). Colour and stencil
+/// write masks are the front end's to honour (a masked clear is a draw).
+#[derive(Clone, Copy, Debug)]
+pub struct ClearRequest<'a> {
+    /// (colour slot, value) for each colour attachment to clear.
+    pub colors: &'a [(u32, ClearColor)],
+    pub depth: Option<f32>,
+    pub stencil: Option<u32>,
+    /// The scissor rectangle, or `None` for the whole render area.
+    pub rect: Option<Rect>,
+}
+
+/// Filtering of a scaled blit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BlitFilter {
+    #[default]
+    Nearest,
+    Linear,
+}
+
+/// A rectangle of one level and layer for `CommandStream::blit`: corners (x0, y0) and
+/// (x1, y1); reversed corners mirror the picture.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BlitRect {
+    pub level: u32,
+    pub layer: u32,
+    pub x0: i32,
+    pub y0: i32,
+    pub x1: i32,
+    pub y1: i32,
+}
