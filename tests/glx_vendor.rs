@@ -13,7 +13,14 @@ struct Xvfb {
 
 impl Xvfb {
     fn start() -> Xvfb {
-        let number = 200 + std::process::id() % 500;
+        // A display number no other server (or other test of this process) holds.
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let number = loop {
+            let candidate = 200 + (std::process::id() % 300) * 4 + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 1000;
+            if !std::path::Path::new(&format!("/tmp/.X{candidate}-lock")).exists() {
+                break candidate;
+            }
+        };
         let display = format!(":{number}");
         let child = Command::new("Xvfb")
             .args([display.as_str(), "-screen", "0", "320x240x24", "-nolisten", "tcp"])

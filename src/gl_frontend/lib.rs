@@ -29,6 +29,7 @@ mod debug_output;
 mod dispatch;
 mod draw_path;
 mod extensions;
+mod fixed_function;
 mod framebuffer_default;
 mod generated;
 mod limits;

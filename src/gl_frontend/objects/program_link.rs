@@ -160,6 +160,15 @@ impl ContextState {
             separable: false,
         };
         drop(objects);
+        // A compatibility program without a vertex shader gets the fixed-function one.
+        let has_vertex = compiled.iter().any(|c| c.stage == glsl::Stage::Vertex);
+        let only_fragment = !has_vertex && compiled.iter().all(|c| c.stage == glsl::Stage::Fragment);
+        if only_fragment && !compiled.is_empty() && self.api == crate::version::Api::Gl && self.profile == crate::version::Profile::Compatibility {
+            let version = self.version.0 * 10 + self.version.1;
+            if let Some(vs) = crate::fixed_function::vertex_shader::compile(glsl::Api::GlCompat, version) {
+                compiled.push(vs);
+            }
+        }
         let result = if log.is_empty() && !compiled.is_empty() {
             let refs: Vec<&glsl::CompiledShader> = compiled.iter().collect();
             let linked = glsl::link_program(&refs, &options);

@@ -467,3 +467,26 @@ fn conventional_arrays_feed_gl_vertex_and_gl_color() {
     }
     assert_eq!(pixel(10, 10), [255, 0, 255, 255]);
 }
+
+#[test]
+fn fragment_only_compatibility_program_uses_fixed_function_vertices() {
+    let _ctx = current_compat_context();
+    let fs = "#version 110\nvoid main() { gl_FragColor = gl_Color * vec4(0.5, 1.0, 1.0, 1.0); }\n";
+    let points: [[f32; 2]; 3] = [[-1.0, -1.0], [3.0, -1.0], [-1.0, 3.0]];
+    unsafe {
+        let p = glCreateProgram();
+        glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+        glLinkProgram(p);
+        let mut ok = 0;
+        glGetProgramiv(p, GL_LINK_STATUS, &mut ok);
+        assert_eq!(ok, 1, "link: {}", program_log(p));
+        glUseProgram(p);
+        glVertexPointer(2, GL_FLOAT, 0, points.as_ptr().cast());
+        glEnableClientState(GL_VERTEX_ARRAY);
+        clear([0.0, 0.0, 0.0, 1.0]);
+        glDrawArrays(GL_TRIANGLES, 0, 3);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    let px = pixel(10, 10);
+    assert!((px[0] as i32 - 128).abs() <= 1 && px[1] == 255 && px[2] == 255, "{px:?}");
+}

@@ -120,9 +120,9 @@ fn deleting_an_attached_shader_waits_for_detach() {
 }
 
 #[test]
-fn a_fragment_only_program_fails_to_link_with_a_log() {
-    let _ctx = current_compat_context();
-    let s = compile(GL_FRAGMENT_SHADER, "#version 120\nvoid main() { gl_FragColor = vec4(1.0); }\n");
+fn a_gles_program_without_a_vertex_shader_fails_to_link_with_a_log() {
+    let _ctx = current_gles_context();
+    let s = compile(GL_FRAGMENT_SHADER, "precision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n");
     assert_eq!(shader_int(s, GL_COMPILE_STATUS), 1, "{}", info_log(s));
     unsafe {
         let p = glCreateProgram();

@@ -1,0 +1,3 @@
+//! Shaders built from legacy (compatibility-profile) state.
+
+pub mod vertex_shader;
