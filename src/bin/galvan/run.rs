@@ -50,12 +50,45 @@ fn vendor_links(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The environment that makes glvnd pick galvan and nothing else, for EGL and GLX.
+/// The folders glvnd reads EGL vendor manifests from.
+const EGL_VENDOR_DIRS: &[&str] = &[
+    "/etc/glvnd/egl_vendor.d",
+    "/usr/share/glvnd/egl_vendor.d",
+    "/usr/local/nvidia/share/glvnd/egl_vendor.d",
+];
+
+/// NVIDIA's EGL vendor manifest, where the machine has one. NVIDIA's Vulkan driver is
+/// the same library as its GL vendor and refuses to create an instance in a process
+/// where glvnd has not loaded that vendor; listed after galvan, it only serves the
+/// platforms galvan does not (galvan answers the default and surfaceless displays).
+fn nvidia_egl_vendor() -> Option<PathBuf> {
+    let extra = std::env::var("__EGL_VENDOR_LIBRARY_DIRS").unwrap_or_default();
+    let dirs = extra.split(':').filter(|d| !d.is_empty()).chain(EGL_VENDOR_DIRS.iter().copied());
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+        let mut found: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().contains("nvidia")))
+            .collect();
+        found.sort();
+        if let Some(first) = found.into_iter().next() {
+            return Some(first);
+        }
+    }
+    None
+}
+
+/// The environment that makes glvnd pick galvan, for EGL and GLX.
 pub fn configure(command: &mut Command) -> Result<(), String> {
     let dir = library_dir()?;
     vendor_links(&dir)?;
-    let manifest = vendor_manifest(&dir)?;
-    command.env("__EGL_VENDOR_LIBRARY_FILENAMES", manifest);
+    let mut vendors = OsString::from(vendor_manifest(&dir)?.as_os_str());
+    if let Some(nvidia) = nvidia_egl_vendor() {
+        vendors.push(":");
+        vendors.push(nvidia.as_os_str());
+    }
+    command.env("__EGL_VENDOR_LIBRARY_FILENAMES", vendors);
     command.env_remove("__EGL_VENDOR_LIBRARY_DIRS");
     command.env("__GLX_VENDOR_LIBRARY_NAME", "galvan");
     let mut path = OsString::from(dir.as_os_str());
