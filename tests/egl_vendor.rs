@@ -67,8 +67,16 @@ fn egl() -> &'static Egl {
             "build galvan first (cargo build): no libgalvan.so or manifest in {}",
             dir.display()
         );
-        // Before libEGL is loaded: glvnd reads this once, at load.
-        std::env::set_var("__EGL_VENDOR_LIBRARY_FILENAMES", &manifest);
+        // The vendor list the launcher gives programs (galvan's manifest, and NVIDIA's after
+        // it where NVIDIA's Vulkan driver needs it), set before libEGL is loaded: glvnd reads
+        // it once, at load.
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_galvan"))
+            .args(["run", "--", "sh", "-c", "printf %s \"$__EGL_VENDOR_LIBRARY_FILENAMES\""])
+            .output()
+            .expect("the launcher runs");
+        let vendors = String::from_utf8(out.stdout).expect("UTF-8 paths");
+        assert!(vendors.starts_with(manifest.to_str().unwrap()), "galvan's manifest first: {vendors}");
+        std::env::set_var("__EGL_VENDOR_LIBRARY_FILENAMES", &vendors);
         // SAFETY: loading glvnd's libEGL, a well-behaved C library.
         unsafe {
             let lib = libloading::Library::new("libEGL.so.1").expect("glvnd's libEGL.so.1 (libegl1)");
