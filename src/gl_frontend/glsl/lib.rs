@@ -23,6 +23,7 @@ pub mod compile;
 pub mod corpus;
 pub mod diagnostics;
 pub mod extensions;
+pub mod fuzz_input;
 pub mod gl_types;
 pub mod irgen;
 pub mod layout;

@@ -9,14 +9,17 @@ pub struct ConditionParser<'a> {
     tokens: &'a [PpToken],
     pos: usize,
     depth: u32,
+    undefined_is_error: bool,
 }
 
-/// Evaluates `tokens` (already expanded, `defined` already replaced).
-pub fn evaluate(tokens: &[PpToken]) -> Result<i64, String> {
+/// Evaluates `tokens` (already expanded, `defined` already replaced). ESSL makes an
+/// evaluated identifier that is not a macro an error (`undefined_is_error`); desktop
+/// GLSL reads it as 0, as C does.
+pub fn evaluate(tokens: &[PpToken], undefined_is_error: bool) -> Result<i64, String> {
     if tokens.is_empty() {
         return Err("#if with no expression".into());
     }
-    let mut p = ConditionParser { tokens, pos: 0, depth: 0 };
+    let mut p = ConditionParser { tokens, pos: 0, depth: 0, undefined_is_error };
     let v = p.ternary(true)?;
     if p.pos < tokens.len() {
         return Err(format!("syntax error, unexpected `{}' in #if expression", tokens[p.pos].text));
@@ -164,6 +167,9 @@ impl ConditionParser<'_> {
                 v
             }
             (PpKind::Number, t) => parse_int(t)?,
+            (PpKind::Ident, t) if eval && self.undefined_is_error => {
+                return Err(format!("undefined macro `{}' in #if expression (illegal in ESSL)", t))
+            }
             // Identifiers left after expansion count as 0, as in C.
             (PpKind::Ident, _) => 0,
             (_, t) => return Err(format!("syntax error, unexpected `{}' in #if expression", t)),

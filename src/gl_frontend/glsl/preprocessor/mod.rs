@@ -372,7 +372,7 @@ impl Preprocessor<'_> {
             self.failed = true;
             return false;
         }
-        match condition::evaluate(&expanded) {
+        match condition::evaluate(&expanded, self.settings.is_es()) {
             Ok(v) => v != 0,
             Err(e) => {
                 self.diags.error(loc, e);

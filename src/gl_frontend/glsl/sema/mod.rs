@@ -857,6 +857,10 @@ impl<'a> Checker<'a> {
             return; // `float;` is allowed and declares nothing.
         }
         self.check_qualifier_order(qual);
+        self.check_interpolation_use(qual, _loc);
+        if decls.is_empty() && qual.precision().is_some() {
+            self.error(_loc, "precision qualifiers apply only to float, int and opaque types");
+        }
         if !global && qual.has(|q| matches!(q, QualItem::Layout(_))) {
             self.error(_loc, "layout qualifiers are not allowed on local variables");
         }
@@ -944,6 +948,11 @@ impl<'a> Checker<'a> {
             if storage == Some(Storage::Const) {
                 self.error(d.loc, format!("const `{}' must be initialized", d.name));
             }
+            // ESSL has no implicitly sized arrays: only stage inputs and outputs take
+            // their size from the primitive or patch.
+            if self.is_es() && matches!(ty, Type::Array(_, None)) && !matches!(storage, Some(Storage::In | Storage::Out)) {
+                self.error(d.loc, format!("array `{}' needs a size or an initializer in GLSL ES", d.name));
+            }
             let read_only = matches!(storage, Some(Storage::Const | Storage::Uniform | Storage::In | Storage::Attribute))
                 || (storage == Some(Storage::Varying) && self.options.stage == Stage::Fragment);
             self.declare_var(&d.name, d.loc, Variable { ty: ty.clone(), storage, constant: None, read_only, builtin: false, qual: qual.clone() });
@@ -959,16 +968,36 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// ESSL needs a precision for every float; no language gives one to bools or structs.
     fn check_precision_known(&mut self, ty: &Type, qual: &TypeQualifier, loc: SourceLoc) {
-        if !self.is_es() || qual.precision().is_some() {
-            return;
-        }
         let mut t = ty;
         while let Type::Array(e, _) = t {
             t = e;
         }
+        if qual.precision().is_some() {
+            if t.scalar().is_some_and(|s| s == Scalar::Bool) || matches!(t, Type::Struct(_)) {
+                self.error(loc, "precision qualifiers apply only to float, int and opaque types");
+            }
+            return;
+        }
+        if !self.is_es() {
+            return;
+        }
         if t.scalar().is_some_and(|s| s == Scalar::Float) && self.float_precision.last().copied().flatten().is_none() {
             self.error(loc, "no precision specified in this scope for type `float'");
+        }
+    }
+
+    /// One interpolation qualifier at most, and only beside a storage qualifier
+    /// (a local `smooth float x` is an error).
+    fn check_interpolation_use(&mut self, qual: &TypeQualifier, loc: SourceLoc) {
+        if let Some((_, l)) = qual.items.iter().filter(|(q, _)| matches!(q, QualItem::Interpolation(_))).nth(1) {
+            self.error(*l, "at most one interpolation qualifier is allowed");
+            return;
+        }
+        let interpolated = qual.has(|q| matches!(q, QualItem::Interpolation(_) | QualItem::Centroid | QualItem::Sample));
+        if interpolated && qual.storage().is_none() {
+            self.error(loc, "interpolation qualifiers apply only to shader inputs and outputs");
         }
     }
 
@@ -1067,6 +1096,9 @@ impl<'a> Checker<'a> {
     fn check_block_offsets(&mut self, b: &InterfaceBlock) {
         let layout_of = |q: &TypeQualifier| q.layouts().find(|l| matches!(l.name.as_str(), "std140" | "std430" | "shared" | "packed")).map(|l| l.name.clone());
         let block_layout = layout_of(&b.qual).unwrap_or_else(|| "shared".into());
+        if block_layout == "std430" && b.qual.storage() == Some(Storage::Uniform) {
+            self.error(b.loc, "std430 applies only to shader storage blocks");
+        }
         let explicit = |q: &TypeQualifier, name: &str| q.layouts().find(|l| l.name == name).map(|l| (l.loc, l.value.as_ref().and_then(|v| match v.kind {
             ExprKind::Int(n) | ExprKind::Uint(n) => Some(n as i64),
             _ => None,
@@ -1326,6 +1358,10 @@ impl<'a> Checker<'a> {
                     return Vec::new(); // f(void)
                 }
                 self.error(param.loc, "function parameters cannot be void");
+            }
+            // GLSL 1.10 arrays are not l-values, so they cannot be written back.
+            if t.is_array() && dir != ParamDir::In && !self.is_es() && self.version() < 120 {
+                self.error(param.loc, "arrays cannot be `out' or `inout' parameters in GLSL 1.10");
             }
             if t.contains_opaque() && dir != ParamDir::In {
                 self.error(param.loc, "opaque parameters cannot be `out' or `inout'");

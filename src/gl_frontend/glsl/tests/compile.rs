@@ -134,3 +134,35 @@ fn garbage_input_never_panics() {
         let _ = compile_es(Fragment, i);
     }
 }
+
+#[test]
+fn misplaced_precision_and_interpolation_qualifiers_are_errors() {
+    let es = compile_es(Fragment, "#version 100\nvoid f() { lowp bool b; }\nvoid main() {}\n");
+    assert!(!es.success && es.info_log.contains("precision qualifiers apply only"), "{}", es.info_log);
+    fails_with(Fragment, "#version 130\nhighp struct s { float a; };\nvoid main() {}\n", "precision qualifiers apply only");
+    fails_with(Fragment, "#version 130\nfloat f() { smooth float x = 0.0; return x; }\nvoid main() {}\n", "interpolation qualifiers apply only");
+    fails_with(Vertex, "#version 130\n#extension GL_ARB_shading_language_420pack: enable\nsmooth flat out float x;\nvoid main() {}\n", "at most one interpolation");
+    ok(Fragment, "#version 130\nmediump float m;\nflat in int i;\nvoid main() {}\n");
+}
+
+#[test]
+fn es_rejects_undefined_macros_in_if_and_unsized_arrays() {
+    let undefined = compile_es(Vertex, "#version 300 es\n#if FOO\n#endif\nvoid main() { gl_Position = vec4(0.); }\n");
+    assert!(!undefined.success && undefined.info_log.contains("undefined macro `FOO'"), "{}", undefined.info_log);
+    // Short-circuited operands are not evaluated, and desktop GLSL reads them as 0.
+    let short = compile_es(Vertex, "#version 300 es\n#if 1 || FOO\n#endif\nvoid main() { gl_Position = vec4(0.); }\n");
+    assert!(short.success, "{}", short.info_log);
+    ok(Vertex, "#version 130\n#if FOO\n#error never\n#endif\nvoid main() {}\n");
+    let unsized_local = compile_es(Vertex, "#version 300 es\nvoid main() { float a[]; gl_Position = vec4(0.); }\n");
+    assert!(!unsized_local.success && unsized_local.info_log.contains("needs a size"), "{}", unsized_local.info_log);
+    let sized_by_init = compile_es(Vertex, "#version 300 es\nvoid main() { float a[] = float[](1.0, 2.0); gl_Position = vec4(a[1]); }\n");
+    assert!(sized_by_init.success, "{}", sized_by_init.info_log);
+}
+
+#[test]
+fn glsl_110_array_out_parameters_and_std430_uniform_blocks_are_errors() {
+    fails_with(Fragment, "#version 110\nvoid f(out float x[2]) {}\nvoid main() {}\n", "arrays cannot be `out'");
+    ok(Fragment, "#version 120\nvoid f(out float x[2]) { x[0] = 1.0; }\nvoid main() {}\n");
+    fails_with(Fragment, "#version 430\nlayout(std430) uniform U { vec4 b; };\nvoid main() {}\n", "std430 applies only");
+    ok(Fragment, "#version 430\nlayout(std430) buffer B { vec4 b; };\nvoid main() {}\n");
+}
