@@ -76,12 +76,15 @@ impl InstanceBundle {
         if with_surface && has(ash::khr::surface::NAME) {
             surface = true;
             extensions.push(ash::khr::surface::NAME.as_ptr());
-            for name in [
-                ash::khr::xlib_surface::NAME,
-                ash::khr::xcb_surface::NAME,
-                ash::khr::wayland_surface::NAME,
+            // Mesa's Wayland WSI connects to the compositor when the instance is created and
+            // complains on stderr where there is none: ask for it only in a Wayland session.
+            let wayland_session = std::env::var_os("WAYLAND_DISPLAY").is_some();
+            for (name, wanted) in [
+                (ash::khr::xlib_surface::NAME, true),
+                (ash::khr::xcb_surface::NAME, true),
+                (ash::khr::wayland_surface::NAME, wayland_session),
             ] {
-                if has(name) {
+                if wanted && has(name) {
                     extensions.push(name.as_ptr());
                 }
             }
