@@ -36,6 +36,7 @@ mod limits;
 mod objects;
 mod pixels;
 mod queries;
+mod shader_dumps;
 mod share_group;
 mod state;
 mod version;

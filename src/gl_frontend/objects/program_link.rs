@@ -92,6 +92,7 @@ impl ContextState {
         let last_pre_raster = linked.stages.iter().filter(|s| s.stage != glsl::Stage::Fragment).map(|s| s.stage).max();
         for stage in &linked.stages {
             let mut ir = stage.ir.as_ref().map_err(|e| format!("{} shader: {e}", stage.stage.name()))?.clone();
+            crate::shader_dumps::ir(stage.stage.name(), "from GLSL", &ir);
             // GL's implicit rules made explicit, and emulations of what the device lacks.
             let lower = nir_like::passes::LowerOptions {
                 last_pre_rasterization: Some(stage.stage) == last_pre_raster,
@@ -109,8 +110,10 @@ impl ContextState {
                     .collect(),
             };
             nir_like::passes::lower_for_caps(&mut ir, &caps, &lower);
+            crate::shader_dumps::ir(stage.stage.name(), "lowered", &ir);
             let options = spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false };
             let words = spirv_out::emit(&ir, &options).map_err(|e| format!("{} shader: {e}", stage.stage.name()))?;
+            crate::shader_dumps::spirv(stage.stage.name(), &words);
             let gpu_stage = stage_of(stage.stage);
             all_stages.0 |= 1 << gpu_stage as u8;
             let module = ShaderModule::new(&self.device, gpu_stage, &words, "main").map_err(|e| e.to_string())?;

@@ -128,6 +128,7 @@ impl ContextState {
         let extensions: Vec<String> = self.strings.extension_list.iter().map(|e| e.to_string_lossy().into_owned()).collect();
         let Some((stage, source)) = self.with_shader(shader, |s| (s.stage, s.source.clone())) else { return };
         let Some(stage) = glsl_stage(stage) else { return };
+        crate::shader_dumps::glsl(shader, stage.name(), &source);
         let options = glsl::CompileOptions { stage, api, context_version, extensions };
         let compiled = glsl::compile_shader(&[source.as_str()], &options);
         self.with_shader(shader, |s| {

@@ -25,6 +25,7 @@
 
 mod alu;
 mod control_flow;
+mod disassemble;
 mod emitter;
 mod instructions;
 mod interface;
@@ -34,6 +35,7 @@ mod types;
 
 use std::fmt;
 
+pub use disassemble::disassemble;
 pub use emitter::Emitter;
 
 /// What the consumer of the module accepts.
