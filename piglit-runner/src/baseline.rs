@@ -71,8 +71,12 @@ fn read_optional(path: &Path) -> Result<String> {
 }
 
 impl Baseline {
-    /// Loads a driver's files from `dir`; absent files are empty.
+    /// Loads a driver's files from `dir`; absent files are empty, an absent folder is an
+    /// error (a mistyped path would otherwise expect every test to pass).
     pub fn load(dir: &Path, driver: &str) -> Result<Baseline> {
+        if !dir.is_dir() {
+            return Err(Error::new(format!("baseline folder {} does not exist", dir.display())));
+        }
         let mut baseline = Baseline::default();
         for kind in ["fails", "skips"] {
             let path = file_path(dir, driver, kind);
@@ -204,5 +208,7 @@ mod tests {
         std::fs::write(file_path(&dir, "d", "fails"), "x,Broken\n").unwrap();
         assert!(Baseline::load(&dir, "d").unwrap_err().0.contains("Broken"));
         std::fs::remove_dir_all(&dir).unwrap();
+        let err = Baseline::load(&dir, "d").unwrap_err();
+        assert!(err.0.contains(&dir.display().to_string()) && err.0.contains("does not exist"), "{err}");
     }
 }

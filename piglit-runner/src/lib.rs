@@ -1,6 +1,35 @@
 //! Runs the installed piglit against galvan and its peers (zink, llvmpipe) without
 //! piglit's Python framework, and judges the results against checked-in baselines.
 
+/// `print!` that ignores a closed stdout (`piglit-runner ... | head`) instead of
+/// panicking, so the results, the baseline update and the exit status still come.
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
+/// `eprintln!` that ignores a closed stderr, like `say!`.
+#[macro_export]
+macro_rules! warnln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
+/// `println!` that ignores a closed stdout, like `say!`.
+#[macro_export]
+macro_rules! sayln {
+    () => { $crate::say!("\n") };
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 pub mod baseline;
 pub mod cli;
 pub mod command_line;

@@ -1,5 +1,6 @@
 //! piglit-runner: runs the installed piglit against galvan, zink and llvmpipe.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -10,28 +11,39 @@ use piglit_runner::cli::{Cli, Cmd, SelectArgs};
 use piglit_runner::error::Result;
 use piglit_runner::run::{self, RunOptions};
 use piglit_runner::selection::Selection;
-use piglit_runner::{merge, profile, summary};
+use piglit_runner::{merge, profile, say, sayln, summary, warnln};
 
 fn list(select: &SelectArgs) -> Result<i32> {
     run::check_piglit(&select.piglit_dir)?;
     let selection = Selection::new(&select.include, &select.exclude, select.include_list.as_deref(), select.fraction, select.fraction_start)?;
-    for test in selection.apply(profile::load_profiles(&select.piglit_dir, &select.profile)?) {
-        println!("{}", test.name);
+    let tests = selection.apply(profile::load_profiles(&select.piglit_dir, &select.profile)?);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    // A reader that stops early (`| head`) ends the listing; that is not an error.
+    for test in tests {
+        if writeln!(out, "{}", test.name).is_err() {
+            return Ok(0);
+        }
     }
+    let _ = out.flush();
     Ok(0)
 }
 
 fn merge_command(args: &piglit_runner::cli::MergeArgs) -> Result<i32> {
     let runs = merge::merge_dirs(&args.inputs)?;
+    // Bad baseline files are reported before anything is written.
+    let baselines = match &args.baseline {
+        Some(dir) => runs.iter().map(|r| Baseline::load(dir, &r.driver)).collect::<Result<Vec<_>>>()?,
+        None => Vec::new(),
+    };
     run::write_outputs(&args.output, &runs)?;
-    print!("{}", summary::totals(&runs));
+    say!("{}", summary::totals(&runs));
     let mut code = 0;
-    if let Some(dir) = &args.baseline {
-        for r in &runs {
-            let unexpected = Baseline::load(dir, &r.driver)?.unexpected(&r.tests);
-            println!("{}: {} unexpected results", r.driver, unexpected.len());
+    if !baselines.is_empty() {
+        for (r, baseline) in runs.iter().zip(&baselines) {
+            let unexpected = baseline.unexpected(&r.tests);
+            sayln!("{}: {} unexpected results", r.driver, unexpected.len());
             for u in &unexpected {
-                println!("  {}: expected {}, got {} ({})", u.name, u.expected, u.actual, u.kind());
+                sayln!("  {}: expected {}, got {} ({})", u.name, u.expected, u.actual, u.kind());
             }
             if !unexpected.is_empty() {
                 code = 1;
@@ -78,7 +90,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code as u8),
         Err(e) => {
-            eprintln!("piglit-runner: {e}");
+            warnln!("piglit-runner: {e}");
             ExitCode::from(2)
         }
     }

@@ -62,7 +62,8 @@ pub fn resolve(piglit_dir: &Path, profile: &str) -> Result<PathBuf> {
         if as_path.is_file() {
             return Ok(as_path.to_path_buf());
         }
-        return Err(Error::new(format!("profile file {} does not exist", as_path.display())));
+        let why = if as_path.exists() { "is not a file" } else { "does not exist" };
+        return Err(Error::new(format!("profile {} {why}", as_path.display())));
     }
     let tests = piglit_dir.join("tests");
     for candidate in [format!("{profile}.meta.xml"), format!("{profile}.xml.gz")] {
@@ -306,6 +307,8 @@ mod tests {
         assert_eq!(names, vec!["b", "a", "c"]);
         let err = load_profiles(&dir, &["three".to_owned()]).unwrap_err();
         assert!(err.0.contains("three"), "{err}");
+        let err = load_profiles(&dir, &[tests.display().to_string()]).unwrap_err();
+        assert!(err.0.contains("is not a file"), "{err}");
         std::fs::write(tests.join("bad.xml.gz"), "<PiglitTestList><Test").unwrap();
         let err = load_profiles(&dir, &["bad".to_owned()]).unwrap_err();
         assert!(err.0.contains("bad.xml.gz"), "{err}");

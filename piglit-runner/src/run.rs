@@ -61,6 +61,15 @@ pub fn check_piglit(dir: &Path) -> Result<()> {
     }
 }
 
+/// Makes sure the results can be written before any test runs, not after an hour of them.
+pub fn prepare_output(output: &Path) -> Result<()> {
+    std::fs::create_dir_all(output).map_err(|e| Error::io("create output folder", output, e))?;
+    let probe = output.join(".piglit-runner-write-check");
+    std::fs::write(&probe, b"").map_err(|e| Error::io("write into output folder", output, e))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
 /// Runs wflinfo on `driver` and returns its report when it succeeded.
 fn wflinfo(driver: &Driver, ctx: &RunContext, query: Query) -> Option<String> {
     let mut argv = vec!["wflinfo".to_owned(), "--platform".to_owned(), ctx.platform.clone()];
@@ -129,16 +138,22 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary> {
         return Err(Error::new("no driver given"));
     }
     let baselines: Vec<Baseline> = match &opts.baseline {
+        // --update-baseline may start a baseline in a new folder.
+        Some(dir) if opts.update_baseline && !dir.exists() => vec![Baseline::default(); drivers.len()],
         Some(dir) => drivers.iter().map(|d| Baseline::load(dir, &d.name)).collect::<Result<_>>()?,
         None => vec![Baseline::default(); drivers.len()],
     };
+    prepare_output(&opts.output)?;
 
     let all = profile::load_profiles(&opts.piglit_dir, &opts.profiles)?;
     let unknown = selection.unknown_names(&all);
     if !unknown.is_empty() {
-        eprintln!("warning: {} names of the test list are in no selected profile, e.g. `{}`", unknown.len(), unknown[0]);
+        crate::warnln!("warning: {} names of the test list are in no selected profile, e.g. `{}`", unknown.len(), unknown[0]);
     }
     let tests = selection.apply(all);
+    if tests.is_empty() {
+        crate::warnln!("warning: the selection holds no test");
+    }
 
     let scratch = std::env::temp_dir().join(format!("piglit-runner-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).map_err(|e| Error::io("create scratch folder", &scratch, e))?;
@@ -158,7 +173,7 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary> {
     let needs_info = tests.iter().any(|t| matches!(t.kind, TestKind::Shader(_) | TestKind::GlslParser(_)));
     let can_query = needs_info && wflinfo_installed();
     if needs_info && !can_query {
-        eprintln!("warning: wflinfo not found (`sudo apt-get install waffle-utils`): tests run without requirement checks");
+        crate::warnln!("warning: wflinfo not found (`sudo apt-get install waffle-utils`): tests run without requirement checks");
     }
     let driver_runs: Vec<DriverRun> = drivers
         .into_iter()
@@ -215,10 +230,10 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary> {
         run.sort();
     }
     write_outputs(&opts.output, &runs)?;
-    print!("{}", summary::by_group(&runs));
-    println!();
-    print!("{}", summary::totals(&runs));
-    println!("{} tests on {} driver(s) in {:.1} s", tests.len(), runs.len(), elapsed.as_secs_f64());
+    crate::say!("{}", summary::by_group(&runs));
+    crate::sayln!();
+    crate::say!("{}", summary::totals(&runs));
+    crate::sayln!("{} tests on {} driver(s) in {:.1} s", tests.len(), runs.len(), elapsed.as_secs_f64());
     if runs.len() > 1 {
         print_disagreements(&runs, &opts.output);
     }
@@ -228,7 +243,7 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary> {
         for (run, baseline) in runs.iter().zip(&baselines) {
             if opts.update_baseline {
                 baseline.updated(&run.tests).write(dir, &run.driver)?;
-                println!("baseline for {} written to {}", run.driver, dir.display());
+                crate::sayln!("baseline for {} written to {}", run.driver, dir.display());
                 continue;
             }
             let found = baseline.unexpected(&run.tests);
@@ -249,12 +264,12 @@ fn print_disagreements(runs: &[DriverResults], output: &Path) {
         (format!("pass on a peer, not on {subject}"), peer_only),
         (format!("pass on {subject}, not on a peer"), subject_only),
     ] {
-        println!("\n{} tests {title}:", list.len());
+        crate::sayln!("\n{} tests {title}:", list.len());
         for line in list.iter().take(LISTED) {
-            println!("  {line}");
+            crate::sayln!("  {line}");
         }
         if list.len() > LISTED {
-            println!("  ... all of them in {}", output.join("summary.md").display());
+            crate::sayln!("  ... all of them in {}", output.join("summary.md").display());
         }
     }
 }
@@ -262,15 +277,15 @@ fn print_disagreements(runs: &[DriverResults], output: &Path) {
 fn print_unexpected(run: &DriverResults, found: &[Unexpected]) {
     let flakes: Vec<&TestRecord> = run.tests.iter().filter(|t| t.status == Status::Flake).collect();
     for f in &flakes {
-        println!("flake on {}: {} ({})", run.driver, f.name, f.note.as_deref().unwrap_or(""));
+        crate::sayln!("flake on {}: {} ({})", run.driver, f.name, f.note.as_deref().unwrap_or(""));
     }
     if found.is_empty() {
-        println!("{}: all results as the baseline expects", run.driver);
+        crate::sayln!("{}: all results as the baseline expects", run.driver);
         return;
     }
-    println!("{}: {} unexpected results", run.driver, found.len());
+    crate::sayln!("{}: {} unexpected results", run.driver, found.len());
     for u in found {
-        println!("  {}: expected {}, got {} ({})", u.name, u.expected, u.actual, u.kind());
+        crate::sayln!("  {}: expected {}, got {} ({})", u.name, u.expected, u.actual, u.kind());
     }
 }
 

@@ -212,3 +212,80 @@ fn bad_input_gives_one_clear_error() {
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     assert!(stderr.contains("apt-get install piglit"), "{stderr}");
 }
+
+#[test]
+fn unreadable_profiles_and_unusable_folders_are_named_before_any_test_runs() {
+    let piglit = FakePiglit::new("unreadable");
+    let corrupt = piglit.out("corrupt.xml.gz");
+    std::fs::write(&corrupt, b"\x1f\x8b\x08\x00not really gzip").unwrap();
+    let garbage = piglit.out("garbage.xml");
+    std::fs::write(&garbage, "this is no XML").unwrap();
+    for (profile, says) in [(&corrupt, "decompress"), (&garbage, "parse"), (&piglit.root, "is not a file")] {
+        let (code, _, stderr) = piglit.run(&["--profile", profile.to_str().unwrap(), "-o", "/tmp/unused"]);
+        assert_eq!(code, 2, "{stderr}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(profile.to_str().unwrap()) && stderr.contains(says), "{stderr}");
+    }
+
+    // An output path that cannot be a folder, and a baseline folder that does not exist,
+    // fail at once: the hanging test would otherwise hold the run for its timeout.
+    let file = piglit.out("a-file");
+    std::fs::write(&file, "").unwrap();
+    let started = Instant::now();
+    let (code, _, stderr) = piglit.run(&["--timeout", "20", "-o", file.join("out").to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("a-file"), "{stderr}");
+    let (code, _, stderr) =
+        piglit.run(&["--timeout", "20", "--baseline", "/nonexistent/baseline", "-o", piglit.out("o").to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("/nonexistent/baseline"), "{stderr}");
+    assert!(started.elapsed().as_secs() < 10, "took {:?}", started.elapsed());
+}
+
+/// Runs the runner with its stdout a pipe whose reader is already gone, as under `| head`.
+fn run_with_closed_stdout(piglit: &FakePiglit, args: &[&str]) -> (i32, String) {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(RUNNER)
+        .arg("--piglit-dir")
+        .arg(&piglit.root)
+        .args(["--profile", "fake", "--driver", "llvmpipe", "--driver-env", "MY_VAR=1", "--no-progress"])
+        .args(args)
+        .stdout(writer)
+        .output()
+        .unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn a_closed_stdout_loses_neither_exit_status_nor_baseline() {
+    let piglit = FakePiglit::new("pipe");
+    let list = Command::new(RUNNER)
+        .args(["list", "--profile", "fake", "--piglit-dir"])
+        .arg(&piglit.root)
+        .stdout({
+            let (reader, writer) = std::io::pipe().unwrap();
+            drop(reader);
+            writer
+        })
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&list.stderr);
+    assert_eq!(list.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+
+    let baseline = piglit.out("baseline");
+    let out = piglit.out("out");
+    let args = ["-t", "group@(pass|fail)$", "--baseline", baseline.to_str().unwrap(), "-o", out.to_str().unwrap()];
+    let mut update = args.to_vec();
+    update.push("--update-baseline");
+    // The baseline folder is new: --update-baseline creates it.
+    let (code, stderr) = run_with_closed_stdout(&piglit, &update);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(baseline.join("llvmpipe-fails.txt")).unwrap(), "group@fail,Fail\n");
+    std::fs::write(baseline.join("llvmpipe-fails.txt"), "").unwrap();
+    let (code, stderr) = run_with_closed_stdout(&piglit, &args);
+    assert_eq!(code, 1, "the regression still fails the run: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
