@@ -602,6 +602,32 @@ impl<'a> Builder<'a> {
         )
     }
 
+    /// A gather (tg4) of one `component`, or with four constant offsets
+    /// (textureGatherOffsets); the result is four texels' worth of that component.
+    pub fn tex_gather(
+        &mut self,
+        texture: Value,
+        srcs: &[(TexSrcKind, Value)],
+        component: u8,
+        gather_offsets: Option<[[i32; 2]; 4]>,
+        ty: ValueType,
+    ) -> Value {
+        let srcs = srcs
+            .iter()
+            .map(|&(kind, value)| TexSrc { kind, value })
+            .collect();
+        self.instr(
+            InstrKind::Tex(Tex {
+                op: TexOp::Tg4,
+                texture,
+                srcs,
+                component,
+                gather_offsets,
+            }),
+            Some(ty),
+        )
+    }
+
     /// GLSL's texture(sampler, coord) on a colour sampler: a 4-component texel.
     pub fn texture(&mut self, texture: Value, coord: Value) -> Value {
         let ty = self.sampled_result_type(texture);

@@ -81,7 +81,7 @@ impl Gen<'_, '_> {
     }
 
     /// Splats scalar operands to the component count of the result.
-    fn widen(&mut self, vals: &[Value], n: u8) -> Vec<Value> {
+    pub(super) fn widen(&mut self, vals: &[Value], n: u8) -> Vec<Value> {
         vals.iter().map(|v| if self.b.type_of(*v).components == 1 && n > 1 { self.b.splat(*v, n) } else { *v }).collect()
     }
 
@@ -91,6 +91,9 @@ impl Gen<'_, '_> {
         }
         let rvs = self.arg_values(sig, args)?;
         let vals = self.values(&rvs)?;
+        if let Some(rv) = self.bits_builtin(name, sig, args, &vals)? {
+            return Ok(rv);
+        }
         let ret_n = sig.ret.vector_size().max(1);
         let first = sig.params.first().and_then(|p| p.0.scalar());
         let int = first.is_some_and(|s| s.is_integer());
@@ -183,8 +186,8 @@ impl Gen<'_, '_> {
         let offset = name.contains("Offset");
         let fetch = name.starts_with("texelFetch");
         let size = name.starts_with("textureSize");
-        if name.starts_with("textureGather") || name.starts_with("textureQuery") || name.starts_with("textureSamples") {
-            return self.unsupported(&format!("`{}'", name));
+        if let Some(rv) = self.texture_query_or_gather(name, args, tex, &vals, shadow, result_ty)? {
+            return Ok(rv);
         }
         if size {
             let lod = match vals.first() {

@@ -7,6 +7,8 @@
 //! control flow.
 
 mod builtins;
+mod builtins_bits;
+mod texture_queries;
 pub mod types;
 
 use crate::ast::*;

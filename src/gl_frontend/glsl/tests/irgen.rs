@@ -159,3 +159,82 @@ void main() { c = vec4(fin.normal, float(fin.id)); }",
     ir_text(&p, 0);
     ir_text(&p, 1);
 }
+
+#[test]
+fn bit_packing_and_out_parameter_builtins() {
+    let p = link(
+        "#version 400
+in vec4 p;
+void main() { gl_Position = p; }",
+        "#version 400
+#extension GL_AMD_shader_trinary_minmax : require
+uniform uvec2 u;
+uniform ivec2 i;
+uniform vec3 v;
+out vec4 color;
+void main() {
+    uint carry;
+    uint sum = uaddCarry(u.x, u.y, carry);
+    uint msb, lsb;
+    umulExtended(u.x, u.y, msb, lsb);
+    int e;
+    float m = frexp(v.x, e);
+    float whole;
+    float fraction = modf(v.y, whole);
+    int bits = bitfieldExtract(i.x, 3, 5) + findMSB(i.y) + bitCount(u.x);
+    uint pk = packUnorm2x16(v.xy);
+    float median = mid3(v.x, v.y, v.z) + max3(v.x, v.y, v.z);
+    color = vec4(float(sum + carry + msb + lsb + pk) + m + fraction + whole,
+                 float(e + bits) + median, unpackHalf2x16(u.x));
+}",
+    );
+    let text = ir_text(&p, 1);
+    for op in ["uadd_carry", "umul_high", "frexp_sig", "frexp_exp", "ftrunc", "ibitfield_extract", "ifind_msb", "bit_count", "pack_unorm_2x16", "unpack_half_2x16", "fmin", "fmax"] {
+        assert!(text.contains(op), "no {op} in:\n{text}");
+    }
+}
+
+#[test]
+fn texture_gathers_and_queries() {
+    let p = link(
+        "#version 430
+in vec4 p;
+out vec2 uv;
+void main() { uv = p.xy; gl_Position = p; }",
+        "#version 430
+uniform sampler2D s;
+uniform sampler2DShadow d;
+in vec2 uv;
+out vec4 color;
+void main() {
+    vec4 blue = textureGather(s, uv, 2);
+    vec4 shifted = textureGatherOffset(s, uv, ivec2(1, 0));
+    vec4 depth = textureGather(d, uv, 0.5);
+    vec2 lod = textureQueryLod(s, uv);
+    color = blue + shifted + depth + vec4(lod, float(textureQueryLevels(s)), 0.0);
+}",
+    );
+    let text = ir_text(&p, 1);
+    assert_eq!(text.matches("tg4").count(), 3, "three gathers:\n{text}");
+    assert!(text.contains("query_levels") || text.contains("levels"), "textureQueryLevels:\n{text}");
+    let fs = p.stages[1].ir.as_ref().expect("fragment IR");
+    let components: Vec<u8> = fs
+        .functions
+        .iter()
+        .flat_map(|(_, f)| f.instrs.iter().filter_map(|(_, i)| match &i.kind {
+            nir_like::instr::InstrKind::Tex(t) if t.op == nir_like::TexOp::Tg4 => Some(t.component),
+            _ => None,
+        }))
+        .collect();
+    assert_eq!(components, vec![2, 0, 0], "gathered components");
+}
+
+#[test]
+fn gather_component_out_of_range_is_an_error_not_a_panic() {
+    let v = ok(Stage::Vertex, "#version 400\nin vec4 p;\nvoid main() { gl_Position = p; }");
+    let f = compile(Stage::Fragment, "#version 400\nuniform sampler2D s;\nout vec4 c;\nvoid main() { c = textureGather(s, vec2(0.5), 7); }");
+    if f.success {
+        let p = link_program(&[&v, &f], &LinkOptions::default());
+        assert!(!p.success || p.stages.iter().any(|s| s.ir.is_err()), "component 7 accepted");
+    }
+}
