@@ -7,7 +7,8 @@ use crate::diagnostics::{Diagnostics, SourceLoc};
 use crate::gl_types::gl_type_enum;
 use crate::layout::{self, BlockLayout};
 use crate::options::Stage;
-use crate::sema::types::Type;
+use crate::sema::constant::{ConstValue, Lit};
+use crate::sema::types::{Scalar, Type};
 use crate::sema::GlobalVar;
 use crate::ast::{QualItem, Storage, TypeQualifier};
 use std::collections::HashMap;
@@ -100,6 +101,12 @@ pub struct ProgramInterface {
     /// Conventional vertex attributes the vertex shader reads (gl_Vertex, gl_Color,
     /// gl_MultiTexCoord3, ...) and the Vulkan input location the IR gives each.
     pub builtin_attributes: Vec<(String, u32)>,
+    /// What the default block holds before any glUniform: the uniform initializers, as
+    /// (byte offset, 32-bit word).
+    pub initial_uniform_words: Vec<(u32, u32)>,
+    /// Texture units sampler uniforms start with (`layout(binding = N)`), as
+    /// (sampler index, unit).
+    pub initial_sampler_units: Vec<(u32, u32)>,
 }
 
 /// Vulkan input locations of the conventional vertex attributes: after the 16 generic ones.
@@ -478,10 +485,40 @@ fn flatten(name: &str, t: &Type, base_offset: u32, layout_kind: BlockLayout, out
     }
 }
 
+/// Lays the components of a uniform initializer over one flattened leaf (`count`
+/// elements of the basic type `t`) at the leaf's std140 offsets, as 32-bit words.
+fn place_initializer(t: &Type, count: u32, offset: u32, stride: u32, matrix_stride: u32, comps: &mut impl Iterator<Item = Lit>, out: &mut Vec<(u32, u32)>) {
+    let scalar = t.scalar();
+    let (cols, rows) = match t {
+        Type::Matrix { cols, rows, .. } => (*cols as u32, *rows as u32),
+        _ => (1, t.components().max(1) as u32),
+    };
+    let wide = matches!(scalar, Some(Scalar::Double | Scalar::Int64 | Scalar::Uint64));
+    for e in 0..count.max(1) {
+        for c in 0..cols {
+            for r in 0..rows {
+                let Some(lit) = comps.next() else { return };
+                let at = offset + e * stride + c * matrix_stride + r * if wide { 8 } else { 4 };
+                let bits: u64 = match scalar {
+                    Some(Scalar::Float) => (lit.as_f64() as f32).to_bits() as u64,
+                    Some(Scalar::Double) => lit.as_f64().to_bits(),
+                    Some(Scalar::Bool) => lit.as_bool() as u64,
+                    _ => lit.as_i64() as u64,
+                };
+                out.push((at, bits as u32));
+                if wide {
+                    out.push((at + 4, (bits >> 32) as u32));
+                }
+            }
+        }
+    }
+}
+
 fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags: &mut Diagnostics) {
     // Default block: every used uniform of every stage, merged by name.
     let mut seen: HashMap<String, Type> = HashMap::new();
     let mut default_vars: Vec<(String, Type)> = Vec::new();
+    let mut initial: HashMap<String, (TypeQualifier, Option<ConstValue>)> = HashMap::new();
     let mut blocks: Vec<(String, Type, TypeQualifier, Vec<Stage>, bool)> = Vec::new();
     for s in shaders {
         for g in globals(s) {
@@ -529,6 +566,7 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
                 None => {
                     seen.insert(g.name.clone(), g.ty.clone());
                     default_vars.push((g.name.clone(), g.ty.clone()));
+                    initial.insert(g.name.clone(), (g.qual.clone(), s.interface.as_ref().and_then(|i| i.uniform_initializers.get(&g.name).cloned())));
                 }
             }
         }
@@ -541,7 +579,13 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
             out.sampler_uniforms.push((name.clone(), sampler_index));
             let mut flat = Vec::new();
             flatten(name, ty, 0, BlockLayout::Std140, &mut flat);
+            // layout(binding = N): consecutive units from N over the elements.
+            let mut next_unit = initial.get(name).and_then(|(q, _)| explicit_int(q, "binding")).map(|b| b.max(0) as u32);
             for (n, t, count, _, _) in flat {
+                if let Some(first) = next_unit {
+                    out.initial_sampler_units.extend((0..count.max(1)).map(|e| (sampler_index + e, first + e)));
+                    next_unit = Some(first + count.max(1));
+                }
                 out.uniforms.push(ActiveUniform { name: n, gl_type: gl_type_enum(&t), array_size: count, location, offset: 0, array_stride: 0, matrix_stride: 0, block_index: -1, sampler_index: Some(sampler_index) });
                 location += count as i32;
                 sampler_index += 1;
@@ -553,8 +597,12 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
         out.default_block_members.push((name.clone(), offset));
         let mut flat = Vec::new();
         flatten(name, ty, offset, BlockLayout::Std140, &mut flat);
+        let mut init_comps = initial.get(name).and_then(|(_, c)| c.as_ref()).map(|c| c.comps.clone().into_iter());
         for (n, t, count, off, stride) in flat {
             let ms = layout::matrix_stride(&t, BlockLayout::Std140);
+            if let Some(comps) = init_comps.as_mut() {
+                place_initializer(&t, count, off, stride, ms, comps, &mut out.initial_uniform_words);
+            }
             out.uniforms.push(ActiveUniform { name: n, gl_type: gl_type_enum(&t), array_size: count, location, offset: off, array_stride: stride, matrix_stride: ms, block_index: -1, sampler_index: None });
             location += count as i32;
         }

@@ -197,12 +197,26 @@ impl ContextState {
             let sampler_targets = (0..interface.sampler_count)
                 .map(|s| interface.uniforms.iter().find(|u| u.sampler_index.is_some_and(|i| s >= i && s < i + u.array_size.max(1))).map_or(GL_TEXTURE_2D, |u| sampler_target(u.gl_type)))
                 .collect();
+            // Uniforms start at their initializers (else zero), samplers at their
+            // layout(binding) units (else unit 0).
+            let mut uniform_data = vec![0u8; interface.default_block_size as usize];
+            for &(offset, word) in &interface.initial_uniform_words {
+                if let Some(slot) = uniform_data.get_mut(offset as usize..offset as usize + 4) {
+                    slot.copy_from_slice(&word.to_ne_bytes());
+                }
+            }
+            let mut sampler_units = vec![0; interface.sampler_count as usize];
+            for &(sampler, unit) in &interface.initial_sampler_units {
+                if let Some(slot) = sampler_units.get_mut(sampler as usize) {
+                    *slot = unit;
+                }
+            }
             Arc::new(std::sync::Mutex::new(LinkedProgram {
-                uniform_data: vec![0; interface.default_block_size as usize],
+                uniform_data,
                 uniform_generation: 1,
                 uniform_gpu: None,
                 block_bindings: interface.uniform_blocks.iter().map(|b| b.initial_binding).collect(),
-                sampler_units: vec![0; interface.sampler_count as usize],
+                sampler_units,
                 sampler_targets,
                 interface,
                 gpu,

@@ -78,6 +78,8 @@ pub struct ShaderInterface {
     pub has_main: bool,
     /// Globals (user and built-in) that some expression reads or writes.
     pub static_uses: std::collections::HashSet<String>,
+    /// The constant initializers of default-block uniforms (`uniform int x = 37;`), by name.
+    pub uniform_initializers: HashMap<String, ConstValue>,
 }
 
 pub struct Checker<'a> {
@@ -935,6 +937,11 @@ impl<'a> Checker<'a> {
                         c.ty = final_ty.clone();
                         c
                     });
+                } else if global && storage == Some(Storage::Uniform) {
+                    if let Some(mut c) = c {
+                        c.ty = final_ty.clone();
+                        self.interface.uniform_initializers.insert(d.name.to_string(), c);
+                    }
                 } else if global && storage.is_none() && self.is_es() {
                     // ESSL requires constant global initializers.
                     if c.is_none() && !ity.is_error() {

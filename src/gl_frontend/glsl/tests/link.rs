@@ -93,3 +93,34 @@ fn link_errors() {
     let bad = compile(Stage::Fragment, "void main() { nope; }");
     assert!(!link_program(&[&vs, &bad], &LinkOptions::default()).success);
 }
+
+#[test]
+fn uniform_initializers_and_sampler_bindings_give_starting_values() {
+    let vs = ok(Stage::Vertex, "#version 420\nin vec4 p;\nvoid main() { gl_Position = p; }");
+    let fs = ok(
+        Stage::Fragment,
+        "#version 420
+uniform int count = 37;
+uniform vec2 scale[2] = vec2[2](vec2(1.5, -2.0), vec2(0.25, 4.0));
+uniform mat2 m = mat2(1.0, 2.0, 3.0, 4.0);
+layout(binding = 5) uniform sampler2D tex[2];
+out vec4 c;
+void main() { c = texture(tex[1], scale[1]) * float(count) + vec4(m[1], scale[0]); }",
+    );
+    let p = link_program(&[&vs, &fs], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    let i = &p.interface;
+    let word_at = |name: &str, extra: u32| {
+        let u = i.uniforms.iter().find(|u| u.name == name).unwrap_or_else(|| panic!("no {name}"));
+        i.initial_uniform_words.iter().find(|(o, _)| *o == u.offset + extra).map(|(_, w)| *w)
+    };
+    assert_eq!(word_at("count", 0), Some(37));
+    // std140: vec2 array elements are 16 bytes apart.
+    assert_eq!(word_at("scale[0]", 4).map(f32::from_bits), Some(-2.0));
+    assert_eq!(word_at("scale[0]", 16).map(f32::from_bits), Some(0.25));
+    // std140: mat2 columns are 16 bytes apart.
+    assert_eq!(word_at("m", 16).map(f32::from_bits), Some(3.0));
+    let tex = i.uniforms.iter().find(|u| u.name.starts_with("tex")).expect("tex");
+    let first = tex.sampler_index.expect("a sampler");
+    assert_eq!(i.initial_sampler_units, vec![(first, 5), (first + 1, 6)]);
+}
