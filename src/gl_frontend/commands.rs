@@ -7,7 +7,7 @@ use crate::dispatch;
 use crate::generated::GlCommands;
 use crate::draw_path::draw::Indices;
 use crate::objects::shader::write_gl_string;
-use crate::objects::uniforms::Scalar;
+use crate::objects::uniforms::{components_as_f64, Scalar};
 use crate::objects::vertex_array::PointerKind;
 use crate::types::enums::*;
 use crate::types::*;
@@ -699,8 +699,21 @@ impl GlCommands for ContextState {
     unsafe fn UniformBlockBinding(&mut self, program: GLuint, index: GLuint, binding: GLuint) {
         self.gl_uniform_block_binding(program, index, binding)
     }
+    unsafe fn GetUniformdv(&mut self, program: GLuint, location: GLint, params: *mut GLdouble) {
+        if let Some((scalar, values)) = self.get_uniform(program, location) {
+            for (i, v) in components_as_f64(scalar, &values).into_iter().enumerate() {
+                store(params, i, v);
+            }
+        }
+    }
     unsafe fn GetUniformfv(&mut self, program: GLuint, location: GLint, params: *mut GLfloat) {
         if let Some((scalar, values)) = self.get_uniform(program, location) {
+            if scalar == Scalar::Double {
+                for (i, v) in components_as_f64(scalar, &values).into_iter().enumerate() {
+                    store(params, i, v as f32);
+                }
+                return;
+            }
             for (i, v) in values.into_iter().enumerate() {
                 let f = match scalar {
                     Scalar::Float => f32::from_bits(v),
@@ -713,6 +726,12 @@ impl GlCommands for ContextState {
     }
     unsafe fn GetUniformiv(&mut self, program: GLuint, location: GLint, params: *mut GLint) {
         if let Some((scalar, values)) = self.get_uniform(program, location) {
+            if scalar == Scalar::Double {
+                for (i, v) in components_as_f64(scalar, &values).into_iter().enumerate() {
+                    store(params, i, v as GLint);
+                }
+                return;
+            }
             for (i, v) in values.into_iter().enumerate() {
                 let x = if scalar == Scalar::Float { f32::from_bits(v) as GLint } else { v as GLint };
                 store(params, i, x);
@@ -721,10 +740,94 @@ impl GlCommands for ContextState {
     }
     unsafe fn GetUniformuiv(&mut self, program: GLuint, location: GLint, params: *mut GLuint) {
         if let Some((scalar, values)) = self.get_uniform(program, location) {
+            if scalar == Scalar::Double {
+                for (i, v) in components_as_f64(scalar, &values).into_iter().enumerate() {
+                    store(params, i, v as GLuint);
+                }
+                return;
+            }
             for (i, v) in values.into_iter().enumerate() {
                 let x = if scalar == Scalar::Float { f32::from_bits(v) as GLuint } else { v };
                 store(params, i, x);
             }
+        }
+    }
+    // Double-precision uniforms (ARB_gpu_shader_fp64): each component two words.
+    unsafe fn Uniform1d(&mut self, location: GLint, x: GLdouble) {
+        self.gl_uniform(location, 1, Scalar::Double, 1, 1, false, &double_words(&[x]))
+    }
+    unsafe fn Uniform2d(&mut self, location: GLint, x: GLdouble, y: GLdouble) {
+        self.gl_uniform(location, 1, Scalar::Double, 1, 2, false, &double_words(&[x, y]))
+    }
+    unsafe fn Uniform3d(&mut self, location: GLint, x: GLdouble, y: GLdouble, z: GLdouble) {
+        self.gl_uniform(location, 1, Scalar::Double, 1, 3, false, &double_words(&[x, y, z]))
+    }
+    unsafe fn Uniform4d(&mut self, location: GLint, x: GLdouble, y: GLdouble, z: GLdouble, w: GLdouble) {
+        self.gl_uniform(location, 1, Scalar::Double, 1, 4, false, &double_words(&[x, y, z, w]))
+    }
+    unsafe fn Uniform1dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
+        if let Some(values) = uniform_values(value as *const u32, count, 2) {
+            self.gl_uniform(location, count, Scalar::Double, 1, 1, false, &values)
+        }
+    }
+    unsafe fn Uniform2dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
+        if let Some(values) = uniform_values(value as *const u32, count, 4) {
+            self.gl_uniform(location, count, Scalar::Double, 1, 2, false, &values)
+        }
+    }
+    unsafe fn Uniform3dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
+        if let Some(values) = uniform_values(value as *const u32, count, 6) {
+            self.gl_uniform(location, count, Scalar::Double, 1, 3, false, &values)
+        }
+    }
+    unsafe fn Uniform4dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
+        if let Some(values) = uniform_values(value as *const u32, count, 8) {
+            self.gl_uniform(location, count, Scalar::Double, 1, 4, false, &values)
+        }
+    }
+    unsafe fn UniformMatrix2dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
+        if let Some(values) = uniform_values(value as *const u32, count, 8) {
+            self.gl_uniform(location, count, Scalar::Double, 2, 2, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix3dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
+        if let Some(values) = uniform_values(value as *const u32, count, 18) {
+            self.gl_uniform(location, count, Scalar::Double, 3, 3, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix4dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
+        if let Some(values) = uniform_values(value as *const u32, count, 32) {
+            self.gl_uniform(location, count, Scalar::Double, 4, 4, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix2x3dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
+        if let Some(values) = uniform_values(value as *const u32, count, 12) {
+            self.gl_uniform(location, count, Scalar::Double, 2, 3, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix2x4dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
+        if let Some(values) = uniform_values(value as *const u32, count, 16) {
+            self.gl_uniform(location, count, Scalar::Double, 2, 4, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix3x2dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
+        if let Some(values) = uniform_values(value as *const u32, count, 12) {
+            self.gl_uniform(location, count, Scalar::Double, 3, 2, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix3x4dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
+        if let Some(values) = uniform_values(value as *const u32, count, 24) {
+            self.gl_uniform(location, count, Scalar::Double, 3, 4, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix4x2dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
+        if let Some(values) = uniform_values(value as *const u32, count, 16) {
+            self.gl_uniform(location, count, Scalar::Double, 4, 2, transpose != 0, &values)
+        }
+    }
+    unsafe fn UniformMatrix4x3dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
+        if let Some(values) = uniform_values(value as *const u32, count, 24) {
+            self.gl_uniform(location, count, Scalar::Double, 4, 3, transpose != 0, &values)
         }
     }
     unsafe fn Uniform1f(&mut self, location: GLint, v0: GLfloat) {
@@ -1044,6 +1147,14 @@ impl ContextState {
 ///
 /// # Safety
 /// `value` must hold `count * per` values, as GL requires.
+/// Doubles as the 32-bit words glUniform* passes around, low word first.
+fn double_words(values: &[f64]) -> Vec<u32> {
+    values.iter().flat_map(|v| {
+        let bits = v.to_bits();
+        [bits as u32, (bits >> 32) as u32]
+    }).collect()
+}
+
 unsafe fn uniform_values<T: Copy>(value: *const T, count: GLsizei, per: usize) -> Option<Vec<u32>> {
     if count < 0 {
         // gl_uniform reports the negative count.

@@ -17,11 +17,20 @@ use crate::types::*;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Scalar {
     Float,
+    /// 64-bit: each component is two 32-bit words, low word first.
+    Double,
     Int,
     Uint,
     Bool,
     Sampler,
     Other,
+}
+
+impl Scalar {
+    /// 32-bit words one component takes.
+    pub(crate) fn words(self) -> usize {
+        if self == Scalar::Double { 2 } else { 1 }
+    }
 }
 
 /// (scalar, columns, rows) of a GL type enum; vectors have one column.
@@ -52,6 +61,19 @@ fn type_shape(gl_type: GLenum) -> (Scalar, usize, usize) {
         GL_FLOAT_MAT3x4 => (Scalar::Float, 3, 4),
         GL_FLOAT_MAT4x2 => (Scalar::Float, 4, 2),
         GL_FLOAT_MAT4x3 => (Scalar::Float, 4, 3),
+        GL_DOUBLE => (Scalar::Double, 1, 1),
+        GL_DOUBLE_VEC2 => (Scalar::Double, 1, 2),
+        GL_DOUBLE_VEC3 => (Scalar::Double, 1, 3),
+        GL_DOUBLE_VEC4 => (Scalar::Double, 1, 4),
+        GL_DOUBLE_MAT2 => (Scalar::Double, 2, 2),
+        GL_DOUBLE_MAT3 => (Scalar::Double, 3, 3),
+        GL_DOUBLE_MAT4 => (Scalar::Double, 4, 4),
+        GL_DOUBLE_MAT2x3 => (Scalar::Double, 2, 3),
+        GL_DOUBLE_MAT2x4 => (Scalar::Double, 2, 4),
+        GL_DOUBLE_MAT3x2 => (Scalar::Double, 3, 2),
+        GL_DOUBLE_MAT3x4 => (Scalar::Double, 3, 4),
+        GL_DOUBLE_MAT4x2 => (Scalar::Double, 4, 2),
+        GL_DOUBLE_MAT4x3 => (Scalar::Double, 4, 3),
         t if crate::objects::program_link::is_sampler_type(t) => (Scalar::Sampler, 1, 1),
         _ => (Scalar::Other, 1, 1),
     }
@@ -185,15 +207,29 @@ impl ContextState {
             let unit = u.sampler_index.and_then(|s| linked.sampler_units.get((s + element) as usize)).copied().unwrap_or(0);
             return Some((Scalar::Int, vec![unit]));
         }
-        let mut out = Vec::with_capacity(columns * rows);
+        let words = scalar.words();
+        let mut out = Vec::with_capacity(columns * rows * words);
         for c in 0..columns {
             for r in 0..rows {
-                let at = (u.offset + element * u.array_stride + c as u32 * u.matrix_stride) as usize + 4 * r;
-                let bytes = linked.uniform_data.get(at..at + 4)?;
-                out.push(u32::from_ne_bytes(bytes.try_into().ok()?));
+                let at = (u.offset + element * u.array_stride + c as u32 * u.matrix_stride) as usize + 4 * words * r;
+                for w in 0..words {
+                    let bytes = linked.uniform_data.get(at + 4 * w..at + 4 * w + 4)?;
+                    out.push(u32::from_ne_bytes(bytes.try_into().ok()?));
+                }
             }
         }
         Some((scalar, out))
+    }
+}
+
+/// The components of a glGetUniform* result as doubles, whatever the uniform's type:
+/// the common ground of GetUniformdv and of reading a double uniform as float or int.
+pub(crate) fn components_as_f64(scalar: Scalar, values: &[u32]) -> Vec<f64> {
+    match scalar {
+        Scalar::Double => values.chunks_exact(2).map(|p| f64::from_bits(p[0] as u64 | (p[1] as u64) << 32)).collect(),
+        Scalar::Float => values.iter().map(|v| f32::from_bits(*v) as f64).collect(),
+        Scalar::Int | Scalar::Sampler => values.iter().map(|v| *v as i32 as f64).collect(),
+        _ => values.iter().map(|v| *v as f64).collect(),
     }
 }
 
@@ -226,7 +262,8 @@ fn write_uniform(
         return Some(GL_INVALID_OPERATION);
     }
     let n = count.min((size - element) as usize);
-    let per = columns * rows;
+    let words = u_scalar.words();
+    let per = columns * rows * words;
     if u_scalar == Scalar::Sampler {
         let base = u.sampler_index.unwrap_or(0) + element;
         for i in 0..n {
@@ -240,17 +277,19 @@ fn write_uniform(
         let e = element + i as u32;
         for c in 0..columns {
             for r in 0..rows {
-                let source = if transpose { r * columns + c } else { c * rows + r };
-                let mut v = values[i * per + source];
-                if u_scalar == Scalar::Bool {
-                    v = match scalar {
-                        Scalar::Float => (f32::from_bits(v) != 0.0) as u32,
-                        _ => (v != 0) as u32,
-                    };
-                }
-                let at = (u.offset + e * u.array_stride + c as u32 * u.matrix_stride) as usize + 4 * r;
-                if let Some(slot) = linked.uniform_data.get_mut(at..at + 4) {
-                    slot.copy_from_slice(&v.to_ne_bytes());
+                let source = words * if transpose { r * columns + c } else { c * rows + r };
+                let at = (u.offset + e * u.array_stride + c as u32 * u.matrix_stride) as usize + 4 * words * r;
+                for w in 0..words {
+                    let mut v = values[i * per + source + w];
+                    if u_scalar == Scalar::Bool {
+                        v = match scalar {
+                            Scalar::Float => (f32::from_bits(v) != 0.0) as u32,
+                            _ => (v != 0) as u32,
+                        };
+                    }
+                    if let Some(slot) = linked.uniform_data.get_mut(at + 4 * w..at + 4 * w + 4) {
+                        slot.copy_from_slice(&v.to_ne_bytes());
+                    }
                 }
             }
         }

@@ -172,6 +172,10 @@ fn limits_are_reported() {
     let dims = get_ints::<2>(GL_MAX_VIEWPORT_DIMS);
     assert!(dims[0] >= 4096 && dims[1] >= 4096);
     assert!(get_int(GL_MAX_UNIFORM_BUFFER_BINDINGS) >= 36);
+    // ARB_texture_gather: every component, offsets at least GL 4.0's [-8, 7].
+    assert_eq!(get_int(GL_MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB), 4);
+    assert!(get_int(GL_MIN_PROGRAM_TEXTURE_GATHER_OFFSET) <= -8);
+    assert!(get_int(GL_MAX_PROGRAM_TEXTURE_GATHER_OFFSET) >= 7);
 }
 
 #[test]
