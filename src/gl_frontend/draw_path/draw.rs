@@ -206,34 +206,20 @@ impl ContextState {
         }
     }
 
-    /// Fills the built-in uniforms a program reads (gl_DepthRange) from GL state.
-    fn write_builtin_uniforms(&self, exe: &mut crate::objects::program_link::LinkedProgram) {
-        let [near, far] = self.state.viewport.depth_range;
-        let mut changed = false;
-        for i in 0..exe.interface.builtin_uniforms.len() {
-            let (name, offset) = &exe.interface.builtin_uniforms[i];
-            let value = match name.as_str() {
-                "gl_DepthRange.near" => near as f32,
-                "gl_DepthRange.far" => far as f32,
-                "gl_DepthRange.diff" => (far - near) as f32,
-                _ => continue,
-            };
-            let at = *offset as usize;
-            if let Some(slot) = exe.uniform_data.get_mut(at..at + 4) {
-                if slot != value.to_ne_bytes() {
-                    slot.copy_from_slice(&value.to_ne_bytes());
-                    changed = true;
-                }
-            }
-        }
-        if changed {
-            exe.uniform_generation += 1;
-        }
-    }
-
     /// Validates and records one draw.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn gl_draw(&mut self, mode: GLenum, first: GLint, count: GLsizei, instances: GLsizei, base_vertex: GLint, base_instance: GLuint, indices: Option<Indices>) {
+        self.draw_from(mode, first, count, instances, base_vertex, base_instance, indices, None)
+    }
+
+    /// Draws `count` vertices gathered by glBegin/glEnd: `data` holds `slots` vec4s per
+    /// vertex, one per attribute location.
+    pub(crate) fn gl_draw_immediate(&mut self, mode: GLenum, data: &[u8], count: GLsizei, slots: u32) {
+        self.draw_from(mode, 0, count, 1, 0, 0, None, Some(ImmediateVertices { data, stride: slots * 16 }))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn draw_from(&mut self, mode: GLenum, first: GLint, count: GLsizei, instances: GLsizei, base_vertex: GLint, base_instance: GLuint, indices: Option<Indices>, immediate: Option<ImmediateVertices>) {
         if !self.check(is_primitive_mode(mode, self.is_gles()), GL_INVALID_ENUM) {
             return;
         }
@@ -248,7 +234,13 @@ impl ContextState {
         if !self.check(!(self.is_core() && self.bindings.vertex_array == 0), GL_INVALID_OPERATION) {
             return;
         }
-        let Some(executable) = self.current_executable() else {
+        let executable = match self.current_executable() {
+            Some(e) => Some(e),
+            // Compatibility contexts draw without a program through generated shaders.
+            None if self.bindings.program == 0 && !self.is_core() && !self.is_gles() => self.fixed_function_executable(),
+            None => None,
+        };
+        let Some(executable) = executable else {
             if self.bindings.program == 0 {
                 log_unsupported("the fixed-function pipeline", &FIXED_FUNCTION_LOGGED);
             }
@@ -265,7 +257,7 @@ impl ContextState {
         if count == 0 || instances == 0 {
             return;
         }
-        if let Err(e) = self.record_draw(&executable, topology, targets, first, count, instances, base_vertex, base_instance, indices) {
+        if let Err(e) = self.record_draw(&executable, topology, targets, first, count, instances, base_vertex, base_instance, indices, immediate) {
             match e {
                 DrawError::Gl(error) => self.record_error(error),
                 DrawError::Backend(e) => self.backend_failed(e),
@@ -285,6 +277,7 @@ impl ContextState {
         base_vertex: GLint,
         base_instance: GLuint,
         indices: Option<Indices>,
+        immediate: Option<ImmediateVertices>,
     ) -> Result<(), DrawError> {
         let vao = self.vertex_arrays.get(self.bindings.vertex_array).cloned().ok_or(DrawError::Gl(GL_INVALID_OPERATION))?;
         let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
@@ -297,7 +290,16 @@ impl ContextState {
         let mut input = VertexInput::new();
         let mut vertex_buffers: Vec<(u32, GpuBuffer, u64)> = Vec::new();
         let mut constants: Vec<(u32, [f32; 4])> = Vec::new();
-        for &(location, _) in &attributes {
+        if let Some(imm) = immediate {
+            // Immediate-mode vertices: every location reads its slot of one upload.
+            let buffer = self.temporary_buffer(imm.data)?;
+            for &(location, _) in &attributes {
+                input.push_binding(VertexBindingLayout { binding: location as u8, stride: imm.stride, rate: InputRate::Vertex });
+                input.push_attribute(VertexAttribute { location: location as u8, binding: location as u8, format: VertexFormat::new(VertexScalar::F32, 4), offset: 0 });
+                vertex_buffers.push((location, buffer.clone(), 16 * location as u64));
+            }
+        }
+        for &(location, _) in attributes.iter().filter(|_| immediate.is_none()) {
             let Some(a) = vao.attribs.get(location as usize).copied() else { continue };
             if !a.enabled {
                 constants.push((location, self.current_attribs.get(location as usize).copied().unwrap_or([0.0, 0.0, 0.0, 1.0])));
@@ -481,6 +483,13 @@ fn index_size(ty: GLenum) -> usize {
         GL_UNSIGNED_SHORT => 2,
         _ => 4,
     }
+}
+
+/// Vertices gathered by glBegin/glEnd, one vec4 per attribute location.
+#[derive(Clone, Copy)]
+pub(crate) struct ImmediateVertices<'a> {
+    data: &'a [u8],
+    stride: u32,
 }
 
 /// Why recording a draw stopped.
