@@ -197,6 +197,9 @@ impl GlCommands for ContextState {
     }
 
     // Rasterisation.
+    unsafe fn ShadeModel(&mut self, mode: GLenum) {
+        self.gl_shade_model(mode)
+    }
     unsafe fn CullFace(&mut self, mode: GLenum) {
         self.gl_cull_face(mode)
     }

@@ -161,6 +161,34 @@ impl ContextState {
         Ok((largest as i64 + base_vertex as i64 + 1).max(0) as u64)
     }
 
+    /// The `count` indices of an indexed draw as u32, read from client memory or the
+    /// element array buffer; `None` for a non-indexed draw.
+    fn element_indices(&self, count: GLsizei, indices: Option<Indices>, element_buffer: GLuint) -> Result<Option<Vec<u32>>, GLenum> {
+        let Some(i) = indices else { return Ok(None) };
+        let size = index_size(i.ty);
+        let bytes = count as usize * size;
+        let decode = |data: &[u8]| -> Vec<u32> {
+            data.chunks_exact(size)
+                .map(|c| match size {
+                    1 => c[0] as u32,
+                    2 => u16::from_ne_bytes([c[0], c[1]]) as u32,
+                    _ => u32::from_ne_bytes([c[0], c[1], c[2], c[3]]),
+                })
+                .collect()
+        };
+        if element_buffer == 0 {
+            if i.offset == 0 {
+                return Err(GL_INVALID_OPERATION);
+            }
+            // SAFETY: GL requires client indices to hold `count` indices.
+            return Ok(Some(decode(unsafe { std::slice::from_raw_parts(i.offset as *const u8, bytes) })));
+        }
+        let objects = self.share.lock();
+        let data = objects.buffers.get(element_buffer).map(|b| &b.data[..]).unwrap_or(&[]);
+        let end = i.offset.checked_add(bytes).filter(|&e| e <= data.len()).ok_or(GL_INVALID_OPERATION)?;
+        Ok(Some(decode(&data[i.offset..end])))
+    }
+
     /// A 1x1 opaque black texture bound where a sampler has no complete texture.
     fn fallback_texture_view(&mut self) -> Result<ImageView, vk_backend::Error> {
         if let Some(view) = &self.fallback_texture {
@@ -246,9 +274,26 @@ impl ContextState {
             }
             return self.record_error(GL_INVALID_OPERATION);
         };
-        let Some(topology) = map_topology(mode) else {
-            log_unsupported("line loops, quads or polygons", &TOPOLOGY_LOGGED);
-            return self.record_error(GL_INVALID_OPERATION);
+        let element_buffer = self.vertex_arrays.get(self.bindings.vertex_array).map_or(0, |v| v.element_buffer);
+        // Line loops, quads, quad strips and polygons draw through generated indices.
+        let mut generated = Vec::new();
+        let (topology, first, count, indices, element_buffer) = match map_topology(mode) {
+            Some(t) => (t, first, count, indices, element_buffer),
+            None if immediate.is_none() && (mode == GL_LINE_LOOP || !self.is_gles() && matches!(mode, GL_QUADS | GL_QUAD_STRIP | GL_POLYGON)) => {
+                let (list_mode, order) = crate::draw_path::immediate::assemble(mode, count as usize);
+                generated = match self.element_indices(count, indices, element_buffer) {
+                    Ok(Some(source)) => order.iter().map(|&o| source[o]).collect(),
+                    Ok(None) => order.iter().map(|&o| first as u32 + o as u32).collect(),
+                    Err(e) => return self.record_error(e),
+                };
+                let topology = map_topology(list_mode).expect("assembled modes have a topology");
+                let client = Indices { ty: GL_UNSIGNED_INT, offset: generated.as_ptr() as usize };
+                (topology, 0, generated.len() as GLsizei, Some(client), 0)
+            }
+            None => {
+                log_unsupported("this primitive mode", &TOPOLOGY_LOGGED);
+                return self.record_error(GL_INVALID_OPERATION);
+            }
         };
         let targets = match self.draw_targets() {
             Ok(t) => t,
@@ -257,7 +302,9 @@ impl ContextState {
         if count == 0 || instances == 0 {
             return;
         }
-        if let Err(e) = self.record_draw(&executable, topology, targets, first, count, instances, base_vertex, base_instance, indices, immediate) {
+        let result = self.record_draw(&executable, topology, targets, first, count, instances, base_vertex, base_instance, indices, element_buffer, immediate);
+        drop(generated);
+        if let Err(e) = result {
             match e {
                 DrawError::Gl(error) => self.record_error(error),
                 DrawError::Backend(e) => self.backend_failed(e),
@@ -277,6 +324,7 @@ impl ContextState {
         base_vertex: GLint,
         base_instance: GLuint,
         indices: Option<Indices>,
+        element_buffer: GLuint,
         immediate: Option<ImmediateVertices>,
     ) -> Result<(), DrawError> {
         let vao = self.vertex_arrays.get(self.bindings.vertex_array).cloned().ok_or(DrawError::Gl(GL_INVALID_OPERATION))?;
@@ -318,7 +366,7 @@ impl ContextState {
                     return Err(DrawError::Gl(GL_INVALID_OPERATION));
                 }
                 let elements = if a.divisor == 0 {
-                    self.vertices_read(first, count, base_vertex, indices, vao.element_buffer)?
+                    self.vertices_read(first, count, base_vertex, indices, element_buffer)?
                 } else {
                     (instances as u64).div_ceil(a.divisor as u64) + base_instance as u64
                 };
@@ -408,7 +456,7 @@ impl ContextState {
                     GL_UNSIGNED_SHORT => IndexType::U16,
                     _ => IndexType::U32,
                 };
-                let name = vao.element_buffer;
+                let name = element_buffer;
                 if name == 0 {
                     // Client-side indices (compatibility profiles and GLES).
                     if i.offset == 0 {

@@ -283,6 +283,7 @@ impl ContextState {
         };
         let active_unit = GL_TEXTURE0 + self.bindings.active_texture;
         Some(match pname {
+            GL_SHADE_MODEL => Value::int(self.state.raster.shade_model as i64),
             GL_MATRIX_MODE => Value::int(self.state.matrices.mode.to_gl() as i64),
             GL_MODELVIEW_MATRIX => matrix(MatrixMode::Modelview, false),
             GL_PROJECTION_MATRIX => matrix(MatrixMode::Projection, false),

@@ -233,3 +233,25 @@ fn fixed_function_texturing_modulates_the_colour() {
     }
     assert_eq!(pixel(32, 16), [0, 255, 0, 255]);
 }
+
+#[test]
+fn draw_arrays_and_elements_with_quads() {
+    let _ctx = current_compat_context();
+    clear([0.0, 0.0, 0.0, 1.0]);
+    // Two quads: the left and right halves of the window, the right one drawn by index.
+    let points: [[f32; 2]; 8] = [[-1.0, -1.0], [0.0, -1.0], [0.0, 1.0], [-1.0, 1.0], [0.0, -1.0], [1.0, -1.0], [1.0, 1.0], [0.0, 1.0]];
+    let indices: [u8; 4] = [4, 5, 6, 7];
+    unsafe {
+        glVertexPointer(2, GL_FLOAT, 0, points.as_ptr().cast());
+        glEnableClientState(GL_VERTEX_ARRAY);
+        glColor3f(0.0, 1.0, 0.0);
+        glDrawArrays(GL_QUADS, 0, 4);
+        glColor3f(0.0, 0.0, 1.0);
+        glDrawElements(GL_QUADS, 4, GL_UNSIGNED_BYTE, indices.as_ptr().cast());
+        glShadeModel(GL_FLAT);
+        assert_eq!(get_int(GL_SHADE_MODEL), GL_FLAT as i32);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    assert_eq!(pixel(10, 10), [0, 255, 0, 255]);
+    assert_eq!(pixel(50, 20), [0, 0, 255, 255]);
+}
