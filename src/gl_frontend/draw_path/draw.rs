@@ -240,10 +240,10 @@ impl ContextState {
         self.draw_from(mode, first, count, instances, base_vertex, base_instance, indices, None)
     }
 
-    /// Draws `count` vertices gathered by glBegin/glEnd: `data` holds `slots` vec4s per
-    /// vertex, one per attribute location.
-    pub(crate) fn gl_draw_immediate(&mut self, mode: GLenum, data: &[u8], count: GLsizei, slots: u32) {
-        self.draw_from(mode, 0, count, 1, 0, 0, None, Some(ImmediateVertices { data, stride: slots * 16 }))
+    /// Draws vertices gathered by glBegin/glEnd: `vertices` holds `slots` vec4s per vertex,
+    /// one per attribute location; `order` lists the vertices to draw.
+    pub(crate) fn gl_draw_immediate(&mut self, mode: GLenum, vertices: &[[f32; 4]], slots: usize, order: &[usize]) {
+        self.draw_from(mode, 0, order.len() as GLsizei, 1, 0, 0, None, Some(ImmediateVertices { vertices, slots, order }))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -339,12 +339,20 @@ impl ContextState {
         let mut vertex_buffers: Vec<(u32, GpuBuffer, u64)> = Vec::new();
         let mut constants: Vec<(u32, [f32; 4])> = Vec::new();
         if let Some(imm) = immediate {
-            // Immediate-mode vertices: every location reads its slot of one upload.
-            let buffer = self.temporary_buffer(imm.data)?;
-            for &(location, _) in &attributes {
-                input.push_binding(VertexBindingLayout { binding: location as u8, stride: imm.stride, rate: InputRate::Vertex });
+            // Immediate-mode vertices: one upload of the slots the program reads, interleaved.
+            let mut data = Vec::with_capacity(imm.order.len() * attributes.len() * 16);
+            for &v in imm.order {
+                for &(location, _) in &attributes {
+                    let slot = imm.vertices.get(v * imm.slots + location as usize).copied().unwrap_or([0.0, 0.0, 0.0, 1.0]);
+                    data.extend(slot.iter().flat_map(|f| f.to_ne_bytes()));
+                }
+            }
+            let buffer = self.temporary_buffer(&data)?;
+            let stride = attributes.len() as u32 * 16;
+            for (i, &(location, _)) in attributes.iter().enumerate() {
+                input.push_binding(VertexBindingLayout { binding: location as u8, stride, rate: InputRate::Vertex });
                 input.push_attribute(VertexAttribute { location: location as u8, binding: location as u8, format: VertexFormat::new(VertexScalar::F32, 4), offset: 0 });
-                vertex_buffers.push((location, buffer.clone(), 16 * location as u64));
+                vertex_buffers.push((location, buffer.clone(), 16 * i as u64));
             }
         }
         for &(location, _) in attributes.iter().filter(|_| immediate.is_none()) {
@@ -533,11 +541,13 @@ fn index_size(ty: GLenum) -> usize {
     }
 }
 
-/// Vertices gathered by glBegin/glEnd, one vec4 per attribute location.
+/// Vertices gathered by glBegin/glEnd: `slots` vec4s per vertex (one per attribute
+/// location), drawn in `order`.
 #[derive(Clone, Copy)]
 pub(crate) struct ImmediateVertices<'a> {
-    data: &'a [u8],
-    stride: u32,
+    vertices: &'a [[f32; 4]],
+    slots: usize,
+    order: &'a [usize],
 }
 
 /// Why recording a draw stopped.

@@ -1,7 +1,8 @@
 //! glBegin / glEnd and glVertex (compatibility profile): each vertex snapshots every
 //! current attribute on the CPU; glEnd turns the primitive into one Vulkan topology
 //! (quads, quad strips and polygons into triangles, a line loop closed into a strip) and
-//! draws it through the ordinary draw path, whose per-draw upload carries the vertices.
+//! draws it through the ordinary draw path, whose per-draw upload carries the attributes
+//! the program reads.
 
 use crate::context::ContextState;
 use crate::draw_path::render_state::is_primitive_mode;
@@ -67,13 +68,7 @@ impl ContextState {
         let n = vertices.len() / slots;
         let (topology_mode, order) = assemble(mode, n);
         if !order.is_empty() {
-            let mut data = Vec::with_capacity(order.len() * slots * 16);
-            for &v in &order {
-                for slot in &vertices[v * slots..(v + 1) * slots] {
-                    data.extend(slot.iter().flat_map(|f| f.to_ne_bytes()));
-                }
-            }
-            self.gl_draw_immediate(topology_mode, &data, order.len() as GLsizei, slots as u32);
+            self.gl_draw_immediate(topology_mode, &vertices, slots, &order);
         }
         // Keep the allocation for the next glBegin.
         self.immediate.vertices = vertices;
