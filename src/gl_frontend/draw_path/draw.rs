@@ -248,7 +248,9 @@ impl ContextState {
 
     #[allow(clippy::too_many_arguments)]
     fn draw_from(&mut self, mode: GLenum, first: GLint, count: GLsizei, instances: GLsizei, base_vertex: GLint, base_instance: GLuint, indices: Option<Indices>, immediate: Option<ImmediateVertices>) {
-        if !self.check(is_primitive_mode(mode, self.is_gles()), GL_INVALID_ENUM) {
+        // Core profiles removed quads and polygons.
+        let removed = self.is_core() && matches!(mode, GL_QUADS | GL_QUAD_STRIP | GL_POLYGON);
+        if !self.check(is_primitive_mode(mode, self.is_gles()) && !removed, GL_INVALID_ENUM) {
             return;
         }
         if let Some(i) = indices {

@@ -108,5 +108,7 @@ fn core_context_with_version_override_draws_from_a_uniform_block() {
         let mut m = [0.0f32; 16];
         glGetFloatv(GL_MODELVIEW_MATRIX, m.as_mut_ptr());
         assert_eq!(glGetError(), GL_INVALID_ENUM);
+        glDrawArrays(GL_QUADS, 0, 4);
+        assert_eq!(glGetError(), GL_INVALID_ENUM);
     }
 }
