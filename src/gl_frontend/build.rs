@@ -210,6 +210,27 @@ fn canonical<'a>(
     current
 }
 
+/// Whether GL allows `name` between glBegin and glEnd (vertex attributes, materials,
+/// evaluators, display lists, array elements, and glEnd itself); every other command
+/// records GL_INVALID_OPERATION there. glBegin checks its own nesting.
+fn allowed_between_begin_end(name: &str) -> bool {
+    let base = name.trim_start_matches("gl");
+    if matches!(base, "Begin" | "End" | "ArrayElement" | "CallList" | "CallLists" | "EdgeFlag" | "EdgeFlagv") {
+        return true;
+    }
+    let base = ["ARB", "EXT", "NV", "OES"].iter().fold(base, |b, v| b.strip_suffix(v).unwrap_or(b));
+    const PREFIXES: &[&str] = &[
+        "VertexAttribI", "VertexAttribL", "VertexAttribP", "VertexAttrib", "VertexP", "Vertex", "ColorP", "Color",
+        "SecondaryColorP", "SecondaryColor", "NormalP", "Normal", "MultiTexCoordP", "MultiTexCoord", "TexCoordP",
+        "TexCoord", "FogCoord", "Index", "Material", "EvalCoord", "EvalPoint",
+    ];
+    // What follows the prefix is a component count and type suffix only (3f, 4Nubv, 2ui).
+    PREFIXES.iter().any(|p| {
+        base.strip_prefix(p)
+            .is_some_and(|rest| !rest.is_empty() && rest.chars().all(|c| "1234Nbsifdulvh".contains(c)) || (*p == "Material" && !rest.is_empty() && rest.chars().all(|c| "ifv".contains(c))))
+    })
+}
+
 fn generate_commands(commands: &HashMap<String, Command>, selected: &BTreeSet<String>) -> String {
     let implemented: Vec<&Command> = selected
         .iter()
@@ -241,12 +262,14 @@ fn generate_commands(commands: &HashMap<String, Command>, selected: &BTreeSet<St
             tail
         )
         .unwrap();
+        let call = if allowed_between_begin_end(&c.name) { "call" } else { "call_outside_begin_end" };
         writeln!(
             entry_out,
-            "    pub unsafe extern \"system\" fn {}({}){} {{\n        dispatch::call(|ctx| unsafe {{ ctx.{}({}) }})\n    }}",
+            "    pub unsafe extern \"system\" fn {}({}){} {{\n        dispatch::{}(|ctx| unsafe {{ ctx.{}({}) }})\n    }}",
             c.name,
             params.join(", "),
             ret,
+            call,
             method,
             args.join(", ")
         )

@@ -9,6 +9,8 @@ use crate::draw_path::draw::Indices;
 use crate::objects::shader::write_gl_string;
 use crate::objects::uniforms::{components_as_f64, Scalar};
 use crate::objects::vertex_array::PointerKind;
+use crate::state::current_values::{read_norm, read_vec, Current, Normalize};
+use crate::state::matrices::{read_matrix, rotation, scaling, translation, transpose, IDENTITY};
 use crate::types::enums::*;
 use crate::types::*;
 use vk_backend::ClearColor;
@@ -195,6 +197,9 @@ impl GlCommands for ContextState {
     }
 
     // Rasterisation.
+    unsafe fn ShadeModel(&mut self, mode: GLenum) {
+        self.gl_shade_model(mode)
+    }
     unsafe fn CullFace(&mut self, mode: GLenum) {
         self.gl_cull_face(mode)
     }
@@ -1102,6 +1107,903 @@ impl GlCommands for ContextState {
         }
         let text = self.object_label(identifier, name);
         write_gl_string(&text, buf_size, length, label);
+    }
+
+    // Matrix stacks (compatibility profile).
+    unsafe fn MatrixMode(&mut self, mode: GLenum) {
+        self.gl_matrix_mode(mode)
+    }
+    unsafe fn LoadIdentity(&mut self) {
+        self.gl_load_matrix(IDENTITY)
+    }
+    unsafe fn LoadMatrixf(&mut self, m: *const GLfloat) {
+        if let Some(m) = read_matrix(m) {
+            self.gl_load_matrix(m)
+        }
+    }
+    unsafe fn LoadMatrixd(&mut self, m: *const GLdouble) {
+        if let Some(m) = read_matrix(m) {
+            self.gl_load_matrix(m)
+        }
+    }
+    unsafe fn MultMatrixf(&mut self, m: *const GLfloat) {
+        if let Some(m) = read_matrix(m) {
+            self.gl_mult_matrix(m)
+        }
+    }
+    unsafe fn MultMatrixd(&mut self, m: *const GLdouble) {
+        if let Some(m) = read_matrix(m) {
+            self.gl_mult_matrix(m)
+        }
+    }
+    unsafe fn LoadTransposeMatrixf(&mut self, m: *const GLfloat) {
+        if let Some(m) = read_matrix(m) {
+            self.gl_load_matrix(transpose(&m))
+        }
+    }
+    unsafe fn LoadTransposeMatrixd(&mut self, m: *const GLdouble) {
+        if let Some(m) = read_matrix(m) {
+            self.gl_load_matrix(transpose(&m))
+        }
+    }
+    unsafe fn MultTransposeMatrixf(&mut self, m: *const GLfloat) {
+        if let Some(m) = read_matrix(m) {
+            self.gl_mult_matrix(transpose(&m))
+        }
+    }
+    unsafe fn MultTransposeMatrixd(&mut self, m: *const GLdouble) {
+        if let Some(m) = read_matrix(m) {
+            self.gl_mult_matrix(transpose(&m))
+        }
+    }
+    unsafe fn PushMatrix(&mut self) {
+        self.gl_push_matrix()
+    }
+    unsafe fn PopMatrix(&mut self) {
+        self.gl_pop_matrix()
+    }
+    unsafe fn Rotatef(&mut self, angle: GLfloat, x: GLfloat, y: GLfloat, z: GLfloat) {
+        self.gl_mult_matrix(rotation(angle as f64, x as f64, y as f64, z as f64))
+    }
+    unsafe fn Rotated(&mut self, angle: GLdouble, x: GLdouble, y: GLdouble, z: GLdouble) {
+        self.gl_mult_matrix(rotation(angle, x, y, z))
+    }
+    unsafe fn Translatef(&mut self, x: GLfloat, y: GLfloat, z: GLfloat) {
+        self.gl_mult_matrix(translation(x as f64, y as f64, z as f64))
+    }
+    unsafe fn Translated(&mut self, x: GLdouble, y: GLdouble, z: GLdouble) {
+        self.gl_mult_matrix(translation(x, y, z))
+    }
+    unsafe fn Scalef(&mut self, x: GLfloat, y: GLfloat, z: GLfloat) {
+        self.gl_mult_matrix(scaling(x as f64, y as f64, z as f64))
+    }
+    unsafe fn Scaled(&mut self, x: GLdouble, y: GLdouble, z: GLdouble) {
+        self.gl_mult_matrix(scaling(x, y, z))
+    }
+    unsafe fn Ortho(&mut self, left: GLdouble, right: GLdouble, bottom: GLdouble, top: GLdouble, z_near: GLdouble, z_far: GLdouble) {
+        self.gl_ortho(left, right, bottom, top, z_near, z_far)
+    }
+    unsafe fn Frustum(&mut self, left: GLdouble, right: GLdouble, bottom: GLdouble, top: GLdouble, z_near: GLdouble, z_far: GLdouble) {
+        self.gl_frustum(left, right, bottom, top, z_near, z_far)
+    }
+
+    // Immediate mode and current values (compatibility profile).
+    unsafe fn Begin(&mut self, mode: GLenum) {
+        self.gl_begin(mode)
+    }
+    unsafe fn End(&mut self) {
+        self.gl_end()
+    }
+
+    // Fixed-function texturing (compatibility profile).
+    unsafe fn TexEnvi(&mut self, target: GLenum, pname: GLenum, param: GLint) {
+        self.gl_tex_env(target, pname, &[param as f64])
+    }
+    unsafe fn TexEnvf(&mut self, target: GLenum, pname: GLenum, param: GLfloat) {
+        self.gl_tex_env(target, pname, &[param as f64])
+    }
+    unsafe fn TexEnviv(&mut self, target: GLenum, pname: GLenum, params: *const GLint) {
+        if params.is_null() {
+            return;
+        }
+        let n = if pname == GL_TEXTURE_ENV_COLOR { 4 } else { 1 };
+        let values: Vec<f64> = (0..n).map(|i| {
+            let v = *params.add(i) as f64;
+            if pname == GL_TEXTURE_ENV_COLOR { v / i32::MAX as f64 } else { v }
+        }).collect();
+        self.gl_tex_env(target, pname, &values)
+    }
+    unsafe fn TexEnvfv(&mut self, target: GLenum, pname: GLenum, params: *const GLfloat) {
+        if params.is_null() {
+            return;
+        }
+        let n = if pname == GL_TEXTURE_ENV_COLOR { 4 } else { 1 };
+        let values: Vec<f64> = (0..n).map(|i| *params.add(i) as f64).collect();
+        self.gl_tex_env(target, pname, &values)
+    }
+    unsafe fn GetTexEnviv(&mut self, target: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some(values) = self.tex_env_values(target, pname) {
+            for (i, v) in values.iter().enumerate() {
+                let v = if pname == GL_TEXTURE_ENV_COLOR { (v * i32::MAX as f64).round() } else { *v };
+                store(params, i, v as GLint);
+            }
+        }
+    }
+    unsafe fn GetTexEnvfv(&mut self, target: GLenum, pname: GLenum, params: *mut GLfloat) {
+        if let Some(values) = self.tex_env_values(target, pname) {
+            for (i, v) in values.iter().enumerate() {
+                store(params, i, *v as GLfloat);
+            }
+        }
+    }
+    unsafe fn Vertex2s(&mut self, x: GLshort, y: GLshort) {
+        self.gl_vertex([x as f32, y as f32, 0.0, 1.0])
+    }
+    unsafe fn Vertex2sv(&mut self, v: *const GLshort) {
+        if let Some(v) = read_vec(v, 2) {
+            self.gl_vertex(v)
+        }
+    }
+    unsafe fn Vertex2i(&mut self, x: GLint, y: GLint) {
+        self.gl_vertex([x as f32, y as f32, 0.0, 1.0])
+    }
+    unsafe fn Vertex2iv(&mut self, v: *const GLint) {
+        if let Some(v) = read_vec(v, 2) {
+            self.gl_vertex(v)
+        }
+    }
+    unsafe fn Vertex2f(&mut self, x: GLfloat, y: GLfloat) {
+        self.gl_vertex([x as f32, y as f32, 0.0, 1.0])
+    }
+    unsafe fn Vertex2fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = read_vec(v, 2) {
+            self.gl_vertex(v)
+        }
+    }
+    unsafe fn Vertex2d(&mut self, x: GLdouble, y: GLdouble) {
+        self.gl_vertex([x as f32, y as f32, 0.0, 1.0])
+    }
+    unsafe fn Vertex2dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = read_vec(v, 2) {
+            self.gl_vertex(v)
+        }
+    }
+    unsafe fn Vertex3s(&mut self, x: GLshort, y: GLshort, z: GLshort) {
+        self.gl_vertex([x as f32, y as f32, z as f32, 1.0])
+    }
+    unsafe fn Vertex3sv(&mut self, v: *const GLshort) {
+        if let Some(v) = read_vec(v, 3) {
+            self.gl_vertex(v)
+        }
+    }
+    unsafe fn Vertex3i(&mut self, x: GLint, y: GLint, z: GLint) {
+        self.gl_vertex([x as f32, y as f32, z as f32, 1.0])
+    }
+    unsafe fn Vertex3iv(&mut self, v: *const GLint) {
+        if let Some(v) = read_vec(v, 3) {
+            self.gl_vertex(v)
+        }
+    }
+    unsafe fn Vertex3f(&mut self, x: GLfloat, y: GLfloat, z: GLfloat) {
+        self.gl_vertex([x as f32, y as f32, z as f32, 1.0])
+    }
+    unsafe fn Vertex3fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = read_vec(v, 3) {
+            self.gl_vertex(v)
+        }
+    }
+    unsafe fn Vertex3d(&mut self, x: GLdouble, y: GLdouble, z: GLdouble) {
+        self.gl_vertex([x as f32, y as f32, z as f32, 1.0])
+    }
+    unsafe fn Vertex3dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = read_vec(v, 3) {
+            self.gl_vertex(v)
+        }
+    }
+    unsafe fn Vertex4s(&mut self, x: GLshort, y: GLshort, z: GLshort, w: GLshort) {
+        self.gl_vertex([x as f32, y as f32, z as f32, w as f32])
+    }
+    unsafe fn Vertex4sv(&mut self, v: *const GLshort) {
+        if let Some(v) = read_vec(v, 4) {
+            self.gl_vertex(v)
+        }
+    }
+    unsafe fn Vertex4i(&mut self, x: GLint, y: GLint, z: GLint, w: GLint) {
+        self.gl_vertex([x as f32, y as f32, z as f32, w as f32])
+    }
+    unsafe fn Vertex4iv(&mut self, v: *const GLint) {
+        if let Some(v) = read_vec(v, 4) {
+            self.gl_vertex(v)
+        }
+    }
+    unsafe fn Vertex4f(&mut self, x: GLfloat, y: GLfloat, z: GLfloat, w: GLfloat) {
+        self.gl_vertex([x as f32, y as f32, z as f32, w as f32])
+    }
+    unsafe fn Vertex4fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = read_vec(v, 4) {
+            self.gl_vertex(v)
+        }
+    }
+    unsafe fn Vertex4d(&mut self, x: GLdouble, y: GLdouble, z: GLdouble, w: GLdouble) {
+        self.gl_vertex([x as f32, y as f32, z as f32, w as f32])
+    }
+    unsafe fn Vertex4dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = read_vec(v, 4) {
+            self.gl_vertex(v)
+        }
+    }
+    unsafe fn Color3b(&mut self, x: GLbyte, y: GLbyte, z: GLbyte) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn Color3bv(&mut self, v: *const GLbyte) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn Color3s(&mut self, x: GLshort, y: GLshort, z: GLshort) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn Color3sv(&mut self, v: *const GLshort) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn Color3i(&mut self, x: GLint, y: GLint, z: GLint) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn Color3iv(&mut self, v: *const GLint) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn Color3f(&mut self, x: GLfloat, y: GLfloat, z: GLfloat) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn Color3fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn Color3d(&mut self, x: GLdouble, y: GLdouble, z: GLdouble) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn Color3dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn Color3ub(&mut self, x: GLubyte, y: GLubyte, z: GLubyte) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn Color3ubv(&mut self, v: *const GLubyte) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn Color3us(&mut self, x: GLushort, y: GLushort, z: GLushort) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn Color3usv(&mut self, v: *const GLushort) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn Color3ui(&mut self, x: GLuint, y: GLuint, z: GLuint) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn Color3uiv(&mut self, v: *const GLuint) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn Color4b(&mut self, x: GLbyte, y: GLbyte, z: GLbyte, w: GLbyte) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), w.normalized()])
+    }
+    unsafe fn Color4bv(&mut self, v: *const GLbyte) {
+        if let Some(v) = read_norm(v, 4) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn Color4s(&mut self, x: GLshort, y: GLshort, z: GLshort, w: GLshort) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), w.normalized()])
+    }
+    unsafe fn Color4sv(&mut self, v: *const GLshort) {
+        if let Some(v) = read_norm(v, 4) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn Color4i(&mut self, x: GLint, y: GLint, z: GLint, w: GLint) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), w.normalized()])
+    }
+    unsafe fn Color4iv(&mut self, v: *const GLint) {
+        if let Some(v) = read_norm(v, 4) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn Color4f(&mut self, x: GLfloat, y: GLfloat, z: GLfloat, w: GLfloat) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), w.normalized()])
+    }
+    unsafe fn Color4fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = read_norm(v, 4) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn Color4d(&mut self, x: GLdouble, y: GLdouble, z: GLdouble, w: GLdouble) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), w.normalized()])
+    }
+    unsafe fn Color4dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = read_norm(v, 4) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn Color4ub(&mut self, x: GLubyte, y: GLubyte, z: GLubyte, w: GLubyte) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), w.normalized()])
+    }
+    unsafe fn Color4ubv(&mut self, v: *const GLubyte) {
+        if let Some(v) = read_norm(v, 4) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn Color4us(&mut self, x: GLushort, y: GLushort, z: GLushort, w: GLushort) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), w.normalized()])
+    }
+    unsafe fn Color4usv(&mut self, v: *const GLushort) {
+        if let Some(v) = read_norm(v, 4) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn Color4ui(&mut self, x: GLuint, y: GLuint, z: GLuint, w: GLuint) {
+        self.gl_current(Current::Color, [x.normalized(), y.normalized(), z.normalized(), w.normalized()])
+    }
+    unsafe fn Color4uiv(&mut self, v: *const GLuint) {
+        if let Some(v) = read_norm(v, 4) {
+            self.gl_current(Current::Color, v)
+        }
+    }
+    unsafe fn SecondaryColor3b(&mut self, x: GLbyte, y: GLbyte, z: GLbyte) {
+        self.gl_current(Current::SecondaryColor, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn SecondaryColor3bv(&mut self, v: *const GLbyte) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::SecondaryColor, v)
+        }
+    }
+    unsafe fn SecondaryColor3s(&mut self, x: GLshort, y: GLshort, z: GLshort) {
+        self.gl_current(Current::SecondaryColor, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn SecondaryColor3sv(&mut self, v: *const GLshort) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::SecondaryColor, v)
+        }
+    }
+    unsafe fn SecondaryColor3i(&mut self, x: GLint, y: GLint, z: GLint) {
+        self.gl_current(Current::SecondaryColor, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn SecondaryColor3iv(&mut self, v: *const GLint) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::SecondaryColor, v)
+        }
+    }
+    unsafe fn SecondaryColor3f(&mut self, x: GLfloat, y: GLfloat, z: GLfloat) {
+        self.gl_current(Current::SecondaryColor, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn SecondaryColor3fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::SecondaryColor, v)
+        }
+    }
+    unsafe fn SecondaryColor3d(&mut self, x: GLdouble, y: GLdouble, z: GLdouble) {
+        self.gl_current(Current::SecondaryColor, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn SecondaryColor3dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::SecondaryColor, v)
+        }
+    }
+    unsafe fn SecondaryColor3ub(&mut self, x: GLubyte, y: GLubyte, z: GLubyte) {
+        self.gl_current(Current::SecondaryColor, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn SecondaryColor3ubv(&mut self, v: *const GLubyte) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::SecondaryColor, v)
+        }
+    }
+    unsafe fn SecondaryColor3us(&mut self, x: GLushort, y: GLushort, z: GLushort) {
+        self.gl_current(Current::SecondaryColor, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn SecondaryColor3usv(&mut self, v: *const GLushort) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::SecondaryColor, v)
+        }
+    }
+    unsafe fn SecondaryColor3ui(&mut self, x: GLuint, y: GLuint, z: GLuint) {
+        self.gl_current(Current::SecondaryColor, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn SecondaryColor3uiv(&mut self, v: *const GLuint) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::SecondaryColor, v)
+        }
+    }
+    unsafe fn Normal3b(&mut self, x: GLbyte, y: GLbyte, z: GLbyte) {
+        self.gl_current(Current::Normal, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn Normal3bv(&mut self, v: *const GLbyte) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::Normal, v)
+        }
+    }
+    unsafe fn Normal3s(&mut self, x: GLshort, y: GLshort, z: GLshort) {
+        self.gl_current(Current::Normal, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn Normal3sv(&mut self, v: *const GLshort) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::Normal, v)
+        }
+    }
+    unsafe fn Normal3i(&mut self, x: GLint, y: GLint, z: GLint) {
+        self.gl_current(Current::Normal, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn Normal3iv(&mut self, v: *const GLint) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::Normal, v)
+        }
+    }
+    unsafe fn Normal3f(&mut self, x: GLfloat, y: GLfloat, z: GLfloat) {
+        self.gl_current(Current::Normal, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn Normal3fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::Normal, v)
+        }
+    }
+    unsafe fn Normal3d(&mut self, x: GLdouble, y: GLdouble, z: GLdouble) {
+        self.gl_current(Current::Normal, [x.normalized(), y.normalized(), z.normalized(), 1.0])
+    }
+    unsafe fn Normal3dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = read_norm(v, 3) {
+            self.gl_current(Current::Normal, v)
+        }
+    }
+    unsafe fn TexCoord1s(&mut self, x: GLshort) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, 0.0, 0.0, 1.0])
+    }
+    unsafe fn TexCoord1sv(&mut self, v: *const GLshort) {
+        if let Some(v) = read_vec(v, 1) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord1s(&mut self, target: GLenum, x: GLshort) {
+        self.gl_current(Current::TexCoord(target), [x as f32, 0.0, 0.0, 1.0])
+    }
+    unsafe fn MultiTexCoord1sv(&mut self, target: GLenum, v: *const GLshort) {
+        if let Some(v) = read_vec(v, 1) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn TexCoord1i(&mut self, x: GLint) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, 0.0, 0.0, 1.0])
+    }
+    unsafe fn TexCoord1iv(&mut self, v: *const GLint) {
+        if let Some(v) = read_vec(v, 1) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord1i(&mut self, target: GLenum, x: GLint) {
+        self.gl_current(Current::TexCoord(target), [x as f32, 0.0, 0.0, 1.0])
+    }
+    unsafe fn MultiTexCoord1iv(&mut self, target: GLenum, v: *const GLint) {
+        if let Some(v) = read_vec(v, 1) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn TexCoord1f(&mut self, x: GLfloat) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, 0.0, 0.0, 1.0])
+    }
+    unsafe fn TexCoord1fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = read_vec(v, 1) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord1f(&mut self, target: GLenum, x: GLfloat) {
+        self.gl_current(Current::TexCoord(target), [x as f32, 0.0, 0.0, 1.0])
+    }
+    unsafe fn MultiTexCoord1fv(&mut self, target: GLenum, v: *const GLfloat) {
+        if let Some(v) = read_vec(v, 1) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn TexCoord1d(&mut self, x: GLdouble) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, 0.0, 0.0, 1.0])
+    }
+    unsafe fn TexCoord1dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = read_vec(v, 1) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord1d(&mut self, target: GLenum, x: GLdouble) {
+        self.gl_current(Current::TexCoord(target), [x as f32, 0.0, 0.0, 1.0])
+    }
+    unsafe fn MultiTexCoord1dv(&mut self, target: GLenum, v: *const GLdouble) {
+        if let Some(v) = read_vec(v, 1) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn TexCoord2s(&mut self, x: GLshort, y: GLshort) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, y as f32, 0.0, 1.0])
+    }
+    unsafe fn TexCoord2sv(&mut self, v: *const GLshort) {
+        if let Some(v) = read_vec(v, 2) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord2s(&mut self, target: GLenum, x: GLshort, y: GLshort) {
+        self.gl_current(Current::TexCoord(target), [x as f32, y as f32, 0.0, 1.0])
+    }
+    unsafe fn MultiTexCoord2sv(&mut self, target: GLenum, v: *const GLshort) {
+        if let Some(v) = read_vec(v, 2) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn TexCoord2i(&mut self, x: GLint, y: GLint) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, y as f32, 0.0, 1.0])
+    }
+    unsafe fn TexCoord2iv(&mut self, v: *const GLint) {
+        if let Some(v) = read_vec(v, 2) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord2i(&mut self, target: GLenum, x: GLint, y: GLint) {
+        self.gl_current(Current::TexCoord(target), [x as f32, y as f32, 0.0, 1.0])
+    }
+    unsafe fn MultiTexCoord2iv(&mut self, target: GLenum, v: *const GLint) {
+        if let Some(v) = read_vec(v, 2) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn TexCoord2f(&mut self, x: GLfloat, y: GLfloat) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, y as f32, 0.0, 1.0])
+    }
+    unsafe fn TexCoord2fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = read_vec(v, 2) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord2f(&mut self, target: GLenum, x: GLfloat, y: GLfloat) {
+        self.gl_current(Current::TexCoord(target), [x as f32, y as f32, 0.0, 1.0])
+    }
+    unsafe fn MultiTexCoord2fv(&mut self, target: GLenum, v: *const GLfloat) {
+        if let Some(v) = read_vec(v, 2) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn TexCoord2d(&mut self, x: GLdouble, y: GLdouble) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, y as f32, 0.0, 1.0])
+    }
+    unsafe fn TexCoord2dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = read_vec(v, 2) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord2d(&mut self, target: GLenum, x: GLdouble, y: GLdouble) {
+        self.gl_current(Current::TexCoord(target), [x as f32, y as f32, 0.0, 1.0])
+    }
+    unsafe fn MultiTexCoord2dv(&mut self, target: GLenum, v: *const GLdouble) {
+        if let Some(v) = read_vec(v, 2) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn TexCoord3s(&mut self, x: GLshort, y: GLshort, z: GLshort) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, y as f32, z as f32, 1.0])
+    }
+    unsafe fn TexCoord3sv(&mut self, v: *const GLshort) {
+        if let Some(v) = read_vec(v, 3) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord3s(&mut self, target: GLenum, x: GLshort, y: GLshort, z: GLshort) {
+        self.gl_current(Current::TexCoord(target), [x as f32, y as f32, z as f32, 1.0])
+    }
+    unsafe fn MultiTexCoord3sv(&mut self, target: GLenum, v: *const GLshort) {
+        if let Some(v) = read_vec(v, 3) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn TexCoord3i(&mut self, x: GLint, y: GLint, z: GLint) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, y as f32, z as f32, 1.0])
+    }
+    unsafe fn TexCoord3iv(&mut self, v: *const GLint) {
+        if let Some(v) = read_vec(v, 3) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord3i(&mut self, target: GLenum, x: GLint, y: GLint, z: GLint) {
+        self.gl_current(Current::TexCoord(target), [x as f32, y as f32, z as f32, 1.0])
+    }
+    unsafe fn MultiTexCoord3iv(&mut self, target: GLenum, v: *const GLint) {
+        if let Some(v) = read_vec(v, 3) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn TexCoord3f(&mut self, x: GLfloat, y: GLfloat, z: GLfloat) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, y as f32, z as f32, 1.0])
+    }
+    unsafe fn TexCoord3fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = read_vec(v, 3) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord3f(&mut self, target: GLenum, x: GLfloat, y: GLfloat, z: GLfloat) {
+        self.gl_current(Current::TexCoord(target), [x as f32, y as f32, z as f32, 1.0])
+    }
+    unsafe fn MultiTexCoord3fv(&mut self, target: GLenum, v: *const GLfloat) {
+        if let Some(v) = read_vec(v, 3) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn TexCoord3d(&mut self, x: GLdouble, y: GLdouble, z: GLdouble) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, y as f32, z as f32, 1.0])
+    }
+    unsafe fn TexCoord3dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = read_vec(v, 3) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord3d(&mut self, target: GLenum, x: GLdouble, y: GLdouble, z: GLdouble) {
+        self.gl_current(Current::TexCoord(target), [x as f32, y as f32, z as f32, 1.0])
+    }
+    unsafe fn MultiTexCoord3dv(&mut self, target: GLenum, v: *const GLdouble) {
+        if let Some(v) = read_vec(v, 3) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn TexCoord4s(&mut self, x: GLshort, y: GLshort, z: GLshort, w: GLshort) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, y as f32, z as f32, w as f32])
+    }
+    unsafe fn TexCoord4sv(&mut self, v: *const GLshort) {
+        if let Some(v) = read_vec(v, 4) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord4s(&mut self, target: GLenum, x: GLshort, y: GLshort, z: GLshort, w: GLshort) {
+        self.gl_current(Current::TexCoord(target), [x as f32, y as f32, z as f32, w as f32])
+    }
+    unsafe fn MultiTexCoord4sv(&mut self, target: GLenum, v: *const GLshort) {
+        if let Some(v) = read_vec(v, 4) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn TexCoord4i(&mut self, x: GLint, y: GLint, z: GLint, w: GLint) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, y as f32, z as f32, w as f32])
+    }
+    unsafe fn TexCoord4iv(&mut self, v: *const GLint) {
+        if let Some(v) = read_vec(v, 4) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord4i(&mut self, target: GLenum, x: GLint, y: GLint, z: GLint, w: GLint) {
+        self.gl_current(Current::TexCoord(target), [x as f32, y as f32, z as f32, w as f32])
+    }
+    unsafe fn MultiTexCoord4iv(&mut self, target: GLenum, v: *const GLint) {
+        if let Some(v) = read_vec(v, 4) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn TexCoord4f(&mut self, x: GLfloat, y: GLfloat, z: GLfloat, w: GLfloat) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, y as f32, z as f32, w as f32])
+    }
+    unsafe fn TexCoord4fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = read_vec(v, 4) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord4f(&mut self, target: GLenum, x: GLfloat, y: GLfloat, z: GLfloat, w: GLfloat) {
+        self.gl_current(Current::TexCoord(target), [x as f32, y as f32, z as f32, w as f32])
+    }
+    unsafe fn MultiTexCoord4fv(&mut self, target: GLenum, v: *const GLfloat) {
+        if let Some(v) = read_vec(v, 4) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn TexCoord4d(&mut self, x: GLdouble, y: GLdouble, z: GLdouble, w: GLdouble) {
+        self.gl_current(Current::TexCoord(GL_TEXTURE0), [x as f32, y as f32, z as f32, w as f32])
+    }
+    unsafe fn TexCoord4dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = read_vec(v, 4) {
+            self.gl_current(Current::TexCoord(GL_TEXTURE0), v)
+        }
+    }
+    unsafe fn MultiTexCoord4d(&mut self, target: GLenum, x: GLdouble, y: GLdouble, z: GLdouble, w: GLdouble) {
+        self.gl_current(Current::TexCoord(target), [x as f32, y as f32, z as f32, w as f32])
+    }
+    unsafe fn MultiTexCoord4dv(&mut self, target: GLenum, v: *const GLdouble) {
+        if let Some(v) = read_vec(v, 4) {
+            self.gl_current(Current::TexCoord(target), v)
+        }
+    }
+    unsafe fn FogCoordf(&mut self, coord: GLfloat) {
+        self.gl_current(Current::FogCoord, [coord as f32, 0.0, 0.0, 1.0])
+    }
+    unsafe fn FogCoordfv(&mut self, coord: *const GLfloat) {
+        if let Some(v) = read_vec(coord, 1) {
+            self.gl_current(Current::FogCoord, v)
+        }
+    }
+    unsafe fn FogCoordd(&mut self, coord: GLdouble) {
+        self.gl_current(Current::FogCoord, [coord as f32, 0.0, 0.0, 1.0])
+    }
+    unsafe fn FogCoorddv(&mut self, coord: *const GLdouble) {
+        if let Some(v) = read_vec(coord, 1) {
+            self.gl_current(Current::FogCoord, v)
+        }
+    }
+    unsafe fn Rects(&mut self, x1: GLshort, y1: GLshort, x2: GLshort, y2: GLshort) {
+        self.gl_rect(x1 as f32, y1 as f32, x2 as f32, y2 as f32)
+    }
+    unsafe fn Rectsv(&mut self, v1: *const GLshort, v2: *const GLshort) {
+        if let (Some(a), Some(b)) = (read_vec(v1, 2), read_vec(v2, 2)) {
+            self.gl_rect(a[0], a[1], b[0], b[1])
+        }
+    }
+    unsafe fn Recti(&mut self, x1: GLint, y1: GLint, x2: GLint, y2: GLint) {
+        self.gl_rect(x1 as f32, y1 as f32, x2 as f32, y2 as f32)
+    }
+    unsafe fn Rectiv(&mut self, v1: *const GLint, v2: *const GLint) {
+        if let (Some(a), Some(b)) = (read_vec(v1, 2), read_vec(v2, 2)) {
+            self.gl_rect(a[0], a[1], b[0], b[1])
+        }
+    }
+    unsafe fn Rectf(&mut self, x1: GLfloat, y1: GLfloat, x2: GLfloat, y2: GLfloat) {
+        self.gl_rect(x1 as f32, y1 as f32, x2 as f32, y2 as f32)
+    }
+    unsafe fn Rectfv(&mut self, v1: *const GLfloat, v2: *const GLfloat) {
+        if let (Some(a), Some(b)) = (read_vec(v1, 2), read_vec(v2, 2)) {
+            self.gl_rect(a[0], a[1], b[0], b[1])
+        }
+    }
+    unsafe fn Rectd(&mut self, x1: GLdouble, y1: GLdouble, x2: GLdouble, y2: GLdouble) {
+        self.gl_rect(x1 as f32, y1 as f32, x2 as f32, y2 as f32)
+    }
+    unsafe fn Rectdv(&mut self, v1: *const GLdouble, v2: *const GLdouble) {
+        if let (Some(a), Some(b)) = (read_vec(v1, 2), read_vec(v2, 2)) {
+            self.gl_rect(a[0], a[1], b[0], b[1])
+        }
+    }
+    unsafe fn VertexAttrib1s(&mut self, index: GLuint, x: GLshort) {
+        self.set_current_attrib(index, [x as f32, 0.0, 0.0, 1.0])
+    }
+    unsafe fn VertexAttrib1sv(&mut self, index: GLuint, v: *const GLshort) {
+        if let Some(v) = read_vec(v, 1) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib1fv(&mut self, index: GLuint, v: *const GLfloat) {
+        if let Some(v) = read_vec(v, 1) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib1d(&mut self, index: GLuint, x: GLdouble) {
+        self.set_current_attrib(index, [x as f32, 0.0, 0.0, 1.0])
+    }
+    unsafe fn VertexAttrib1dv(&mut self, index: GLuint, v: *const GLdouble) {
+        if let Some(v) = read_vec(v, 1) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib2s(&mut self, index: GLuint, x: GLshort, y: GLshort) {
+        self.set_current_attrib(index, [x as f32, y as f32, 0.0, 1.0])
+    }
+    unsafe fn VertexAttrib2sv(&mut self, index: GLuint, v: *const GLshort) {
+        if let Some(v) = read_vec(v, 2) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib2fv(&mut self, index: GLuint, v: *const GLfloat) {
+        if let Some(v) = read_vec(v, 2) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib2d(&mut self, index: GLuint, x: GLdouble, y: GLdouble) {
+        self.set_current_attrib(index, [x as f32, y as f32, 0.0, 1.0])
+    }
+    unsafe fn VertexAttrib2dv(&mut self, index: GLuint, v: *const GLdouble) {
+        if let Some(v) = read_vec(v, 2) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib3s(&mut self, index: GLuint, x: GLshort, y: GLshort, z: GLshort) {
+        self.set_current_attrib(index, [x as f32, y as f32, z as f32, 1.0])
+    }
+    unsafe fn VertexAttrib3sv(&mut self, index: GLuint, v: *const GLshort) {
+        if let Some(v) = read_vec(v, 3) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib3fv(&mut self, index: GLuint, v: *const GLfloat) {
+        if let Some(v) = read_vec(v, 3) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib3d(&mut self, index: GLuint, x: GLdouble, y: GLdouble, z: GLdouble) {
+        self.set_current_attrib(index, [x as f32, y as f32, z as f32, 1.0])
+    }
+    unsafe fn VertexAttrib3dv(&mut self, index: GLuint, v: *const GLdouble) {
+        if let Some(v) = read_vec(v, 3) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib4s(&mut self, index: GLuint, x: GLshort, y: GLshort, z: GLshort, w: GLshort) {
+        self.set_current_attrib(index, [x as f32, y as f32, z as f32, w as f32])
+    }
+    unsafe fn VertexAttrib4sv(&mut self, index: GLuint, v: *const GLshort) {
+        if let Some(v) = read_vec(v, 4) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib4d(&mut self, index: GLuint, x: GLdouble, y: GLdouble, z: GLdouble, w: GLdouble) {
+        self.set_current_attrib(index, [x as f32, y as f32, z as f32, w as f32])
+    }
+    unsafe fn VertexAttrib4dv(&mut self, index: GLuint, v: *const GLdouble) {
+        if let Some(v) = read_vec(v, 4) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib4bv(&mut self, index: GLuint, v: *const GLbyte) {
+        if let Some(v) = read_vec(v, 4) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib4iv(&mut self, index: GLuint, v: *const GLint) {
+        if let Some(v) = read_vec(v, 4) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib4ubv(&mut self, index: GLuint, v: *const GLubyte) {
+        if let Some(v) = read_vec(v, 4) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib4usv(&mut self, index: GLuint, v: *const GLushort) {
+        if let Some(v) = read_vec(v, 4) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib4uiv(&mut self, index: GLuint, v: *const GLuint) {
+        if let Some(v) = read_vec(v, 4) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib4Nbv(&mut self, index: GLuint, v: *const GLbyte) {
+        if let Some(v) = read_norm(v, 4) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib4Nsv(&mut self, index: GLuint, v: *const GLshort) {
+        if let Some(v) = read_norm(v, 4) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib4Niv(&mut self, index: GLuint, v: *const GLint) {
+        if let Some(v) = read_norm(v, 4) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib4Nubv(&mut self, index: GLuint, v: *const GLubyte) {
+        if let Some(v) = read_norm(v, 4) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib4Nusv(&mut self, index: GLuint, v: *const GLushort) {
+        if let Some(v) = read_norm(v, 4) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib4Nuiv(&mut self, index: GLuint, v: *const GLuint) {
+        if let Some(v) = read_norm(v, 4) {
+            self.set_current_attrib(index, v)
+        }
+    }
+    unsafe fn VertexAttrib4Nub(&mut self, index: GLuint, x: GLubyte, y: GLubyte, z: GLubyte, w: GLubyte) {
+        self.set_current_attrib(index, [x.normalized(), y.normalized(), z.normalized(), w.normalized()])
     }
 
     // Conventional vertex arrays (compatibility profile).

@@ -102,6 +102,10 @@ pub struct ContextState {
     /// The current generic vertex attributes (glVertexAttrib*), then the conventional ones,
     /// read by disabled arrays.
     pub(crate) current_attribs: Vec<[f32; 4]>,
+    /// Vertices gathered between glBegin and glEnd.
+    pub(crate) immediate: crate::draw_path::immediate::ImmediateState,
+    /// Programs generated for drawing without one, by their fixed-function state key.
+    pub(crate) fixed_function_programs: crate::fixed_function::ProgramCache,
     /// glClientActiveTexture: the texture-coordinate array glTexCoordPointer sets.
     pub(crate) client_active_texture: u32,
     /// The device maps GL's [-1, 1] clip depth itself (no lower_clip_control pass).
@@ -181,6 +185,8 @@ impl Context {
                 .map(|i| if i < 16 { [0.0, 0.0, 0.0, 1.0] } else { crate::objects::vertex_array::conventional_default(i) })
                 .collect(),
             client_active_texture: 0,
+            immediate: Default::default(),
+            fixed_function_programs: Default::default(),
             fallback_texture: None,
             debug: Default::default(),
             clip_control_native: device_caps.depth_clip_control,

@@ -76,6 +76,19 @@ pub(crate) fn call<R: GlReturn>(f: impl FnOnce(&mut ContextState) -> R) -> R {
     }
 }
 
+/// `call` for a command GL forbids between glBegin and glEnd: there it records
+/// GL_INVALID_OPERATION and does nothing.
+#[inline]
+pub(crate) fn call_outside_begin_end<R: GlReturn>(f: impl FnOnce(&mut ContextState) -> R) -> R {
+    call(|ctx| {
+        if ctx.in_begin_end() {
+            ctx.record_error(GL_INVALID_OPERATION);
+            return R::fallback();
+        }
+        f(ctx)
+    })
+}
+
 /// One bit per command: set once the command's missing implementation was logged.
 static LOGGED_UNIMPLEMENTED: [AtomicU64; COMMAND_COUNT.div_ceil(64)] =
     [const { AtomicU64::new(0) }; COMMAND_COUNT.div_ceil(64)];

@@ -161,6 +161,34 @@ impl ContextState {
         Ok((largest as i64 + base_vertex as i64 + 1).max(0) as u64)
     }
 
+    /// The `count` indices of an indexed draw as u32, read from client memory or the
+    /// element array buffer; `None` for a non-indexed draw.
+    fn element_indices(&self, count: GLsizei, indices: Option<Indices>, element_buffer: GLuint) -> Result<Option<Vec<u32>>, GLenum> {
+        let Some(i) = indices else { return Ok(None) };
+        let size = index_size(i.ty);
+        let bytes = count as usize * size;
+        let decode = |data: &[u8]| -> Vec<u32> {
+            data.chunks_exact(size)
+                .map(|c| match size {
+                    1 => c[0] as u32,
+                    2 => u16::from_ne_bytes([c[0], c[1]]) as u32,
+                    _ => u32::from_ne_bytes([c[0], c[1], c[2], c[3]]),
+                })
+                .collect()
+        };
+        if element_buffer == 0 {
+            if i.offset == 0 {
+                return Err(GL_INVALID_OPERATION);
+            }
+            // SAFETY: GL requires client indices to hold `count` indices.
+            return Ok(Some(decode(unsafe { std::slice::from_raw_parts(i.offset as *const u8, bytes) })));
+        }
+        let objects = self.share.lock();
+        let data = objects.buffers.get(element_buffer).map(|b| &b.data[..]).unwrap_or(&[]);
+        let end = i.offset.checked_add(bytes).filter(|&e| e <= data.len()).ok_or(GL_INVALID_OPERATION)?;
+        Ok(Some(decode(&data[i.offset..end])))
+    }
+
     /// A 1x1 opaque black texture bound where a sampler has no complete texture.
     fn fallback_texture_view(&mut self) -> Result<ImageView, vk_backend::Error> {
         if let Some(view) = &self.fallback_texture {
@@ -206,35 +234,23 @@ impl ContextState {
         }
     }
 
-    /// Fills the built-in uniforms a program reads (gl_DepthRange) from GL state.
-    fn write_builtin_uniforms(&self, exe: &mut crate::objects::program_link::LinkedProgram) {
-        let [near, far] = self.state.viewport.depth_range;
-        let mut changed = false;
-        for i in 0..exe.interface.builtin_uniforms.len() {
-            let (name, offset) = &exe.interface.builtin_uniforms[i];
-            let value = match name.as_str() {
-                "gl_DepthRange.near" => near as f32,
-                "gl_DepthRange.far" => far as f32,
-                "gl_DepthRange.diff" => (far - near) as f32,
-                _ => continue,
-            };
-            let at = *offset as usize;
-            if let Some(slot) = exe.uniform_data.get_mut(at..at + 4) {
-                if slot != value.to_ne_bytes() {
-                    slot.copy_from_slice(&value.to_ne_bytes());
-                    changed = true;
-                }
-            }
-        }
-        if changed {
-            exe.uniform_generation += 1;
-        }
-    }
-
     /// Validates and records one draw.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn gl_draw(&mut self, mode: GLenum, first: GLint, count: GLsizei, instances: GLsizei, base_vertex: GLint, base_instance: GLuint, indices: Option<Indices>) {
-        if !self.check(is_primitive_mode(mode, self.is_gles()), GL_INVALID_ENUM) {
+        self.draw_from(mode, first, count, instances, base_vertex, base_instance, indices, None)
+    }
+
+    /// Draws vertices gathered by glBegin/glEnd: `vertices` holds `slots` vec4s per vertex,
+    /// one per attribute location; `order` lists the vertices to draw.
+    pub(crate) fn gl_draw_immediate(&mut self, mode: GLenum, vertices: &[[f32; 4]], slots: usize, order: &[usize]) {
+        self.draw_from(mode, 0, order.len() as GLsizei, 1, 0, 0, None, Some(ImmediateVertices { vertices, slots, order }))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn draw_from(&mut self, mode: GLenum, first: GLint, count: GLsizei, instances: GLsizei, base_vertex: GLint, base_instance: GLuint, indices: Option<Indices>, immediate: Option<ImmediateVertices>) {
+        // Core profiles removed quads and polygons.
+        let removed = self.is_core() && matches!(mode, GL_QUADS | GL_QUAD_STRIP | GL_POLYGON);
+        if !self.check(is_primitive_mode(mode, self.is_gles()) && !removed, GL_INVALID_ENUM) {
             return;
         }
         if let Some(i) = indices {
@@ -248,15 +264,38 @@ impl ContextState {
         if !self.check(!(self.is_core() && self.bindings.vertex_array == 0), GL_INVALID_OPERATION) {
             return;
         }
-        let Some(executable) = self.current_executable() else {
+        let executable = match self.current_executable() {
+            Some(e) => Some(e),
+            // Compatibility contexts draw without a program through generated shaders.
+            None if self.bindings.program == 0 && !self.is_core() && !self.is_gles() => self.fixed_function_executable(),
+            None => None,
+        };
+        let Some(executable) = executable else {
             if self.bindings.program == 0 {
                 log_unsupported("the fixed-function pipeline", &FIXED_FUNCTION_LOGGED);
             }
             return self.record_error(GL_INVALID_OPERATION);
         };
-        let Some(topology) = map_topology(mode) else {
-            log_unsupported("line loops, quads or polygons", &TOPOLOGY_LOGGED);
-            return self.record_error(GL_INVALID_OPERATION);
+        let element_buffer = self.vertex_arrays.get(self.bindings.vertex_array).map_or(0, |v| v.element_buffer);
+        // Line loops, quads, quad strips and polygons draw through generated indices.
+        let mut generated = Vec::new();
+        let (topology, first, count, indices, element_buffer) = match map_topology(mode) {
+            Some(t) => (t, first, count, indices, element_buffer),
+            None if immediate.is_none() && (mode == GL_LINE_LOOP || !self.is_gles() && matches!(mode, GL_QUADS | GL_QUAD_STRIP | GL_POLYGON)) => {
+                let (list_mode, order) = crate::draw_path::immediate::assemble(mode, count as usize);
+                generated = match self.element_indices(count, indices, element_buffer) {
+                    Ok(Some(source)) => order.iter().map(|&o| source[o]).collect(),
+                    Ok(None) => order.iter().map(|&o| first as u32 + o as u32).collect(),
+                    Err(e) => return self.record_error(e),
+                };
+                let topology = map_topology(list_mode).expect("assembled modes have a topology");
+                let client = Indices { ty: GL_UNSIGNED_INT, offset: generated.as_ptr() as usize };
+                (topology, 0, generated.len() as GLsizei, Some(client), 0)
+            }
+            None => {
+                log_unsupported("this primitive mode", &TOPOLOGY_LOGGED);
+                return self.record_error(GL_INVALID_OPERATION);
+            }
         };
         let targets = match self.draw_targets() {
             Ok(t) => t,
@@ -265,7 +304,9 @@ impl ContextState {
         if count == 0 || instances == 0 {
             return;
         }
-        if let Err(e) = self.record_draw(&executable, topology, targets, first, count, instances, base_vertex, base_instance, indices) {
+        let result = self.record_draw(&executable, topology, targets, first, count, instances, base_vertex, base_instance, indices, element_buffer, immediate);
+        drop(generated);
+        if let Err(e) = result {
             match e {
                 DrawError::Gl(error) => self.record_error(error),
                 DrawError::Backend(e) => self.backend_failed(e),
@@ -285,6 +326,8 @@ impl ContextState {
         base_vertex: GLint,
         base_instance: GLuint,
         indices: Option<Indices>,
+        element_buffer: GLuint,
+        immediate: Option<ImmediateVertices>,
     ) -> Result<(), DrawError> {
         let vao = self.vertex_arrays.get(self.bindings.vertex_array).cloned().ok_or(DrawError::Gl(GL_INVALID_OPERATION))?;
         let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
@@ -297,7 +340,24 @@ impl ContextState {
         let mut input = VertexInput::new();
         let mut vertex_buffers: Vec<(u32, GpuBuffer, u64)> = Vec::new();
         let mut constants: Vec<(u32, [f32; 4])> = Vec::new();
-        for &(location, _) in &attributes {
+        if let Some(imm) = immediate {
+            // Immediate-mode vertices: one upload of the slots the program reads, interleaved.
+            let mut data = Vec::with_capacity(imm.order.len() * attributes.len() * 16);
+            for &v in imm.order {
+                for &(location, _) in &attributes {
+                    let slot = imm.vertices.get(v * imm.slots + location as usize).copied().unwrap_or([0.0, 0.0, 0.0, 1.0]);
+                    data.extend(slot.iter().flat_map(|f| f.to_ne_bytes()));
+                }
+            }
+            let buffer = self.temporary_buffer(&data)?;
+            let stride = attributes.len() as u32 * 16;
+            for (i, &(location, _)) in attributes.iter().enumerate() {
+                input.push_binding(VertexBindingLayout { binding: location as u8, stride, rate: InputRate::Vertex });
+                input.push_attribute(VertexAttribute { location: location as u8, binding: location as u8, format: VertexFormat::new(VertexScalar::F32, 4), offset: 0 });
+                vertex_buffers.push((location, buffer.clone(), 16 * i as u64));
+            }
+        }
+        for &(location, _) in attributes.iter().filter(|_| immediate.is_none()) {
             let Some(a) = vao.attribs.get(location as usize).copied() else { continue };
             if !a.enabled {
                 constants.push((location, self.current_attribs.get(location as usize).copied().unwrap_or([0.0, 0.0, 0.0, 1.0])));
@@ -316,7 +376,7 @@ impl ContextState {
                     return Err(DrawError::Gl(GL_INVALID_OPERATION));
                 }
                 let elements = if a.divisor == 0 {
-                    self.vertices_read(first, count, base_vertex, indices, vao.element_buffer)?
+                    self.vertices_read(first, count, base_vertex, indices, element_buffer)?
                 } else {
                     (instances as u64).div_ceil(a.divisor as u64) + base_instance as u64
                 };
@@ -406,7 +466,7 @@ impl ContextState {
                     GL_UNSIGNED_SHORT => IndexType::U16,
                     _ => IndexType::U32,
                 };
-                let name = vao.element_buffer;
+                let name = element_buffer;
                 if name == 0 {
                     // Client-side indices (compatibility profiles and GLES).
                     if i.offset == 0 {
@@ -481,6 +541,15 @@ fn index_size(ty: GLenum) -> usize {
         GL_UNSIGNED_SHORT => 2,
         _ => 4,
     }
+}
+
+/// Vertices gathered by glBegin/glEnd: `slots` vec4s per vertex (one per attribute
+/// location), drawn in `order`.
+#[derive(Clone, Copy)]
+pub(crate) struct ImmediateVertices<'a> {
+    vertices: &'a [[f32; 4]],
+    slots: usize,
+    order: &'a [usize],
 }
 
 /// Why recording a draw stopped.

@@ -2,9 +2,11 @@
 //! targets of the bound framebuffer, clears and read-backs.
 
 pub mod blit;
+pub mod builtin_uniforms;
 pub mod clear;
 pub mod draw;
 pub mod gpu_image;
+pub mod immediate;
 pub mod read_pixels;
 pub mod render_state;
 pub mod targets;

@@ -1,29 +1,40 @@
-//! The vertex stage of a compatibility program that has only a fragment shader: GL's
-//! fixed-function vertex processing. The matrix stacks are not implemented, so every
-//! matrix is the identity and the transform is gl_Vertex itself; colours and texture
-//! coordinates pass through unlit.
+//! GL's fixed-function vertex processing: the position through the modelview and
+//! projection matrices, colours passed through unlit, texture coordinates through the
+//! texture matrices, the fog coordinate as the eye-space distance.
+//!
+//! Not generated yet: lighting (GL_LIGHTING, glLight, glMaterial), texture-coordinate
+//! generation (glTexGen), user clip planes and point size attenuation.
 
-/// GLSL for the fixed-function vertex stage as far as galvan implements it.
-pub const SOURCE: &str = "#version 110
+use super::key::{FixedFunctionKey, TEXTURE_UNITS};
+
+/// GLSL for the fixed-function vertex stage of `key`.
+pub fn source(key: &FixedFunctionKey) -> String {
+    let _ = key;
+    let mut s = String::from(
+        "#version 110
 void main()
 {
-    gl_Position = gl_Vertex;
+    gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;
     gl_FrontColor = gl_Color;
     gl_BackColor = gl_Color;
     gl_FrontSecondaryColor = gl_SecondaryColor;
     gl_BackSecondaryColor = gl_SecondaryColor;
-    gl_TexCoord[0] = gl_MultiTexCoord0;
-    gl_TexCoord[1] = gl_MultiTexCoord1;
-    gl_TexCoord[2] = gl_MultiTexCoord2;
-    gl_TexCoord[3] = gl_MultiTexCoord3;
-    gl_FogFragCoord = 0.0;
+    gl_FogFragCoord = abs((gl_ModelViewMatrix * gl_Vertex).z);
+",
+    );
+    // Every set a fragment shader may read: a user fragment shader may read any of them.
+    for unit in 0..TEXTURE_UNITS {
+        s.push_str(&format!("    gl_TexCoord[{unit}] = gl_TextureMatrix[{unit}] * gl_MultiTexCoord{unit};\n"));
+    }
+    s.push_str("}\n");
+    s
 }
-";
 
-/// Compiles the fixed-function vertex stage for a context of `api` and version.
+/// Compiles the fixed-function vertex stage that joins a fragment-only program.
 pub fn compile(api: glsl::Api, context_version: u32) -> Option<glsl::CompiledShader> {
+    let source = source(&FixedFunctionKey::default());
     let options = glsl::CompileOptions { stage: glsl::Stage::Vertex, api, context_version, extensions: Vec::new() };
-    let compiled = glsl::compile_shader(&[SOURCE], &options);
+    let compiled = glsl::compile_shader(&[source.as_str()], &options);
     if !compiled.success {
         tracing::error!(target: "galvan", "fixed-function vertex shader: {}", compiled.info_log);
         return None;

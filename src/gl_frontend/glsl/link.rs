@@ -155,6 +155,16 @@ pub const BUILTIN_UNIFORMS: &[(&str, &str)] = &[
     ("gl_NormalScale", "float"),
 ];
 
+/// gl_TextureMatrix and its variants: one mat4 per texture-coordinate set
+/// (gl_MaxTextureCoords), array stride 64 bytes.
+pub const BUILTIN_TEXTURE_MATRICES: &[&str] =
+    &["gl_TextureMatrix", "gl_TextureMatrixInverse", "gl_TextureMatrixTranspose", "gl_TextureMatrixInverseTranspose"];
+
+/// The type of a gl_TextureMatrix uniform.
+pub fn texture_matrix_type() -> Type {
+    Type::Array(Box::new(Type::from_builtin_name("mat4").expect("valid")), Some(8))
+}
+
 /// One stage of a linked program. The checked syntax tree is kept so IR generation can
 /// run with the locations the linker chose.
 #[derive(Clone, Debug)]
@@ -611,6 +621,7 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
     // GL state the shaders read joins the default block after the user uniforms.
     for (name, ty) in BUILTIN_UNIFORMS.iter().map(|(n, t)| (n.to_string(), Type::from_builtin_name(t).expect("valid")))
         .chain(std::iter::once(("gl_DepthRange".to_string(), depth_range_type())))
+        .chain(BUILTIN_TEXTURE_MATRICES.iter().map(|n| (n.to_string(), texture_matrix_type())))
     {
         if !shaders.iter().any(|s| used(s, &name)) {
             continue;

@@ -28,6 +28,8 @@ pub struct LinkedProgram {
     pub sampler_units: Vec<u32>,
     /// Per sampler index: the texture target its type samples.
     pub sampler_targets: Vec<GLenum>,
+    /// The matrix-stack generation the built-in matrix uniforms were last filled from.
+    pub builtin_matrices_generation: u64,
 }
 
 impl std::fmt::Debug for LinkedProgram {
@@ -172,56 +174,16 @@ impl ContextState {
                 compiled.push(vs);
             }
         }
-        let result = if log.is_empty() && !compiled.is_empty() {
-            let refs: Vec<&glsl::CompiledShader> = compiled.iter().collect();
-            let linked = glsl::link_program(&refs, &options);
-            log.push_str(&linked.info_log);
-            if linked.success {
-                match self.build_gpu_program(&linked) {
-                    Ok(gpu) => Some((linked.interface, gpu)),
-                    Err(why) => {
-                        log.push_str(&format!("error: {why}\n"));
-                        None
-                    }
-                }
-            } else {
-                None
-            }
+        let linked = if log.is_empty() && !compiled.is_empty() {
+            let (linked, link_log) = self.link_executable(&compiled, &options);
+            log.push_str(&link_log);
+            linked
         } else {
             if compiled.is_empty() && log.is_empty() {
                 log.push_str("error: no shaders attached\n");
             }
             None
         };
-        let linked = result.map(|(interface, gpu)| {
-            let sampler_targets = (0..interface.sampler_count)
-                .map(|s| interface.uniforms.iter().find(|u| u.sampler_index.is_some_and(|i| s >= i && s < i + u.array_size.max(1))).map_or(GL_TEXTURE_2D, |u| sampler_target(u.gl_type)))
-                .collect();
-            // Uniforms start at their initializers (else zero), samplers at their
-            // layout(binding) units (else unit 0).
-            let mut uniform_data = vec![0u8; interface.default_block_size as usize];
-            for &(offset, word) in &interface.initial_uniform_words {
-                if let Some(slot) = uniform_data.get_mut(offset as usize..offset as usize + 4) {
-                    slot.copy_from_slice(&word.to_ne_bytes());
-                }
-            }
-            let mut sampler_units = vec![0; interface.sampler_count as usize];
-            for &(sampler, unit) in &interface.initial_sampler_units {
-                if let Some(slot) = sampler_units.get_mut(sampler as usize) {
-                    *slot = unit;
-                }
-            }
-            Arc::new(std::sync::Mutex::new(LinkedProgram {
-                uniform_data,
-                uniform_generation: 1,
-                uniform_gpu: None,
-                block_bindings: interface.uniform_blocks.iter().map(|b| b.initial_binding).collect(),
-                sampler_units,
-                sampler_targets,
-                interface,
-                gpu,
-            }))
-        });
         self.with_program(program, |p| {
             p.linked = linked.is_some();
             p.info_log = log;
@@ -230,6 +192,53 @@ impl ContextState {
         if self.bindings.program == program {
             self.state.dirty.insert(Dirty::PROGRAM | Dirty::VERTEX_INPUT | Dirty::UNIFORMS | Dirty::TEXTURES);
         }
+    }
+
+    /// Links compiled shaders into an executable; the info log either way.
+    pub(crate) fn link_executable(&self, compiled: &[glsl::CompiledShader], options: &glsl::LinkOptions) -> (Option<Arc<std::sync::Mutex<LinkedProgram>>>, String) {
+        let refs: Vec<&glsl::CompiledShader> = compiled.iter().collect();
+        let linked = glsl::link_program(&refs, options);
+        let mut log = linked.info_log.clone();
+        if !linked.success {
+            return (None, log);
+        }
+        let gpu = match self.build_gpu_program(&linked) {
+            Ok(gpu) => gpu,
+            Err(why) => {
+                log.push_str(&format!("error: {why}\n"));
+                return (None, log);
+            }
+        };
+        let interface = linked.interface;
+        let sampler_targets = (0..interface.sampler_count)
+            .map(|s| interface.uniforms.iter().find(|u| u.sampler_index.is_some_and(|i| s >= i && s < i + u.array_size.max(1))).map_or(GL_TEXTURE_2D, |u| sampler_target(u.gl_type)))
+            .collect();
+        // Uniforms start at their initializers (else zero), samplers at their
+        // layout(binding) units (else unit 0).
+        let mut uniform_data = vec![0u8; interface.default_block_size as usize];
+        for &(offset, word) in &interface.initial_uniform_words {
+            if let Some(slot) = uniform_data.get_mut(offset as usize..offset as usize + 4) {
+                slot.copy_from_slice(&word.to_ne_bytes());
+            }
+        }
+        let mut sampler_units = vec![0; interface.sampler_count as usize];
+        for &(sampler, unit) in &interface.initial_sampler_units {
+            if let Some(slot) = sampler_units.get_mut(sampler as usize) {
+                *slot = unit;
+            }
+        }
+        let exe = LinkedProgram {
+            uniform_data,
+            uniform_generation: 1,
+            uniform_gpu: None,
+            block_bindings: interface.uniform_blocks.iter().map(|b| b.initial_binding).collect(),
+            sampler_units,
+            sampler_targets,
+            builtin_matrices_generation: 0,
+            interface,
+            gpu,
+        };
+        (Some(Arc::new(std::sync::Mutex::new(exe))), log)
     }
 
     pub(crate) fn gl_use_program(&mut self, program: GLuint) {

@@ -77,12 +77,12 @@ pub struct VertexArray {
 /// gl_Color, gl_SecondaryColor, gl_FogCoord and gl_MultiTexCoord0-7.
 pub const CONVENTIONAL_BASE: usize = 16;
 pub const CONVENTIONAL_COUNT: usize = 13;
-const VERTEX: usize = CONVENTIONAL_BASE;
-const NORMAL: usize = CONVENTIONAL_BASE + 1;
-const COLOR: usize = CONVENTIONAL_BASE + 2;
-const SECONDARY_COLOR: usize = CONVENTIONAL_BASE + 3;
-const FOG_COORD: usize = CONVENTIONAL_BASE + 4;
-const TEX_COORD0: usize = CONVENTIONAL_BASE + 5;
+pub(crate) const VERTEX: usize = CONVENTIONAL_BASE;
+pub(crate) const NORMAL: usize = CONVENTIONAL_BASE + 1;
+pub(crate) const COLOR: usize = CONVENTIONAL_BASE + 2;
+pub(crate) const SECONDARY_COLOR: usize = CONVENTIONAL_BASE + 3;
+pub(crate) const FOG_COORD: usize = CONVENTIONAL_BASE + 4;
+pub(crate) const TEX_COORD0: usize = CONVENTIONAL_BASE + 5;
 
 /// The current value of a conventional attribute before any glColor/glNormal call.
 pub fn conventional_default(index: usize) -> [f32; 4] {
@@ -295,6 +295,10 @@ impl ContextState {
 
     /// glVertexAttrib*: the value a disabled array supplies.
     pub(crate) fn set_current_attrib(&mut self, index: GLuint, value: [f32; 4]) {
+        // Attribute 0 is the position in compatibility contexts: it provokes a vertex.
+        if index == 0 && self.in_begin_end() {
+            return self.gl_vertex(value);
+        }
         if !self.check(index < self.limits.max_vertex_attribs, GL_INVALID_VALUE) {
             return;
         }

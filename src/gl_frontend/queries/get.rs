@@ -15,6 +15,8 @@ pub(crate) enum Value {
     /// when queried as integers.
     Float { v: [f64; 4], n: usize, normalized: bool },
     Bool([bool; 4], usize),
+    /// A 4x4 matrix, column-major (the matrix-stack queries).
+    Matrix([f64; 16]),
 }
 
 impl Value {
@@ -41,6 +43,7 @@ impl Value {
     pub(crate) fn len(&self) -> usize {
         match *self {
             Value::Int(_, n) | Value::Float { n, .. } | Value::Bool(_, n) => n,
+            Value::Matrix(_) => 16,
         }
     }
 
@@ -54,6 +57,7 @@ impl Value {
                 (v[i].clamp(-1.0, 1.0) * max).round() as i64
             }
             Value::Float { v, .. } => v[i].round() as i64,
+            Value::Matrix(m) => m[i].round() as i64,
         }
     }
 
@@ -66,6 +70,7 @@ impl Value {
             Value::Int(v, _) => v[i] as f64,
             Value::Bool(v, _) => v[i] as u8 as f64,
             Value::Float { v, .. } => v[i],
+            Value::Matrix(m) => m[i],
         }
     }
 
@@ -74,6 +79,7 @@ impl Value {
             Value::Int(v, _) => v[i] != 0,
             Value::Bool(v, _) => v[i],
             Value::Float { v, .. } => v[i] != 0.0,
+            Value::Matrix(m) => m[i] != 0.0,
         }
     }
 }
@@ -256,11 +262,58 @@ impl ContextState {
             GL_RED_BITS | GL_GREEN_BITS | GL_BLUE_BITS | GL_ALPHA_BITS | GL_DEPTH_BITS | GL_STENCIL_BITS => {
                 Value::int(self.framebuffer_bits(pname))
             }
+            compat if !self.is_core() && !self.is_gles() && self.compatibility_value(compat).is_some() => {
+                return self.compatibility_value(compat);
+            }
             hint if self.hint_value(hint).is_some() => Value::int(self.hint_value(hint).unwrap_or(GL_DONT_CARE)),
             // Capabilities are queryable through glGet too.
             cap => return self.enabled_value(cap),
         };
         Some(v)
+    }
+
+    /// The compatibility profile's matrix stacks, current values and texture enables.
+    fn compatibility_value(&self, pname: GLenum) -> Option<Value> {
+        use crate::state::current_values::Current;
+        use crate::state::matrices::{self as m, MatrixMode};
+        let matrix = |mode: MatrixMode, transposed: bool| {
+            let top = self.stack_of(mode).top();
+            Value::Matrix(if transposed { m::transpose(top) } else { *top })
+        };
+        let current = |which: Current, n: usize, normalized: bool| {
+            let v = self.current_value(which).map(f64::from);
+            Value::Float { v, n, normalized }
+        };
+        let active_unit = GL_TEXTURE0 + self.bindings.active_texture;
+        Some(match pname {
+            GL_SHADE_MODEL => Value::int(self.state.raster.shade_model as i64),
+            GL_MATRIX_MODE => Value::int(self.state.matrices.mode.to_gl() as i64),
+            GL_MODELVIEW_MATRIX => matrix(MatrixMode::Modelview, false),
+            GL_PROJECTION_MATRIX => matrix(MatrixMode::Projection, false),
+            GL_TEXTURE_MATRIX => matrix(MatrixMode::Texture, false),
+            GL_COLOR_MATRIX => matrix(MatrixMode::Color, false),
+            GL_TRANSPOSE_MODELVIEW_MATRIX => matrix(MatrixMode::Modelview, true),
+            GL_TRANSPOSE_PROJECTION_MATRIX => matrix(MatrixMode::Projection, true),
+            GL_TRANSPOSE_TEXTURE_MATRIX => matrix(MatrixMode::Texture, true),
+            GL_TRANSPOSE_COLOR_MATRIX => matrix(MatrixMode::Color, true),
+            GL_MODELVIEW_STACK_DEPTH => Value::int(self.stack_of(MatrixMode::Modelview).depth() as i64),
+            GL_PROJECTION_STACK_DEPTH => Value::int(self.stack_of(MatrixMode::Projection).depth() as i64),
+            GL_TEXTURE_STACK_DEPTH => Value::int(self.stack_of(MatrixMode::Texture).depth() as i64),
+            GL_COLOR_MATRIX_STACK_DEPTH => Value::int(self.stack_of(MatrixMode::Color).depth() as i64),
+            GL_MAX_MODELVIEW_STACK_DEPTH => Value::int(m::MAX_MODELVIEW_DEPTH as i64),
+            GL_MAX_PROJECTION_STACK_DEPTH => Value::int(m::MAX_PROJECTION_DEPTH as i64),
+            GL_MAX_TEXTURE_STACK_DEPTH => Value::int(m::MAX_TEXTURE_DEPTH as i64),
+            GL_MAX_COLOR_MATRIX_STACK_DEPTH => Value::int(m::MAX_COLOR_DEPTH as i64),
+            GL_MAX_TEXTURE_COORDS | GL_MAX_TEXTURE_UNITS => Value::int(m::MAX_TEXTURE_COORDS as i64),
+            GL_CURRENT_COLOR => current(Current::Color, 4, true),
+            GL_CURRENT_SECONDARY_COLOR => current(Current::SecondaryColor, 4, true),
+            GL_CURRENT_NORMAL => current(Current::Normal, 3, true),
+            GL_CURRENT_FOG_COORD => current(Current::FogCoord, 1, false),
+            GL_CURRENT_TEXTURE_COORDS => current(Current::TexCoord(active_unit), 4, false),
+            GL_CLIENT_ACTIVE_TEXTURE => Value::int(GL_TEXTURE0 as i64 + self.client_active_texture as i64),
+            cap if crate::state::texture_env::is_texture_enable(cap) => Value::boolean(self.texture_enabled(cap)),
+            _ => return None,
+        })
     }
 
     fn enabled_value(&self, cap: GLenum) -> Option<Value> {

@@ -126,6 +126,9 @@ impl Enables {
 
 impl ContextState {
     fn set_capability(&mut self, cap: GLenum, on: bool) {
+        if crate::state::texture_env::is_texture_enable(cap) && !self.is_core() && !self.is_gles() {
+            return self.set_texture_enable(cap, on);
+        }
         let Some(c) = Cap::from_gl(cap, self.is_gles(), self.is_core()) else {
             return self.record_error(GL_INVALID_ENUM);
         };
@@ -154,6 +157,9 @@ impl ContextState {
     }
 
     pub(crate) fn gl_is_enabled(&mut self, cap: GLenum) -> GLboolean {
+        if crate::state::texture_env::is_texture_enable(cap) && !self.is_core() && !self.is_gles() {
+            return self.texture_enabled(cap) as GLboolean;
+        }
         let Some(c) = Cap::from_gl(cap, self.is_gles(), self.is_core()) else {
             self.record_error(GL_INVALID_ENUM);
             return 0;

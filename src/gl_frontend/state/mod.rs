@@ -3,9 +3,12 @@
 
 pub mod blend;
 pub mod clear;
+pub mod current_values;
 pub mod depth_stencil;
 pub mod enables;
+pub mod matrices;
 pub mod raster;
+pub mod texture_env;
 pub mod viewport;
 
 use crate::context::ContextState;
@@ -52,6 +55,10 @@ pub struct GlState {
     pub depth_stencil: depth_stencil::DepthStencilState,
     pub raster: raster::RasterState,
     pub clear: clear::ClearState,
+    /// The compatibility profile's matrix stacks.
+    pub matrices: matrices::MatrixState,
+    /// Fixed-function texturing: enabled targets and glTexEnv per unit.
+    pub texture_env: texture_env::TextureEnvState,
     /// glHint values by target.
     pub hints: Vec<(GLenum, GLenum)>,
     pub dirty: Dirty,
@@ -66,6 +73,8 @@ impl GlState {
             depth_stencil: depth_stencil::DepthStencilState::default(),
             raster: raster::RasterState::default(),
             clear: clear::ClearState::default(),
+            matrices: matrices::MatrixState::default(),
+            texture_env: texture_env::TextureEnvState::default(),
             hints: Vec::new(),
             dirty: Dirty::ALL,
         }

@@ -1,5 +1,5 @@
 //! Rasterisation: glCullFace, glFrontFace, glPolygonOffset(Clamp), glLineWidth,
-//! glPointSize, glPolygonMode.
+//! glPointSize, glPolygonMode, glShadeModel.
 
 use crate::context::ContextState;
 use crate::state::Dirty;
@@ -18,6 +18,9 @@ pub struct RasterState {
     pub polygon_mode: GLenum,
     /// glProvokingVertex: GL_LAST_VERTEX_CONVENTION (GL's default) or the first.
     pub provoking_vertex: GLenum,
+    /// glShadeModel (compatibility profile). Recorded for glGet; fixed-function colours are
+    /// still interpolated smoothly.
+    pub shade_model: GLenum,
 }
 
 impl Default for RasterState {
@@ -32,11 +35,19 @@ impl Default for RasterState {
             point_size: 1.0,
             polygon_mode: GL_FILL,
             provoking_vertex: GL_LAST_VERTEX_CONVENTION,
+            shade_model: GL_SMOOTH,
         }
     }
 }
 
 impl ContextState {
+    pub(crate) fn gl_shade_model(&mut self, mode: GLenum) {
+        if !self.check(!self.is_core() && !self.is_gles(), GL_INVALID_OPERATION) || !self.check(matches!(mode, GL_FLAT | GL_SMOOTH), GL_INVALID_ENUM) {
+            return;
+        }
+        self.state.raster.shade_model = mode;
+    }
+
     pub(crate) fn gl_cull_face(&mut self, mode: GLenum) {
         if !self.check(matches!(mode, GL_FRONT | GL_BACK | GL_FRONT_AND_BACK), GL_INVALID_ENUM) {
             return;

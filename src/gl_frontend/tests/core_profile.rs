@@ -97,5 +97,18 @@ fn core_context_with_version_override_draws_from_a_uniform_block() {
         let mut px = [0u8; 4];
         glReadPixels(10, 10, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px.as_mut_ptr().cast());
         assert_eq!(px, [0, 0, 255, 255], "the block's second member");
+
+        // No matrix stacks, immediate mode or current colour in core profiles.
+        glMatrixMode(GL_MODELVIEW);
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+        glBegin(GL_TRIANGLES);
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+        glColor3f(1.0, 0.0, 0.0);
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+        let mut m = [0.0f32; 16];
+        glGetFloatv(GL_MODELVIEW_MATRIX, m.as_mut_ptr());
+        assert_eq!(glGetError(), GL_INVALID_ENUM);
+        glDrawArrays(GL_QUADS, 0, 4);
+        assert_eq!(glGetError(), GL_INVALID_ENUM);
     }
 }

@@ -86,6 +86,12 @@ impl Gen<'_, '_> {
     }
 
     pub(super) fn builtin_call(&mut self, name: &str, sig: &Signature, args: &[Expr]) -> GResult<Rv> {
+        if name == "ftransform" {
+            // The fixed-function transform: gl_ModelViewProjectionMatrix * gl_Vertex.
+            let (matrix, matrix_ty) = self.load_global("gl_ModelViewProjectionMatrix")?;
+            let (vertex, vertex_ty) = self.load_global("gl_Vertex")?;
+            return self.arith(crate::ast::BinaryOp::Mul, matrix, &matrix_ty, vertex, &vertex_ty, &sig.ret);
+        }
         if name.starts_with("texture") || name.starts_with("shadow") || name.starts_with("texelFetch") {
             return self.texture_call(name, sig, args);
         }
@@ -276,5 +282,22 @@ impl Gen<'_, '_> {
         // Legacy shadow functions return vec4.
         let v = if shadow && result_ty.components == 4 { self.b.splat(v, 4) } else { v };
         Ok(Rv::V(v))
+    }
+}
+
+impl Gen<'_, '_> {
+    /// The value of a global variable the shader did not name itself (ftransform's inputs).
+    fn load_global(&mut self, name: &str) -> GResult<(Rv, SType)> {
+        let (binding, ty) = self.lookup(name)?;
+        let deref = match binding {
+            super::Binding::Var(v) => self.b.deref_var(v),
+            super::Binding::Member(v, i) => {
+                let d = self.b.deref_var(v);
+                self.b.deref_struct(d, i)
+            }
+            _ => return self.unsupported(&format!("`{name}' as a local")),
+        };
+        let rv = self.load(&Place { deref, ty: ty.clone(), swizzle: None })?;
+        Ok((rv, ty))
     }
 }

@@ -129,6 +129,8 @@ impl<'s, 'i> Gen<'s, 'i> {
                 members.push((name.clone(), g.ty.clone()));
             } else if name == "gl_DepthRange" {
                 members.push((name.clone(), crate::link::depth_range_type()));
+            } else if crate::link::BUILTIN_TEXTURE_MATRICES.contains(&name.as_str()) {
+                members.push((name.clone(), crate::link::texture_matrix_type()));
             } else if let Some((_, t)) = crate::link::BUILTIN_UNIFORMS.iter().find(|(n, _)| n == name) {
                 members.push((name.clone(), SType::from_builtin_name(t).expect("valid")));
             } else {

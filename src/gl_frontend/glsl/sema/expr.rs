@@ -570,6 +570,11 @@ impl Checker<'_> {
                     }
                 }
                 let arg_types: Vec<Typed> = args.iter().map(|a| self.expr(a)).collect();
+                if name == "ftransform" && !self.functions.contains_key(name) {
+                    // ftransform() reads these two: the linker must keep them.
+                    self.interface.static_uses.insert("gl_ModelViewProjectionMatrix".into());
+                    self.interface.static_uses.insert("gl_Vertex".into());
+                }
                 if arg_types.iter().any(|a| a.ty.is_error()) {
                     return Typed::error();
                 }

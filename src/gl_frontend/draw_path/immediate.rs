@@ -1,0 +1,119 @@
+//! glBegin / glEnd and glVertex (compatibility profile): each vertex snapshots every
+//! current attribute on the CPU; glEnd turns the primitive into one Vulkan topology
+//! (quads, quad strips and polygons into triangles, a line loop closed into a strip) and
+//! draws it through the ordinary draw path, whose per-draw upload carries the attributes
+//! the program reads.
+
+use crate::context::ContextState;
+use crate::draw_path::render_state::is_primitive_mode;
+use crate::objects::vertex_array::VERTEX;
+use crate::types::enums::*;
+use crate::types::*;
+
+/// The vertices gathered since glBegin.
+#[derive(Clone, Debug, Default)]
+pub struct ImmediateState {
+    /// The glBegin mode while between glBegin and glEnd.
+    pub mode: Option<GLenum>,
+    /// Every vertex: one vec4 per attribute slot (generic 0-15, then the conventional ones).
+    pub vertices: Vec<[f32; 4]>,
+}
+
+/// The vertex order that draws `n` vertices of GL primitive `mode` with a Vulkan topology,
+/// and that topology's GL mode. Vertices of an incomplete final primitive are dropped.
+pub(crate) fn assemble(mode: GLenum, n: usize) -> (GLenum, Vec<usize>) {
+    match mode {
+        // Flat shading takes a quad's colour from its last vertex: both triangles end on it.
+        GL_QUADS => (GL_TRIANGLES, (0..n / 4).flat_map(|q| {
+            let v = q * 4;
+            [v, v + 1, v + 3, v + 1, v + 2, v + 3]
+        }).collect()),
+        GL_QUAD_STRIP => (GL_TRIANGLES, (0..(n / 2).saturating_sub(1)).flat_map(|q| {
+            let v = q * 2;
+            [v, v + 1, v + 3, v + 2, v, v + 3]
+        }).collect()),
+        // A polygon is flat-shaded with its first vertex: every triangle ends on it.
+        GL_POLYGON if n >= 3 => (GL_TRIANGLES, (1..n - 1).flat_map(|i| [i, i + 1, 0]).collect()),
+        GL_POLYGON => (GL_TRIANGLES, Vec::new()),
+        GL_LINE_LOOP if n >= 2 => (GL_LINE_STRIP, (0..n).chain(std::iter::once(0)).collect()),
+        GL_LINE_LOOP => (GL_LINE_STRIP, Vec::new()),
+        other => (other, (0..n).collect()),
+    }
+}
+
+impl ContextState {
+    /// Whether the context is between glBegin and glEnd.
+    pub(crate) fn in_begin_end(&self) -> bool {
+        self.immediate.mode.is_some()
+    }
+
+    pub(crate) fn gl_begin(&mut self, mode: GLenum) {
+        if !self.check(!self.is_core() && !self.is_gles() && !self.in_begin_end(), GL_INVALID_OPERATION) {
+            return;
+        }
+        let legacy = matches!(mode, GL_POINTS | GL_LINES | GL_LINE_LOOP | GL_LINE_STRIP | GL_TRIANGLES | GL_TRIANGLE_STRIP | GL_TRIANGLE_FAN | GL_QUADS | GL_QUAD_STRIP | GL_POLYGON);
+        if !self.check(legacy || is_primitive_mode(mode, false), GL_INVALID_ENUM) {
+            return;
+        }
+        self.immediate.mode = Some(mode);
+        self.immediate.vertices.clear();
+    }
+
+    pub(crate) fn gl_end(&mut self) {
+        let Some(mode) = self.immediate.mode.take() else {
+            return self.record_error(GL_INVALID_OPERATION);
+        };
+        let slots = self.current_attribs.len();
+        let vertices = std::mem::take(&mut self.immediate.vertices);
+        let n = vertices.len() / slots;
+        let (topology_mode, order) = assemble(mode, n);
+        if !order.is_empty() {
+            self.gl_draw_immediate(topology_mode, &vertices, slots, &order);
+        }
+        // Keep the allocation for the next glBegin.
+        self.immediate.vertices = vertices;
+        self.immediate.vertices.clear();
+    }
+
+    /// glVertex* and glVertexAttrib*(0, ...): the position, which provokes a vertex between
+    /// glBegin and glEnd. Outside them glVertex has no effect.
+    pub(crate) fn gl_vertex(&mut self, position: [f32; 4]) {
+        if !self.in_begin_end() {
+            return;
+        }
+        let start = self.immediate.vertices.len();
+        self.immediate.vertices.extend_from_slice(&self.current_attribs);
+        // Generic attribute 0 and gl_Vertex are the same attribute in compatibility contexts.
+        self.immediate.vertices[start] = position;
+        self.immediate.vertices[start + VERTEX] = position;
+    }
+
+    /// glRect*: a polygon of the rectangle's four corners at z = 0.
+    pub(crate) fn gl_rect(&mut self, x1: f32, y1: f32, x2: f32, y2: f32) {
+        if !self.check(!self.is_core() && !self.is_gles(), GL_INVALID_OPERATION) {
+            return;
+        }
+        self.gl_begin(GL_POLYGON);
+        for (x, y) in [(x1, y1), (x2, y1), (x2, y2), (x1, y2)] {
+            self.gl_vertex([x, y, 0.0, 1.0]);
+        }
+        self.gl_end();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quads_become_two_triangles_ending_on_the_last_vertex() {
+        assert_eq!(assemble(GL_QUADS, 9), (GL_TRIANGLES, vec![0, 1, 3, 1, 2, 3, 4, 5, 7, 5, 6, 7]));
+    }
+
+    #[test]
+    fn polygons_fan_and_line_loops_close() {
+        assert_eq!(assemble(GL_POLYGON, 5), (GL_TRIANGLES, vec![1, 2, 0, 2, 3, 0, 3, 4, 0]));
+        assert_eq!(assemble(GL_LINE_LOOP, 3), (GL_LINE_STRIP, vec![0, 1, 2, 0]));
+        assert_eq!(assemble(GL_QUAD_STRIP, 6), (GL_TRIANGLES, vec![0, 1, 3, 2, 0, 3, 2, 3, 5, 4, 2, 5]));
+    }
+}
