@@ -237,21 +237,28 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
             diags.error(loc, "linking with an uncompiled or failed shader");
         }
     }
-    // One shader per stage (GL allows several; galvan joins them by stage order).
-    let mut by_stage: Vec<&CompiledShader> = shaders.to_vec();
-    by_stage.sort_by_key(|s| s.stage);
-    for pair in by_stage.windows(2) {
-        if pair[0].stage == pair[1].stage {
-            diags.error(loc, format!("more than one {} shader is not supported", pair[0].stage.name()));
-        }
-    }
     if diags.has_errors() {
         return LinkedProgram { success: false, info_log: diags.to_log(), stages, interface };
     }
-    for s in &by_stage {
-        let iface = s.interface.as_ref().expect("successful compiles have an interface");
-        if !iface.has_main {
-            diags.error(loc, format!("{} shader lacks `main'", s.stage.name()));
+    // Several shader objects of one stage form one stage: the linker sees their joined
+    // interface, IR generation all their units.
+    let mut units: Vec<Vec<&CompiledShader>> = Vec::new();
+    let mut sorted: Vec<&CompiledShader> = shaders.to_vec();
+    sorted.sort_by_key(|s| s.stage);
+    for s in sorted {
+        match units.last_mut() {
+            Some(u) if u[0].stage == s.stage => u.push(s),
+            _ => units.push(vec![s]),
+        }
+    }
+    let joined: Vec<CompiledShader> = units.iter().map(|u| join_stage(u)).collect();
+    let by_stage: Vec<&CompiledShader> = joined.iter().collect();
+    for u in &units {
+        let mains = u.iter().filter(|s| s.interface.as_ref().is_some_and(|i| i.has_main)).count();
+        if mains == 0 {
+            diags.error(loc, format!("{} shader lacks `main'", u[0].stage.name()));
+        } else if mains > 1 {
+            diags.error(loc, format!("more than one {} shader defines `main'", u[0].stage.name()));
         }
     }
     let es = by_stage.iter().any(|s| s.settings.as_ref().is_some_and(|x| x.is_es()));
@@ -272,12 +279,34 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
     link_uniforms(&by_stage, &mut interface, &mut diags);
 
     if !diags.has_errors() {
-        for s in &by_stage {
-            let ir = crate::irgen::generate(s, &interface);
+        for (s, u) in by_stage.iter().zip(&units) {
+            let ir = crate::irgen::generate_units(u, &interface);
             stages.push(LinkedStage { stage: s.stage, shader: (*s).clone(), ir });
         }
     }
     LinkedProgram { success: !diags.has_errors(), info_log: diags.to_log(), stages, interface }
+}
+
+/// One stage's shader objects seen as one shader: globals declared by any of them (the
+/// first declaration of a name wins), uses by any of them, `main' from whichever has it.
+fn join_stage(units: &[&CompiledShader]) -> CompiledShader {
+    let mut joined = units[0].clone();
+    if units.len() == 1 {
+        return joined;
+    }
+    if let Some(iface) = joined.interface.as_mut() {
+        for other in &units[1..] {
+            let Some(o) = &other.interface else { continue };
+            for g in &o.globals {
+                if !iface.globals.iter().any(|x| x.name == g.name) {
+                    iface.globals.push(g.clone());
+                }
+            }
+            iface.static_uses.extend(o.static_uses.iter().cloned());
+            iface.has_main |= o.has_main;
+        }
+    }
+    joined
 }
 
 fn globals<'a>(s: &'a CompiledShader) -> &'a [GlobalVar] {

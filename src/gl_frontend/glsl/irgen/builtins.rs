@@ -89,7 +89,13 @@ impl Gen<'_, '_> {
         if name.starts_with("texture") || name.starts_with("shadow") || name.starts_with("texelFetch") {
             return self.texture_call(name, sig, args);
         }
+        if let Some(rv) = self.geometry_call(name, args)? {
+            return Ok(rv);
+        }
         let rvs = self.arg_values(sig, args)?;
+        if let Some(rv) = self.matrix_call(name, &rvs)? {
+            return Ok(rv);
+        }
         let vals = self.values(&rvs)?;
         let ret_n = sig.ret.vector_size().max(1);
         let first = sig.params.first().and_then(|p| p.0.scalar());
@@ -143,6 +149,22 @@ impl Gen<'_, '_> {
             "all" => self.b.ball(vals[0]),
             "not" => self.b.bnot(vals[0]),
             "isnan" => self.b.alu(A::Fisnan, &vals),
+            "isinf" => self.b.alu(A::Fisinf, &vals),
+            "packUnorm4x8" => self.b.alu(A::PackUnorm4x8, &vals),
+            "packSnorm4x8" => self.b.alu(A::PackSnorm4x8, &vals),
+            "packUnorm2x16" => self.b.alu(A::PackUnorm2x16, &vals),
+            "packSnorm2x16" => self.b.alu(A::PackSnorm2x16, &vals),
+            "packHalf2x16" => self.b.alu(A::PackHalf2x16, &vals),
+            "unpackUnorm4x8" => self.b.alu(A::UnpackUnorm4x8, &vals),
+            "unpackSnorm4x8" => self.b.alu(A::UnpackSnorm4x8, &vals),
+            "unpackUnorm2x16" => self.b.alu(A::UnpackUnorm2x16, &vals),
+            "unpackSnorm2x16" => self.b.alu(A::UnpackSnorm2x16, &vals),
+            "unpackHalf2x16" => self.b.alu(A::UnpackHalf2x16, &vals),
+            // Doubles and their two 32-bit halves share bits: uvec2 <-> double.
+            "packDouble2x32" | "unpackDouble2x32" => {
+                let vt = super::types::value_type(&sig.ret).ok_or("bitcast")?;
+                self.b.bitcast(vals[0], vt)
+            }
             "truncate" => self.b.alu(A::Ftrunc, &vals),
             "floatBitsToInt" | "floatBitsToUint" | "intBitsToFloat" | "uintBitsToFloat" => {
                 let vt = super::types::value_type(&sig.ret).ok_or("bitcast")?;
@@ -157,6 +179,68 @@ impl Gen<'_, '_> {
             },
         };
         Ok(if sig.ret == SType::Void { Rv::None } else { Rv::V(v) })
+    }
+
+    /// Built-ins taking or returning matrices, column by column; `None` for the others.
+    fn matrix_call(&mut self, name: &str, rvs: &[Rv]) -> GResult<Option<Rv>> {
+        Ok(Some(match (name, rvs) {
+            ("matrixCompMult", [Rv::M(a), Rv::M(b)]) => {
+                Rv::M(a.iter().zip(b).map(|(x, y)| self.b.alu(A::Fmul, &[*x, *y])).collect())
+            }
+            ("outerProduct", [Rv::V(c), Rv::V(r)]) => {
+                // Column j is c scaled by r[j].
+                let n = self.b.type_of(*c).components;
+                let m = self.b.type_of(*r).components;
+                Rv::M((0..m).map(|j| {
+                    let rj = self.b.channel(*r, j);
+                    let rj = self.b.splat(rj, n);
+                    self.b.alu(A::Fmul, &[*c, rj])
+                }).collect())
+            }
+            ("transpose", [Rv::M(a)]) => {
+                let rows = self.b.type_of(a[0]).components;
+                Rv::M((0..rows).map(|r| {
+                    let parts: Vec<Value> = a.iter().map(|col| self.b.channel(*col, r)).collect();
+                    self.b.compose(&parts)
+                }).collect())
+            }
+            ("determinant", [Rv::M(a)]) => Rv::V(self.determinant(a)),
+            _ => return Ok(None),
+        }))
+    }
+
+    /// Cofactor expansion along the first column (matrices are at most 4x4).
+    fn determinant(&mut self, cols: &[Value]) -> Value {
+        let n = cols.len();
+        let at = |g: &mut Self, c: usize, r: usize| g.b.channel(cols[c], r as u8);
+        if n == 1 {
+            return at(self, 0, 0);
+        }
+        if n == 2 {
+            let (a, b, c, d) = (at(self, 0, 0), at(self, 0, 1), at(self, 1, 0), at(self, 1, 1));
+            let ad = self.b.alu(A::Fmul, &[a, d]);
+            let bc = self.b.alu(A::Fmul, &[c, b]);
+            return self.b.alu(A::Fsub, &[ad, bc]);
+        }
+        let mut acc: Option<Value> = None;
+        for r in 0..n {
+            // The minor without column 0 and row r.
+            let minor: Vec<Value> = (1..n)
+                .map(|c| {
+                    let parts: Vec<Value> = (0..n).filter(|x| *x != r).map(|x| at(self, c, x)).collect();
+                    self.b.compose(&parts)
+                })
+                .collect();
+            let m = self.determinant(&minor);
+            let e = at(self, 0, r);
+            let t = self.b.alu(A::Fmul, &[e, m]);
+            acc = Some(match acc {
+                None => t,
+                Some(a) if r % 2 == 1 => self.b.alu(A::Fsub, &[a, t]),
+                Some(a) => self.b.alu(A::Fadd, &[a, t]),
+            });
+        }
+        acc.expect("at least one row")
     }
 
     fn texture_call(&mut self, name: &str, sig: &Signature, args: &[Expr]) -> GResult<Rv> {
