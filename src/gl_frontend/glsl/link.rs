@@ -253,6 +253,9 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
     }
     let joined: Vec<CompiledShader> = units.iter().map(|u| join_stage(u)).collect();
     let by_stage: Vec<&CompiledShader> = joined.iter().collect();
+    for u in units.iter().filter(|u| u[0].stage == Stage::Geometry) {
+        check_geometry_layouts(u, &mut diags);
+    }
     for u in &units {
         let mains = u.iter().filter(|s| s.interface.as_ref().is_some_and(|i| i.has_main)).count();
         if mains == 0 {
@@ -307,6 +310,45 @@ fn join_stage(units: &[&CompiledShader]) -> CompiledShader {
         }
     }
     joined
+}
+
+/// A geometry stage needs its input primitive, output primitive and vertex count declared
+/// in at least one of its shader objects, and the objects must agree on them.
+fn check_geometry_layouts(units: &[&CompiledShader], diags: &mut Diagnostics) {
+    let loc = SourceLoc::default();
+    let mut seen: HashMap<&'static str, (String, Option<i64>)> = HashMap::new();
+    for u in units {
+        let (Some(tu), Some(info)) = (&u.ast, &u.interface) else { continue };
+        for item in &tu.items {
+            let crate::ast::ExternalDecl::Declaration(crate::ast::Declaration::Qualifiers { qual, .. }) = item else { continue };
+            let is_in = qual.storage() == Some(Storage::In);
+            for l in qual.layouts() {
+                let key = match (is_in, l.name.as_str()) {
+                    (true, "points" | "lines" | "lines_adjacency" | "triangles" | "triangles_adjacency") => "input primitive",
+                    (false, "points" | "line_strip" | "triangle_strip") => "output primitive",
+                    (false, "max_vertices") => "max_vertices",
+                    (true, "invocations") => "invocations",
+                    _ => continue,
+                };
+                let value = l.value.as_deref().and_then(|e| match &e.kind {
+                    crate::ast::ExprKind::Int(v) | crate::ast::ExprKind::Uint(v) => Some(*v as i64),
+                    _ => info.expr_constants.get(&e.id).and_then(|c| c.as_int()),
+                });
+                let now = (l.name.clone(), value);
+                match seen.get(key) {
+                    Some(prev) if *prev != now => diags.error(loc, format!("geometry shader objects declare different {} layouts", key)),
+                    _ => {
+                        seen.insert(key, now);
+                    }
+                }
+            }
+        }
+    }
+    for key in ["input primitive", "output primitive", "max_vertices"] {
+        if !seen.contains_key(key) {
+            diags.error(loc, format!("the geometry shader declares no {} layout", key));
+        }
+    }
 }
 
 fn globals<'a>(s: &'a CompiledShader) -> &'a [GlobalVar] {
@@ -412,10 +454,27 @@ fn link_fragment_outputs(shaders: &[&CompiledShader], options: &LinkOptions, out
 /// The name two stages' interface variables match by: the block name for a block
 /// instance, the variable name otherwise.
 fn interface_key(g: &GlobalVar) -> &str {
-    let is_instance = matches!(g.ty, Type::Block(_)) || matches!(&g.ty, Type::Array(e, _) if matches!(**e, Type::Block(_)));
+    // Blocks match by block name, with or without an instance name on either side.
     match &g.block {
-        Some(b) if is_instance => b,
+        Some(b) => b,
         _ => &g.name,
+    }
+}
+
+fn is_block_instance(g: &GlobalVar) -> bool {
+    matches!(g.ty, Type::Block(_)) || matches!(&g.ty, Type::Array(e, _) if matches!(**e, Type::Block(_)))
+}
+
+/// Varying slots of an interface variable; a block without an instance name counts all
+/// its members, since the block is one varying.
+fn interface_slots(g: &GlobalVar, all: &[GlobalVar], stage: Stage) -> u32 {
+    let strip = |t: &Type| match (t, stage) {
+        (Type::Array(e, _), Stage::Geometry | Stage::TessControl | Stage::TessEval) => (**e).clone(),
+        _ => t.clone(),
+    };
+    match &g.block {
+        Some(b) if !is_block_instance(g) => all.iter().filter(|x| x.block.as_ref() == Some(b) && x.storage == g.storage).map(|x| slots(&x.ty)).sum::<u32>().max(1),
+        _ => slots(&strip(&g.ty)).max(1),
     }
 }
 
@@ -434,6 +493,14 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
             }
         }
         for input in globals(consumer).iter().filter(|g| matches!(g.storage, Storage::In | Storage::Varying)) {
+            // Built-in blocks (gl_PerVertex) are matched by built-in decorations.
+            if input.block.as_deref() == Some("gl_PerVertex") {
+                continue;
+            }
+            // A block without an instance name is one varying, placed at its first member.
+            if input.block.is_some() && out.varyings.iter().any(|v| v.name == interface_key(input) && v.consumer == consumer.stage) {
+                continue;
+            }
             let by_location = explicit_int(&input.qual, "location");
             let matched = outs.iter().find(|o| match (by_location, explicit_int(&o.qual, "location")) {
                 (Some(a), Some(b)) => a == b,
@@ -446,7 +513,7 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                         _ => t.clone(),
                     };
                     let (ot, it) = (strip(&o.ty, Stage::Vertex), strip(&input.ty, consumer.stage));
-                    let type_ok = ot == it || matches!((&o.ty, &input.ty), (Type::Block(a), Type::Block(b)) if a.members == b.members);
+                    let type_ok = ot == it || matches!((&o.ty, &input.ty), (Type::Block(a), Type::Block(b)) if a.members == b.members) || (o.block.is_some() && input.block.is_some());
                     if !type_ok && !(consumer.stage != Stage::Fragment && matches!(&input.ty, Type::Array(e, _) if **e == o.ty)) {
                         diags.error(input.loc, format!("`{}' has type {} in the {} shader but {} in the {} shader", input.name, o.ty, producer.stage.name(), input.ty, consumer.stage.name()));
                     }
@@ -457,7 +524,7 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                     }
                     let location = match explicit_int(&o.qual, "location") {
                         Some(l) => Some(l.max(0) as u32),
-                        None => allocate(&mut taken, slots(&it).max(1)),
+                        None => allocate(&mut taken, interface_slots(input, globals(consumer), consumer.stage)),
                     };
                     match location {
                         Some(location) => out.varyings.push(LinkedVarying { name: interface_key(input).to_string(), location, producer: producer.stage, consumer: consumer.stage }),

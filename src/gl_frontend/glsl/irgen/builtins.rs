@@ -205,8 +205,41 @@ impl Gen<'_, '_> {
                 }).collect())
             }
             ("determinant", [Rv::M(a)]) => Rv::V(self.determinant(a)),
+            ("inverse", [Rv::M(a)]) => Rv::M(self.inverse(a)),
             _ => return Ok(None),
         }))
+    }
+
+    /// The adjugate divided by the determinant: element (column c, row r) of the inverse
+    /// is the cofactor of (column r, row c) over det.
+    fn inverse(&mut self, cols: &[Value]) -> Vec<Value> {
+        let n = cols.len();
+        let det = self.determinant(cols);
+        let elem_ty = self.b.type_of(det);
+        let one = self.b.imm_splat(elem_ty, 1.0);
+        let inv_det = self.b.alu(A::Fdiv, &[one, det]);
+        if n == 1 {
+            return vec![inv_det];
+        }
+        let mut out = Vec::new();
+        for c in 0..n {
+            let mut parts = Vec::new();
+            for r in 0..n {
+                // Minor without column r and row c.
+                let minor: Vec<Value> = (0..n)
+                    .filter(|x| *x != r)
+                    .map(|mc| {
+                        let rows: Vec<Value> = (0..n).filter(|x| *x != c).map(|mr| self.b.channel(cols[mc], mr as u8)).collect();
+                        if rows.len() == 1 { rows[0] } else { self.b.compose(&rows) }
+                    })
+                    .collect();
+                let m = self.determinant(&minor);
+                let m = if (r + c) % 2 == 1 { self.b.alu(A::Fneg, &[m]) } else { m };
+                parts.push(self.b.alu(A::Fmul, &[m, inv_det]));
+            }
+            out.push(self.b.compose(&parts));
+        }
+        out
     }
 
     /// Cofactor expansion along the first column (matrices are at most 4x4).
@@ -214,7 +247,7 @@ impl Gen<'_, '_> {
         let n = cols.len();
         let at = |g: &mut Self, c: usize, r: usize| g.b.channel(cols[c], r as u8);
         if n == 1 {
-            return at(self, 0, 0);
+            return if self.b.type_of(cols[0]).components == 1 { cols[0] } else { at(self, 0, 0) };
         }
         if n == 2 {
             let (a, b, c, d) = (at(self, 0, 0), at(self, 0, 1), at(self, 1, 0), at(self, 1, 1));

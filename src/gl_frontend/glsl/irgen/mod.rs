@@ -201,6 +201,10 @@ impl<'s, 'i> Gen<'s, 'i> {
     }
 
     fn declare_global(&mut self, g: &crate::sema::GlobalVar, globals: &[crate::sema::GlobalVar], program: &ProgramInterface) -> GResult<()> {
+        // A redeclared gl_PerVertex changes nothing here: its members stay built-ins.
+        if g.block.as_deref() == Some("gl_PerVertex") {
+            return Ok(());
+        }
         {
             match (g.storage, &g.block) {
                 (Storage::Uniform, Some(block)) => {
@@ -291,7 +295,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                             };
                             let h = nir_type(&mut self.b, &ty, None)?;
                             let is_in = g.storage == Storage::In;
-                            let match_name = if instance { block.as_str() } else { g.name.as_str() };
+                            let match_name = block.as_str();
                             let location = program
                                 .varyings
                                 .iter()
@@ -1471,7 +1475,13 @@ fn arith_result(op: BinaryOp, l: &SType, r: &SType) -> SType {
         (Some(a), _) => a,
         _ => Scalar::Float,
     };
-    let _ = op;
+    // A shift has the type of its left operand (widened to a vector shift count).
+    if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+        return match (l, r) {
+            (SType::Scalar(ls), SType::Vector(_, n)) => SType::Vector(*ls, *n),
+            _ => l.clone(),
+        };
+    }
     match (l, r) {
         (SType::Scalar(_), t) => t.with_scalar(s),
         (t, _) => t.with_scalar(s),
