@@ -184,3 +184,75 @@ void main() { for (int i = 0; i < 3; i++) { g_color = v_color[i]; gl_Position = 
         assert!(text.contains(op), "{} missing:\n{}", op, text);
     }
 }
+
+#[test]
+fn block_without_instance_name_matches_an_instanced_block() {
+    let p = link3(
+        "#version 150
+in vec4 pos;
+out Block { vec4 to_gs; vec4 also; };
+void main() { to_gs = pos; also = pos * 2.0; }",
+        "#version 150
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+in Block { vec4 to_gs; vec4 also; } inst[];
+out vec4 g_color;
+void main() { for (int i = 0; i < 3; i++) { gl_Position = inst[i].to_gs; g_color = inst[i].also; EmitVertex(); } }",
+        FS,
+    );
+    let loc = |stage| stage_ir(&p, stage).variables.iter().find(|(_, v)| v.name == "Block").and_then(|(_, v)| v.location);
+    assert!(loc(Stage::Vertex).is_some());
+    assert_eq!(loc(Stage::Vertex), loc(Stage::Geometry));
+    assert_eq!(p.interface.varyings.iter().filter(|v| v.name == "Block").count(), 1, "{:?}", p.interface.varyings);
+}
+
+#[test]
+fn several_geometry_shader_objects_form_one_stage() {
+    let v = ok(Stage::Vertex, VS);
+    let main = ok(
+        Stage::Geometry,
+        "#version 150
+layout(triangle_strip, max_vertices = 3) out;
+void do_vertex(int i);
+void main() { for (int i = 0; i < 3; i++) do_vertex(i); }",
+    );
+    let helper = ok(
+        Stage::Geometry,
+        "#version 150
+layout(triangles) in;
+in vec4 v_color[];
+out vec4 g_color;
+void do_vertex(int i) { g_color = v_color[i]; gl_Position = gl_in[i].gl_Position; EmitVertex(); }",
+    );
+    let f = ok(Stage::Fragment, FS);
+    let p = link_program(&[&v, &main, &helper, &f], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    let gs = stage_ir(&p, Stage::Geometry);
+    assert_eq!(gs.info.geometry.input_primitive, Primitive::Triangles);
+    assert!(print_shader(gs).contains("emit_vertex"));
+
+    // Without an input primitive anywhere, or with two main functions, linking fails.
+    let p = link_program(&[&v, &main, &f], &LinkOptions::default());
+    assert!(!p.success && p.info_log.contains("input primitive"), "{}", p.info_log);
+    let p = link_program(&[&v, &main, &main, &helper, &f], &LinkOptions::default());
+    assert!(!p.success && p.info_log.contains("main"), "{}", p.info_log);
+}
+
+#[test]
+fn shift_assign_keeps_the_signedness_of_the_left_operand() {
+    let p = link3(
+        "#version 150
+in vec4 pos;
+out vec4 v_color;
+void main() { ivec2 x = ivec2(pos.xy); x >>= uvec2(1u); v_color = vec4(x, 0.0, 1.0); gl_Position = pos; }",
+        "#version 150
+layout(points) in;
+layout(points, max_vertices = 1) out;
+in vec4 v_color[];
+out vec4 g_color;
+void main() { g_color = v_color[0]; gl_Position = gl_in[0].gl_Position; EmitVertex(); }",
+        FS,
+    );
+    let text = print_shader(stage_ir(&p, Stage::Vertex));
+    assert!(text.contains("ishr") && !text.contains("ushr"), "{}", text);
+}
