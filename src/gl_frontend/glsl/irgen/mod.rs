@@ -1406,6 +1406,9 @@ impl<'s, 'i> Gen<'s, 'i> {
                 }
                 if args.len() == 1 && at.is_matrix() {
                     let Rv::M(src) = self.rvalue(&args[0])? else { return self.unsupported("this matrix constructor") };
+                    // mat3(dmat3) and dmat3(mat3) convert every element.
+                    let (base, bits) = base_of(s);
+                    let src: Vec<Value> = src.into_iter().map(|c| self.b.convert(c, base, bits)).collect();
                     let (scols, srows) = match at { SType::Matrix { cols, rows, .. } => (cols, rows), _ => (0, 0) };
                     let one = self.b.imm_splat(scalar_vt(s, 1), 1.0);
                     let zero = self.b.imm_splat(scalar_vt(s, 1), 0.0);

@@ -165,7 +165,8 @@ void main() {
     mat3x2 o = outerProduct(pos.xy, pos.zwx);
     S s = S(pos.xy, float[2](pos.z, pos.w));
     bool same = s == u && m != mat2(1.0) && float[2](1.0, 2.0) == s.b;
-    float d = determinant(mat3(pos.xyz, pos.yzw, pos.zwx)) + determinant(transpose(m));
+    float d = determinant(mat3(pos.xyz, pos.yzw, pos.zwx)) + determinant(transpose(m)) + inverse(mat4(pos.x))[3][3];
+    m += mat2(dmat2(pos.x)) + inverse(m);
     v_color = vec4(m[0], o[2]) * (same ? d : 0.0);
     gl_Position = vec4(isinf(pos.x) || any(isnan(pos.yz)) ? 1.0 : 0.0);
     gl_Position.xy += unpackHalf2x16(packHalf2x16(pos.xy)) + unpackUnorm2x16(packSnorm2x16(pos.zw));
