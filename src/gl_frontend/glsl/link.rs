@@ -493,8 +493,9 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
             }
         }
         for input in globals(consumer).iter().filter(|g| matches!(g.storage, Storage::In | Storage::Varying)) {
-            // Built-in blocks (gl_PerVertex) are matched by built-in decorations.
-            if input.block.as_deref() == Some("gl_PerVertex") {
+            // Built-in blocks (gl_PerVertex) and redeclared built-ins (gl_FragCoord) are
+            // matched by built-in decorations.
+            if input.block.as_deref() == Some("gl_PerVertex") || (input.block.is_none() && input.name.starts_with("gl_") && !input.name.ends_with("Distance")) {
                 continue;
             }
             // A block without an instance name is one varying, placed at its first member.

@@ -201,8 +201,14 @@ impl<'s, 'i> Gen<'s, 'i> {
     }
 
     fn declare_global(&mut self, g: &crate::sema::GlobalVar, globals: &[crate::sema::GlobalVar], program: &ProgramInterface) -> GResult<()> {
-        // A redeclared gl_PerVertex changes nothing here: its members stay built-ins.
-        if g.block.as_deref() == Some("gl_PerVertex") {
+        // A redeclared gl_PerVertex or built-in variable changes nothing here: they stay
+        // built-ins, created on first use.
+        // (Clip and cull distances are not built-ins here yet: they keep a plain variable.)
+        let builtin_in_or_out = g.block.is_none()
+            && g.name.starts_with("gl_")
+            && !matches!(g.name.as_str(), "gl_ClipDistance" | "gl_CullDistance")
+            && matches!(g.storage, Storage::In | Storage::Out | Storage::Varying);
+        if g.block.as_deref() == Some("gl_PerVertex") || builtin_in_or_out {
             return Ok(());
         }
         {
