@@ -256,6 +256,15 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
     for u in units.iter().filter(|u| u[0].stage == Stage::Geometry) {
         check_geometry_layouts(u, &mut diags);
     }
+    check_per_vertex_redeclarations(&units, &mut diags);
+    for s in shaders {
+        // gl_PerVertex may be redeclared once per direction.
+        for storage in [Storage::In, Storage::Out] {
+            if globals(s).iter().filter(|g| g.block.as_deref() == Some("gl_PerVertex") && g.storage == storage && is_block_instance(g)).count() > 1 {
+                diags.error(loc, format!("{} shader redeclares gl_PerVertex more than once", s.stage.name()));
+            }
+        }
+    }
     for u in &units {
         let mains = u.iter().filter(|s| s.interface.as_ref().is_some_and(|i| i.has_main)).count();
         if mains == 0 {
@@ -493,9 +502,8 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
             }
         }
         for input in globals(consumer).iter().filter(|g| matches!(g.storage, Storage::In | Storage::Varying)) {
-            // Built-in blocks (gl_PerVertex) and redeclared built-ins (gl_FragCoord) are
-            // matched by built-in decorations.
-            if input.block.as_deref() == Some("gl_PerVertex") || (input.block.is_none() && input.name.starts_with("gl_") && !input.name.ends_with("Distance")) {
+            // Built-in blocks (gl_PerVertex) are matched by built-in decorations.
+            if input.block.as_deref() == Some("gl_PerVertex") {
                 continue;
             }
             // A block without an instance name is one varying, placed at its first member.
@@ -533,11 +541,92 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                     }
                 }
                 None => {
-                    if used(consumer, &input.name) && !options.separable {
+                    check_builtin_color_interpolation(producer, consumer, input, diags);
+                    // Redeclared built-in inputs (gl_FragCoord) need no producer.
+                    let builtin = input.block.is_none() && input.name.starts_with("gl_") && !input.name.ends_with("Distance");
+                    if used(consumer, &input.name) && !options.separable && !builtin {
                         diags.error(input.loc, format!("{} shader input `{}' is not written by the {} shader", consumer.stage.name(), input.name, producer.stage.name()));
                     }
                 }
             }
+        }
+    }
+}
+
+/// The members of a shader's redeclared gl_PerVertex block of `storage`, if it has one.
+fn per_vertex_members(s: &CompiledShader, storage: Storage) -> Option<Vec<String>> {
+    let tu = s.ast.as_ref()?;
+    let mut found: Option<Vec<String>> = None;
+    for item in &tu.items {
+        if let crate::ast::ExternalDecl::Declaration(crate::ast::Declaration::Block(b)) = item {
+            if b.name == "gl_PerVertex" && b.qual.storage() == Some(storage) {
+                let members = found.get_or_insert_with(Vec::new);
+                members.extend(b.members.iter().flat_map(|m| m.names.iter().map(|(n, _, _)| n.clone())));
+            }
+        }
+    }
+    found
+}
+
+/// Once one shader object of a stage redeclares gl_PerVertex, every object of the stage
+/// that uses the block must redeclare it the same way, and a redeclared output block needs
+/// a redeclared input block in the geometry stage that reads it.
+fn check_per_vertex_redeclarations(units: &[Vec<&CompiledShader>], diags: &mut Diagnostics) {
+    let loc = SourceLoc::default();
+    let outputs = ["gl_Position", "gl_PointSize", "gl_ClipDistance", "gl_CullDistance"];
+    for u in units {
+        for storage in [Storage::In, Storage::Out] {
+            let declared: Vec<Vec<String>> = u.iter().filter_map(|s| per_vertex_members(s, storage)).collect();
+            let Some(first) = declared.first() else { continue };
+            if declared.iter().any(|m| m != first) {
+                diags.error(loc, format!("{} shader objects redeclare gl_PerVertex differently", u[0].stage.name()));
+            }
+            let uses = |s: &CompiledShader| match storage {
+                Storage::In => used(s, "gl_in"),
+                _ => outputs.iter().any(|n| used(s, n)),
+            };
+            if u.iter().any(|s| per_vertex_members(s, storage).is_none() && uses(s)) {
+                diags.error(loc, format!("a {} shader object uses gl_PerVertex without the redeclaration another object makes", u[0].stage.name()));
+            }
+        }
+    }
+    for pair in units.windows(2) {
+        let (producer, consumer) = (&pair[0], &pair[1]);
+        if consumer[0].stage != Stage::Geometry {
+            continue;
+        }
+        let redeclared_out = producer.iter().any(|s| per_vertex_members(s, Storage::Out).is_some());
+        let redeclared_in = consumer.iter().any(|s| per_vertex_members(s, Storage::In).is_some());
+        if redeclared_out && !redeclared_in && consumer.iter().any(|s| used(s, "gl_in")) {
+            diags.error(loc, "the geometry shader reads gl_in without redeclaring the gl_PerVertex the previous stage redeclares");
+        }
+    }
+}
+
+/// The interpolation qualifier of a variable (None: the default, smooth).
+fn interpolation_of(q: &TypeQualifier) -> Option<crate::ast::Interpolation> {
+    q.items.iter().find_map(|(i, _)| if let QualItem::Interpolation(x) = i { Some(*x) } else { None })
+}
+
+/// A redeclared gl_Color or gl_SecondaryColor must be interpolated as the front and back
+/// colours the previous stage writes (before GLSL 4.30, where interpolation must match).
+fn check_builtin_color_interpolation(producer: &CompiledShader, consumer: &CompiledShader, input: &GlobalVar, diags: &mut Diagnostics) {
+    let sources: &[&str] = match input.name.as_str() {
+        "gl_Color" => &["gl_FrontColor", "gl_BackColor"],
+        "gl_SecondaryColor" => &["gl_FrontSecondaryColor", "gl_BackSecondaryColor"],
+        _ => return,
+    };
+    if consumer.stage != Stage::Fragment || producer.settings.as_ref().is_some_and(|s| s.version >= 430) {
+        return;
+    }
+    let wanted = interpolation_of(&input.qual);
+    for name in sources {
+        if !used(producer, name) {
+            continue;
+        }
+        let have = globals(producer).iter().find(|g| g.name == *name).and_then(|g| interpolation_of(&g.qual));
+        if have != wanted {
+            diags.error(input.loc, format!("interpolation qualifiers of `{}' and `{}' differ", name, input.name));
         }
     }
 }
