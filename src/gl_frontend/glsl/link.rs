@@ -257,6 +257,9 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
         check_geometry_layouts(u, &mut diags);
     }
     check_per_vertex_redeclarations(&units, &mut diags);
+    for u in units.iter().filter(|u| u.len() > 1) {
+        check_intrastage_globals(u, &mut diags);
+    }
     for s in shaders {
         // gl_PerVertex may be redeclared once per direction.
         for storage in [Storage::In, Storage::Out] {
@@ -356,6 +359,25 @@ fn check_geometry_layouts(units: &[&CompiledShader], diags: &mut Diagnostics) {
     for key in ["input primitive", "output primitive", "max_vertices"] {
         if !seen.contains_key(key) {
             diags.error(loc, format!("the geometry shader declares no {} layout", key));
+        }
+    }
+    // Sized per-vertex inputs must have the input primitive's vertex count.
+    let vertices = seen.get("input primitive").map(|(p, _)| match p.as_str() {
+        "points" => 1,
+        "lines" => 2,
+        "lines_adjacency" => 4,
+        "triangles_adjacency" => 6,
+        _ => 3,
+    });
+    if let Some(n) = vertices {
+        for u in units {
+            for g in globals(u).iter().filter(|g| g.storage == Storage::In && g.block.as_deref() != Some("gl_PerVertex")) {
+                if let Type::Array(_, Some(k)) = &g.ty {
+                    if *k != n {
+                        diags.error(g.loc, format!("geometry shader input `{}' has {} elements but the input primitive has {} vertices", g.name, k, n));
+                    }
+                }
+            }
         }
     }
 }
@@ -522,7 +544,11 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                         _ => t.clone(),
                     };
                     let (ot, it) = (strip(&o.ty, Stage::Vertex), strip(&input.ty, consumer.stage));
-                    let type_ok = ot == it || matches!((&o.ty, &input.ty), (Type::Block(a), Type::Block(b)) if a.members == b.members) || (o.block.is_some() && input.block.is_some());
+                    let type_ok = match (block_members(o, globals(producer)), block_members(input, globals(consumer))) {
+                        // Blocks match member by member, in order.
+                        (Some(a), Some(b)) => a == b && (matches!(consumer.stage, Stage::Geometry | Stage::TessControl | Stage::TessEval) || array_len(&o.ty).1 == array_len(&input.ty).1),
+                        _ => ot == it,
+                    };
                     if !type_ok && !(consumer.stage != Stage::Fragment && matches!(&input.ty, Type::Array(e, _) if **e == o.ty)) {
                         diags.error(input.loc, format!("`{}' has type {} in the {} shader but {} in the {} shader", input.name, o.ty, producer.stage.name(), input.ty, consumer.stage.name()));
                     }
@@ -551,6 +577,64 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
             }
         }
     }
+}
+
+/// Shader objects of one stage must declare a shared global with one type, and redeclare
+/// gl_FragCoord with the same layout.
+fn check_intrastage_globals(units: &[&CompiledShader], diags: &mut Diagnostics) {
+    let declares = |u: &CompiledShader| globals(u).iter().any(|g| g.name == "gl_FragCoord");
+    if units.iter().any(|u| declares(u)) && units.iter().any(|u| !declares(u) && used(u, "gl_FragCoord")) {
+        diags.error(SourceLoc::default(), "gl_FragCoord is redeclared in one fragment shader object but used without it in another");
+    }
+    let mut blocks: HashMap<(String, bool), Vec<(String, Type)>> = HashMap::new();
+    for u in units {
+        for g in globals(u).iter().filter(|g| g.block.is_some() && g.block.as_deref() != Some("gl_PerVertex")) {
+            let Some(members) = block_members(g, globals(u)) else { continue };
+            let key = (g.block.clone().unwrap_or_default(), g.storage == Storage::In);
+            match blocks.get(&key) {
+                Some(prev) if *prev != members => diags.error(g.loc, format!("block `{}' has different members in two {} shader objects", key.0, u.stage.name())),
+                Some(_) => {}
+                None => {
+                    blocks.insert(key, members);
+                }
+            }
+        }
+    }
+    let mut seen: HashMap<&str, &GlobalVar> = HashMap::new();
+    for u in units {
+        for g in globals(u) {
+            match seen.get(g.name.as_str()) {
+                Some(prev) if prev.ty != g.ty => diags.error(g.loc, format!("`{}' is declared with different types in two {} shader objects", g.name, u.stage.name())),
+                Some(prev) if g.name == "gl_FragCoord" => {
+                    let names = |q: &TypeQualifier| {
+                        let mut v: Vec<String> = q.layouts().map(|l| l.name.clone()).collect();
+                        v.sort();
+                        v
+                    };
+                    if names(&prev.qual) != names(&g.qual) {
+                        diags.error(g.loc, "gl_FragCoord is redeclared with different layouts");
+                    }
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(&g.name, g);
+                }
+            }
+        }
+    }
+}
+
+/// The members (name and type) of the block an interface variable belongs to.
+fn block_members(g: &GlobalVar, all: &[GlobalVar]) -> Option<Vec<(String, Type)>> {
+    let block = g.block.as_ref()?;
+    let inner = match &g.ty {
+        Type::Array(e, _) => &**e,
+        t => t,
+    };
+    Some(match inner {
+        Type::Block(st) => st.members.clone(),
+        _ => all.iter().filter(|x| x.block.as_ref() == Some(block) && x.storage == g.storage).map(|x| (x.name.clone(), x.ty.clone())).collect(),
+    })
 }
 
 /// The members of a shader's redeclared gl_PerVertex block of `storage`, if it has one.
