@@ -254,21 +254,43 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
             diags.error(loc, "linking with an uncompiled or failed shader");
         }
     }
-    // One shader per stage (GL allows several; galvan joins them by stage order).
-    let mut by_stage: Vec<&CompiledShader> = shaders.to_vec();
-    by_stage.sort_by_key(|s| s.stage);
-    for pair in by_stage.windows(2) {
-        if pair[0].stage == pair[1].stage {
-            diags.error(loc, format!("more than one {} shader is not supported", pair[0].stage.name()));
-        }
-    }
     if diags.has_errors() {
         return LinkedProgram { success: false, info_log: diags.to_log(), stages, interface };
     }
-    for s in &by_stage {
-        let iface = s.interface.as_ref().expect("successful compiles have an interface");
-        if !iface.has_main {
-            diags.error(loc, format!("{} shader lacks `main'", s.stage.name()));
+    // Several shader objects of one stage form one stage: the linker sees their joined
+    // interface, IR generation all their units.
+    let mut units: Vec<Vec<&CompiledShader>> = Vec::new();
+    let mut sorted: Vec<&CompiledShader> = shaders.to_vec();
+    sorted.sort_by_key(|s| s.stage);
+    for s in sorted {
+        match units.last_mut() {
+            Some(u) if u[0].stage == s.stage => u.push(s),
+            _ => units.push(vec![s]),
+        }
+    }
+    let joined: Vec<CompiledShader> = units.iter().map(|u| join_stage(u)).collect();
+    let by_stage: Vec<&CompiledShader> = joined.iter().collect();
+    for u in units.iter().filter(|u| u[0].stage == Stage::Geometry) {
+        check_geometry_layouts(u, &mut diags);
+    }
+    check_per_vertex_redeclarations(&units, &mut diags);
+    for u in units.iter().filter(|u| u.len() > 1) {
+        check_intrastage_globals(u, &mut diags);
+    }
+    for s in shaders {
+        // gl_PerVertex may be redeclared once per direction.
+        for storage in [Storage::In, Storage::Out] {
+            if globals(s).iter().filter(|g| g.block.as_deref() == Some("gl_PerVertex") && g.storage == storage && is_block_instance(g)).count() > 1 {
+                diags.error(loc, format!("{} shader redeclares gl_PerVertex more than once", s.stage.name()));
+            }
+        }
+    }
+    for u in &units {
+        let mains = u.iter().filter(|s| s.interface.as_ref().is_some_and(|i| i.has_main)).count();
+        if mains == 0 {
+            diags.error(loc, format!("{} shader lacks `main'", u[0].stage.name()));
+        } else if mains > 1 {
+            diags.error(loc, format!("more than one {} shader defines `main'", u[0].stage.name()));
         }
     }
     let es = by_stage.iter().any(|s| s.settings.as_ref().is_some_and(|x| x.is_es()));
@@ -289,12 +311,92 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
     link_uniforms(&by_stage, &mut interface, &mut diags);
 
     if !diags.has_errors() {
-        for s in &by_stage {
-            let ir = crate::irgen::generate(s, &interface);
+        for (s, u) in by_stage.iter().zip(&units) {
+            let ir = crate::irgen::generate_units(u, &interface);
             stages.push(LinkedStage { stage: s.stage, shader: (*s).clone(), ir });
         }
     }
     LinkedProgram { success: !diags.has_errors(), info_log: diags.to_log(), stages, interface }
+}
+
+/// One stage's shader objects seen as one shader: globals declared by any of them (the
+/// first declaration of a name wins), uses by any of them, `main' from whichever has it.
+fn join_stage(units: &[&CompiledShader]) -> CompiledShader {
+    let mut joined = units[0].clone();
+    if units.len() == 1 {
+        return joined;
+    }
+    if let Some(iface) = joined.interface.as_mut() {
+        for other in &units[1..] {
+            let Some(o) = &other.interface else { continue };
+            for g in &o.globals {
+                if !iface.globals.iter().any(|x| x.name == g.name) {
+                    iface.globals.push(g.clone());
+                }
+            }
+            iface.static_uses.extend(o.static_uses.iter().cloned());
+            iface.has_main |= o.has_main;
+        }
+    }
+    joined
+}
+
+/// A geometry stage needs its input primitive, output primitive and vertex count declared
+/// in at least one of its shader objects, and the objects must agree on them.
+fn check_geometry_layouts(units: &[&CompiledShader], diags: &mut Diagnostics) {
+    let loc = SourceLoc::default();
+    let mut seen: HashMap<&'static str, (String, Option<i64>)> = HashMap::new();
+    for u in units {
+        let (Some(tu), Some(info)) = (&u.ast, &u.interface) else { continue };
+        for item in &tu.items {
+            let crate::ast::ExternalDecl::Declaration(crate::ast::Declaration::Qualifiers { qual, .. }) = item else { continue };
+            let is_in = qual.storage() == Some(Storage::In);
+            for l in qual.layouts() {
+                let key = match (is_in, l.name.as_str()) {
+                    (true, "points" | "lines" | "lines_adjacency" | "triangles" | "triangles_adjacency") => "input primitive",
+                    (false, "points" | "line_strip" | "triangle_strip") => "output primitive",
+                    (false, "max_vertices") => "max_vertices",
+                    (true, "invocations") => "invocations",
+                    _ => continue,
+                };
+                let value = l.value.as_deref().and_then(|e| match &e.kind {
+                    crate::ast::ExprKind::Int(v) | crate::ast::ExprKind::Uint(v) => Some(*v as i64),
+                    _ => info.expr_constants.get(&e.id).and_then(|c| c.as_int()),
+                });
+                let now = (l.name.clone(), value);
+                match seen.get(key) {
+                    Some(prev) if *prev != now => diags.error(loc, format!("geometry shader objects declare different {} layouts", key)),
+                    _ => {
+                        seen.insert(key, now);
+                    }
+                }
+            }
+        }
+    }
+    for key in ["input primitive", "output primitive", "max_vertices"] {
+        if !seen.contains_key(key) {
+            diags.error(loc, format!("the geometry shader declares no {} layout", key));
+        }
+    }
+    // Sized per-vertex inputs must have the input primitive's vertex count.
+    let vertices = seen.get("input primitive").map(|(p, _)| match p.as_str() {
+        "points" => 1,
+        "lines" => 2,
+        "lines_adjacency" => 4,
+        "triangles_adjacency" => 6,
+        _ => 3,
+    });
+    if let Some(n) = vertices {
+        for u in units {
+            for g in globals(u).iter().filter(|g| g.storage == Storage::In && g.block.as_deref() != Some("gl_PerVertex")) {
+                if let Type::Array(_, Some(k)) = &g.ty {
+                    if *k != n {
+                        diags.error(g.loc, format!("geometry shader input `{}' has {} elements but the input primitive has {} vertices", g.name, k, n));
+                    }
+                }
+            }
+        }
+    }
 }
 
 fn globals<'a>(s: &'a CompiledShader) -> &'a [GlobalVar] {
@@ -400,10 +502,27 @@ fn link_fragment_outputs(shaders: &[&CompiledShader], options: &LinkOptions, out
 /// The name two stages' interface variables match by: the block name for a block
 /// instance, the variable name otherwise.
 fn interface_key(g: &GlobalVar) -> &str {
-    let is_instance = matches!(g.ty, Type::Block(_)) || matches!(&g.ty, Type::Array(e, _) if matches!(**e, Type::Block(_)));
+    // Blocks match by block name, with or without an instance name on either side.
     match &g.block {
-        Some(b) if is_instance => b,
+        Some(b) => b,
         _ => &g.name,
+    }
+}
+
+fn is_block_instance(g: &GlobalVar) -> bool {
+    matches!(g.ty, Type::Block(_)) || matches!(&g.ty, Type::Array(e, _) if matches!(**e, Type::Block(_)))
+}
+
+/// Varying slots of an interface variable; a block without an instance name counts all
+/// its members, since the block is one varying.
+fn interface_slots(g: &GlobalVar, all: &[GlobalVar], stage: Stage) -> u32 {
+    let strip = |t: &Type| match (t, stage) {
+        (Type::Array(e, _), Stage::Geometry | Stage::TessControl | Stage::TessEval) => (**e).clone(),
+        _ => t.clone(),
+    };
+    match &g.block {
+        Some(b) if !is_block_instance(g) => all.iter().filter(|x| x.block.as_ref() == Some(b) && x.storage == g.storage).map(|x| slots(&x.ty)).sum::<u32>().max(1),
+        _ => slots(&strip(&g.ty)).max(1),
     }
 }
 
@@ -422,6 +541,14 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
             }
         }
         for input in globals(consumer).iter().filter(|g| matches!(g.storage, Storage::In | Storage::Varying)) {
+            // Built-in blocks (gl_PerVertex) are matched by built-in decorations.
+            if input.block.as_deref() == Some("gl_PerVertex") {
+                continue;
+            }
+            // A block without an instance name is one varying, placed at its first member.
+            if input.block.is_some() && out.varyings.iter().any(|v| v.name == interface_key(input) && v.consumer == consumer.stage) {
+                continue;
+            }
             let by_location = explicit_int(&input.qual, "location");
             let matched = outs.iter().find(|o| match (by_location, explicit_int(&o.qual, "location")) {
                 (Some(a), Some(b)) => a == b,
@@ -434,7 +561,11 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                         _ => t.clone(),
                     };
                     let (ot, it) = (strip(&o.ty, Stage::Vertex), strip(&input.ty, consumer.stage));
-                    let type_ok = ot == it || matches!((&o.ty, &input.ty), (Type::Block(a), Type::Block(b)) if a.members == b.members);
+                    let type_ok = match (block_members(o, globals(producer)), block_members(input, globals(consumer))) {
+                        // Blocks match member by member, in order.
+                        (Some(a), Some(b)) => a == b && (matches!(consumer.stage, Stage::Geometry | Stage::TessControl | Stage::TessEval) || array_len(&o.ty).1 == array_len(&input.ty).1),
+                        _ => ot == it,
+                    };
                     if !type_ok && !(consumer.stage != Stage::Fragment && matches!(&input.ty, Type::Array(e, _) if **e == o.ty)) {
                         diags.error(input.loc, format!("`{}' has type {} in the {} shader but {} in the {} shader", input.name, o.ty, producer.stage.name(), input.ty, consumer.stage.name()));
                     }
@@ -445,7 +576,7 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                     }
                     let location = match explicit_int(&o.qual, "location") {
                         Some(l) => Some(l.max(0) as u32),
-                        None => allocate(&mut taken, slots(&it).max(1)),
+                        None => allocate(&mut taken, interface_slots(input, globals(consumer), consumer.stage)),
                     };
                     match location {
                         Some(location) => out.varyings.push(LinkedVarying { name: interface_key(input).to_string(), location, producer: producer.stage, consumer: consumer.stage }),
@@ -453,11 +584,150 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                     }
                 }
                 None => {
-                    if used(consumer, &input.name) && !options.separable {
+                    check_builtin_color_interpolation(producer, consumer, input, diags);
+                    // Redeclared built-in inputs (gl_FragCoord) need no producer.
+                    let builtin = input.block.is_none() && input.name.starts_with("gl_") && !input.name.ends_with("Distance");
+                    if used(consumer, &input.name) && !options.separable && !builtin {
                         diags.error(input.loc, format!("{} shader input `{}' is not written by the {} shader", consumer.stage.name(), input.name, producer.stage.name()));
                     }
                 }
             }
+        }
+    }
+}
+
+/// Shader objects of one stage must declare a shared global with one type, and redeclare
+/// gl_FragCoord with the same layout.
+fn check_intrastage_globals(units: &[&CompiledShader], diags: &mut Diagnostics) {
+    let declares = |u: &CompiledShader| globals(u).iter().any(|g| g.name == "gl_FragCoord");
+    if units.iter().any(|u| declares(u)) && units.iter().any(|u| !declares(u) && used(u, "gl_FragCoord")) {
+        diags.error(SourceLoc::default(), "gl_FragCoord is redeclared in one fragment shader object but used without it in another");
+    }
+    let mut blocks: HashMap<(String, bool), Vec<(String, Type)>> = HashMap::new();
+    for u in units {
+        for g in globals(u).iter().filter(|g| g.block.is_some() && g.block.as_deref() != Some("gl_PerVertex")) {
+            let Some(members) = block_members(g, globals(u)) else { continue };
+            let key = (g.block.clone().unwrap_or_default(), g.storage == Storage::In);
+            match blocks.get(&key) {
+                Some(prev) if *prev != members => diags.error(g.loc, format!("block `{}' has different members in two {} shader objects", key.0, u.stage.name())),
+                Some(_) => {}
+                None => {
+                    blocks.insert(key, members);
+                }
+            }
+        }
+    }
+    let mut seen: HashMap<&str, &GlobalVar> = HashMap::new();
+    for u in units {
+        for g in globals(u) {
+            match seen.get(g.name.as_str()) {
+                Some(prev) if prev.ty != g.ty => diags.error(g.loc, format!("`{}' is declared with different types in two {} shader objects", g.name, u.stage.name())),
+                Some(prev) if g.name == "gl_FragCoord" => {
+                    let names = |q: &TypeQualifier| {
+                        let mut v: Vec<String> = q.layouts().map(|l| l.name.clone()).collect();
+                        v.sort();
+                        v
+                    };
+                    if names(&prev.qual) != names(&g.qual) {
+                        diags.error(g.loc, "gl_FragCoord is redeclared with different layouts");
+                    }
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(&g.name, g);
+                }
+            }
+        }
+    }
+}
+
+/// The members (name and type) of the block an interface variable belongs to.
+fn block_members(g: &GlobalVar, all: &[GlobalVar]) -> Option<Vec<(String, Type)>> {
+    let block = g.block.as_ref()?;
+    let inner = match &g.ty {
+        Type::Array(e, _) => &**e,
+        t => t,
+    };
+    Some(match inner {
+        Type::Block(st) => st.members.clone(),
+        _ => all.iter().filter(|x| x.block.as_ref() == Some(block) && x.storage == g.storage).map(|x| (x.name.clone(), x.ty.clone())).collect(),
+    })
+}
+
+/// The members of a shader's redeclared gl_PerVertex block of `storage`, if it has one.
+fn per_vertex_members(s: &CompiledShader, storage: Storage) -> Option<Vec<String>> {
+    let tu = s.ast.as_ref()?;
+    let mut found: Option<Vec<String>> = None;
+    for item in &tu.items {
+        if let crate::ast::ExternalDecl::Declaration(crate::ast::Declaration::Block(b)) = item {
+            if b.name == "gl_PerVertex" && b.qual.storage() == Some(storage) {
+                let members = found.get_or_insert_with(Vec::new);
+                members.extend(b.members.iter().flat_map(|m| m.names.iter().map(|(n, _, _)| n.clone())));
+            }
+        }
+    }
+    found
+}
+
+/// Once one shader object of a stage redeclares gl_PerVertex, every object of the stage
+/// that uses the block must redeclare it the same way, and a redeclared output block needs
+/// a redeclared input block in the geometry stage that reads it.
+fn check_per_vertex_redeclarations(units: &[Vec<&CompiledShader>], diags: &mut Diagnostics) {
+    let loc = SourceLoc::default();
+    let outputs = ["gl_Position", "gl_PointSize", "gl_ClipDistance", "gl_CullDistance"];
+    for u in units {
+        for storage in [Storage::In, Storage::Out] {
+            let declared: Vec<Vec<String>> = u.iter().filter_map(|s| per_vertex_members(s, storage)).collect();
+            let Some(first) = declared.first() else { continue };
+            if declared.iter().any(|m| m != first) {
+                diags.error(loc, format!("{} shader objects redeclare gl_PerVertex differently", u[0].stage.name()));
+            }
+            let uses = |s: &CompiledShader| match storage {
+                Storage::In => used(s, "gl_in"),
+                _ => outputs.iter().any(|n| used(s, n)),
+            };
+            if u.iter().any(|s| per_vertex_members(s, storage).is_none() && uses(s)) {
+                diags.error(loc, format!("a {} shader object uses gl_PerVertex without the redeclaration another object makes", u[0].stage.name()));
+            }
+        }
+    }
+    for pair in units.windows(2) {
+        let (producer, consumer) = (&pair[0], &pair[1]);
+        if consumer[0].stage != Stage::Geometry {
+            continue;
+        }
+        let redeclared_out = producer.iter().any(|s| per_vertex_members(s, Storage::Out).is_some());
+        let redeclared_in = consumer.iter().any(|s| per_vertex_members(s, Storage::In).is_some());
+        if redeclared_out && !redeclared_in && consumer.iter().any(|s| used(s, "gl_in")) {
+            diags.error(loc, "the geometry shader reads gl_in without redeclaring the gl_PerVertex the previous stage redeclares");
+        }
+    }
+}
+
+/// The interpolation qualifier of a variable (None: the default, smooth).
+fn interpolation_of(q: &TypeQualifier) -> Option<crate::ast::Interpolation> {
+    q.items.iter().find_map(|(i, _)| if let QualItem::Interpolation(x) = i { Some(*x) } else { None })
+}
+
+/// A redeclared gl_Color or gl_SecondaryColor must be interpolated as the front and back
+/// colours the previous stage writes (before GLSL 4.30, where interpolation must match).
+fn check_builtin_color_interpolation(producer: &CompiledShader, consumer: &CompiledShader, input: &GlobalVar, diags: &mut Diagnostics) {
+    let sources: &[&str] = match input.name.as_str() {
+        "gl_Color" => &["gl_FrontColor", "gl_BackColor"],
+        "gl_SecondaryColor" => &["gl_FrontSecondaryColor", "gl_BackSecondaryColor"],
+        _ => return,
+    };
+    if consumer.stage != Stage::Fragment || producer.settings.as_ref().is_some_and(|s| s.version >= 430) {
+        return;
+    }
+    let wanted = interpolation_of(&input.qual);
+    for name in sources {
+        if !used(producer, name) {
+            continue;
+        }
+        let have = globals(producer).iter().find(|g| g.name == *name).and_then(|g| interpolation_of(&g.qual));
+        if have != wanted {
+            diags.error(input.loc, format!("interpolation qualifiers of `{}' and `{}' differ", name, input.name));
         }
     }
 }

@@ -236,6 +236,18 @@ impl ContextState {
             GL_MAX_VARYING_VECTORS => Value::int(l.max_varying_components / 4),
             GL_MAX_VERTEX_OUTPUT_COMPONENTS => Value::int(l.max_vertex_output_components),
             GL_MAX_FRAGMENT_INPUT_COMPONENTS => Value::int(l.max_fragment_input_components),
+            // Geometry shader limits: GL's minimums, which the GLSL built-in constants
+            // (gl_MaxGeometry*) report too.
+            GL_MAX_GEOMETRY_INPUT_COMPONENTS => Value::int(64),
+            GL_MAX_GEOMETRY_OUTPUT_COMPONENTS => Value::int(128),
+            GL_MAX_GEOMETRY_OUTPUT_VERTICES => Value::int(256),
+            GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS => Value::int(1024),
+            GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS => Value::int(16),
+            GL_MAX_GEOMETRY_UNIFORM_COMPONENTS => Value::int(1024),
+            GL_MAX_GEOMETRY_UNIFORM_BLOCKS => Value::int(l.max_vertex_uniform_blocks),
+            GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS => Value::int(1024 + l.max_vertex_uniform_blocks as i64 * l.max_uniform_block_size as i64 / 4),
+            GL_MAX_GEOMETRY_SHADER_INVOCATIONS => Value::int(32),
+            GL_MAX_VERTEX_STREAMS => Value::int(4),
             GL_MAX_DRAW_BUFFERS => Value::int(l.max_draw_buffers),
             GL_MAX_COLOR_ATTACHMENTS => Value::int(l.max_color_attachments),
             GL_MAX_SAMPLES => Value::int(l.max_samples),

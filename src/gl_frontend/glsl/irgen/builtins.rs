@@ -95,7 +95,13 @@ impl Gen<'_, '_> {
         if name.starts_with("texture") || name.starts_with("shadow") || name.starts_with("texelFetch") {
             return self.texture_call(name, sig, args);
         }
+        if let Some(rv) = self.geometry_call(name, args)? {
+            return Ok(rv);
+        }
         let rvs = self.arg_values(sig, args)?;
+        if let Some(rv) = self.matrix_call(name, &rvs)? {
+            return Ok(rv);
+        }
         let vals = self.values(&rvs)?;
         if let Some(rv) = self.bits_builtin(name, sig, args, &vals)? {
             return Ok(rv);
@@ -166,6 +172,101 @@ impl Gen<'_, '_> {
             },
         };
         Ok(if sig.ret == SType::Void { Rv::None } else { Rv::V(v) })
+    }
+
+    /// Built-ins taking or returning matrices, column by column; `None` for the others.
+    fn matrix_call(&mut self, name: &str, rvs: &[Rv]) -> GResult<Option<Rv>> {
+        Ok(Some(match (name, rvs) {
+            ("matrixCompMult", [Rv::M(a), Rv::M(b)]) => {
+                Rv::M(a.iter().zip(b).map(|(x, y)| self.b.alu(A::Fmul, &[*x, *y])).collect())
+            }
+            ("outerProduct", [Rv::V(c), Rv::V(r)]) => {
+                // Column j is c scaled by r[j].
+                let n = self.b.type_of(*c).components;
+                let m = self.b.type_of(*r).components;
+                Rv::M((0..m).map(|j| {
+                    let rj = self.b.channel(*r, j);
+                    let rj = self.b.splat(rj, n);
+                    self.b.alu(A::Fmul, &[*c, rj])
+                }).collect())
+            }
+            ("transpose", [Rv::M(a)]) => {
+                let rows = self.b.type_of(a[0]).components;
+                Rv::M((0..rows).map(|r| {
+                    let parts: Vec<Value> = a.iter().map(|col| self.b.channel(*col, r)).collect();
+                    self.b.compose(&parts)
+                }).collect())
+            }
+            ("determinant", [Rv::M(a)]) => Rv::V(self.determinant(a)),
+            ("inverse", [Rv::M(a)]) => Rv::M(self.inverse(a)),
+            _ => return Ok(None),
+        }))
+    }
+
+    /// The adjugate divided by the determinant: element (column c, row r) of the inverse
+    /// is the cofactor of (column r, row c) over det.
+    fn inverse(&mut self, cols: &[Value]) -> Vec<Value> {
+        let n = cols.len();
+        let det = self.determinant(cols);
+        let elem_ty = self.b.type_of(det);
+        let one = self.b.imm_splat(elem_ty, 1.0);
+        let inv_det = self.b.alu(A::Fdiv, &[one, det]);
+        if n == 1 {
+            return vec![inv_det];
+        }
+        let mut out = Vec::new();
+        for c in 0..n {
+            let mut parts = Vec::new();
+            for r in 0..n {
+                // Minor without column r and row c.
+                let minor: Vec<Value> = (0..n)
+                    .filter(|x| *x != r)
+                    .map(|mc| {
+                        let rows: Vec<Value> = (0..n).filter(|x| *x != c).map(|mr| self.b.channel(cols[mc], mr as u8)).collect();
+                        if rows.len() == 1 { rows[0] } else { self.b.compose(&rows) }
+                    })
+                    .collect();
+                let m = self.determinant(&minor);
+                let m = if (r + c) % 2 == 1 { self.b.alu(A::Fneg, &[m]) } else { m };
+                parts.push(self.b.alu(A::Fmul, &[m, inv_det]));
+            }
+            out.push(self.b.compose(&parts));
+        }
+        out
+    }
+
+    /// Cofactor expansion along the first column (matrices are at most 4x4).
+    fn determinant(&mut self, cols: &[Value]) -> Value {
+        let n = cols.len();
+        let at = |g: &mut Self, c: usize, r: usize| g.b.channel(cols[c], r as u8);
+        if n == 1 {
+            return if self.b.type_of(cols[0]).components == 1 { cols[0] } else { at(self, 0, 0) };
+        }
+        if n == 2 {
+            let (a, b, c, d) = (at(self, 0, 0), at(self, 0, 1), at(self, 1, 0), at(self, 1, 1));
+            let ad = self.b.alu(A::Fmul, &[a, d]);
+            let bc = self.b.alu(A::Fmul, &[c, b]);
+            return self.b.alu(A::Fsub, &[ad, bc]);
+        }
+        let mut acc: Option<Value> = None;
+        for r in 0..n {
+            // The minor without column 0 and row r.
+            let minor: Vec<Value> = (1..n)
+                .map(|c| {
+                    let parts: Vec<Value> = (0..n).filter(|x| *x != r).map(|x| at(self, c, x)).collect();
+                    self.b.compose(&parts)
+                })
+                .collect();
+            let m = self.determinant(&minor);
+            let e = at(self, 0, r);
+            let t = self.b.alu(A::Fmul, &[e, m]);
+            acc = Some(match acc {
+                None => t,
+                Some(a) if r % 2 == 1 => self.b.alu(A::Fsub, &[a, t]),
+                Some(a) => self.b.alu(A::Fadd, &[a, t]),
+            });
+        }
+        acc.expect("at least one row")
     }
 
     fn texture_call(&mut self, name: &str, sig: &Signature, args: &[Expr]) -> GResult<Rv> {

@@ -8,6 +8,7 @@
 
 mod builtins;
 mod builtins_bits;
+mod geometry;
 mod texture_queries;
 pub mod types;
 
@@ -56,7 +57,10 @@ struct Place {
 
 struct Gen<'s, 'i> {
     b: Builder<'s>,
+    /// The unit (shader object) being generated.
     info: &'i ShaderInterface,
+    /// Every unit of the stage.
+    all_units: Vec<&'i ShaderInterface>,
     program: &'i ProgramInterface,
     stage: GlStage,
     scopes: Vec<HashMap<String, (Binding, SType)>>,
@@ -64,6 +68,8 @@ struct Gen<'s, 'i> {
     functions: HashMap<String, Vec<(Vec<SType>, Handle<Function>)>>,
     next_output_location: u32,
     temp_count: u32,
+    /// The layout qualifiers of a geometry shader.
+    geometry: Option<geometry::GeometryLayout>,
 }
 
 fn nir_stage(s: GlStage) -> Stage {
@@ -79,25 +85,45 @@ fn nir_stage(s: GlStage) -> Stage {
 
 /// Generates the IR of one linked stage.
 pub fn generate(shader: &CompiledShader, program: &ProgramInterface) -> GResult<Shader> {
-    let (Some(tu), Some(info)) = (&shader.ast, &shader.interface) else {
-        return Err("the shader did not compile".into());
-    };
-    let mut ir = Shader::new(nir_stage(shader.stage));
+    generate_units(&[shader], program)
+}
+
+/// Generates the IR of one linked stage made of one or more shader objects.
+pub fn generate_units(shaders: &[&CompiledShader], program: &ProgramInterface) -> GResult<Shader> {
+    let mut units = Vec::new();
+    for shader in shaders {
+        let (Some(tu), Some(info)) = (&shader.ast, &shader.interface) else {
+            return Err("the shader did not compile".into());
+        };
+        units.push((tu, info));
+    }
+    let Some(&(_, info)) = units.first() else { return Err("no shader for the stage".into()) };
+    let stage = shaders[0].stage;
+    let mut ir = Shader::new(nir_stage(stage));
+    let geometry = (stage == GlStage::Geometry).then(|| geometry::geometry_layout(&units));
+    if let Some(g) = &geometry {
+        ir.info.geometry = g.info.clone();
+    }
     {
         let b = Builder::main(&mut ir);
         let mut g = Gen {
             b,
             info,
+            all_units: units.iter().map(|u| u.1).collect(),
             program,
-            stage: shader.stage,
+            stage,
             scopes: Vec::new(),
             globals: HashMap::new(),
             functions: HashMap::new(),
             next_output_location: 0,
             temp_count: 0,
+            geometry,
         };
-        g.declare_interface()?;
-        g.translation_unit(tu)?;
+        for (i, &(_, info)) in units.iter().enumerate() {
+            g.info = info;
+            g.declare_interface(i == 0)?;
+        }
+        g.translation_units(&units)?;
     }
     if let Err(e) = nir_like::validate(&ir) {
         return Err(format!("generated IR failed validation: {:?}", e));
@@ -120,12 +146,30 @@ impl<'s, 'i> Gen<'s, 'i> {
 
     // ---- interface variables ----
 
-    fn declare_interface(&mut self) -> GResult<()> {
+    /// Declares the unit's interface variables; `first` also declares the program-wide
+    /// default block and samplers. A name another unit declared is shared, not redeclared.
+    fn declare_interface(&mut self, first: bool) -> GResult<()> {
+        let program = self.program;
+        if first {
+            self.declare_program_resources()?;
+        }
+        let globals = self.info.globals.clone();
+        for g in &globals {
+            if self.all_units.len() > 1 && self.globals.contains_key(&g.name) {
+                continue;
+            }
+            self.declare_global(g, &globals, program)?;
+        }
+        Ok(())
+    }
+
+    /// The default uniform block and the sampler uniforms of every unit.
+    fn declare_program_resources(&mut self) -> GResult<()> {
         let program = self.program;
         // The default uniform block: one UBO at binding 0 holding every plain uniform.
         let mut members: Vec<(String, SType)> = Vec::new();
         for (name, _) in &program.default_block_members {
-            if let Some(g) = self.info.globals.iter().find(|g| g.name == *name && g.block.is_none() && g.storage == Storage::Uniform) {
+            if let Some(g) = self.all_units.iter().find_map(|u| u.globals.iter().find(|g| g.name == *name && g.block.is_none() && g.storage == Storage::Uniform)) {
                 members.push((name.clone(), g.ty.clone()));
             } else if name == "gl_DepthRange" {
                 members.push((name.clone(), crate::link::depth_range_type()));
@@ -152,16 +196,29 @@ impl<'s, 'i> Gen<'s, 'i> {
             }
         }
         for (name, index) in &program.sampler_uniforms {
-            let Some(g) = self.info.globals.iter().find(|g| g.name == *name) else { continue };
+            let Some(g) = self.all_units.iter().find_map(|u| u.globals.iter().find(|g| g.name == *name)) else { continue };
             let ty = nir_type(&mut self.b, &g.ty, None)?;
             let var = self.b.variable(Variable::new(name.clone(), ty, VariableMode::Image).with_binding(0, 128 + index));
             self.globals.insert(name.clone(), (Binding::Var(var), g.ty.clone()));
         }
-        let globals = self.info.globals.clone();
-        for g in &globals {
+        Ok(())
+    }
+
+    fn declare_global(&mut self, g: &crate::sema::GlobalVar, globals: &[crate::sema::GlobalVar], program: &ProgramInterface) -> GResult<()> {
+        // A redeclared gl_PerVertex or built-in variable changes nothing here: they stay
+        // built-ins, created on first use.
+        // (Clip and cull distances are not built-ins here yet: they keep a plain variable.)
+        let builtin_in_or_out = g.block.is_none()
+            && g.name.starts_with("gl_")
+            && !matches!(g.name.as_str(), "gl_ClipDistance" | "gl_CullDistance")
+            && matches!(g.storage, Storage::In | Storage::Out | Storage::Varying);
+        if g.block.as_deref() == Some("gl_PerVertex") || builtin_in_or_out {
+            return Ok(());
+        }
+        {
             match (g.storage, &g.block) {
                 (Storage::Uniform, Some(block)) => {
-                    let Some(k) = program.uniform_blocks.iter().position(|b| b.name == *block || b.name.starts_with(&format!("{}[", block))) else { continue };
+                    let Some(k) = program.uniform_blocks.iter().position(|b| b.name == *block || b.name.starts_with(&format!("{}[", block))) else { return Ok(()) };
                     let binding = 1 + k as u32;
                     if g.name == *block || matches!(g.ty, SType::Block(_)) || matches!(&g.ty, SType::Array(e, _) if matches!(**e, SType::Block(_))) {
                         let ty = nir_type(&mut self.b, &g.ty, Some(BlockLayout::Std140))?;
@@ -186,21 +243,22 @@ impl<'s, 'i> Gen<'s, 'i> {
                     }
                 }
                 (Storage::In | Storage::Attribute | Storage::Varying, None) if !(g.storage == Storage::Varying && self.stage == GlStage::Vertex) => {
-                    if !self.info.static_uses.contains(&g.name) {
-                        continue;
+                    if !self.all_units.iter().any(|u| u.static_uses.contains(&g.name)) {
+                        return Ok(());
                     }
                     let location = if self.stage == GlStage::Vertex {
                         program.attributes.iter().find(|a| a.name == g.name).map(|a| a.location.max(0) as u32)
                     } else {
                         program.varyings.iter().find(|v| v.name == g.name && v.consumer == self.stage).map(|v| v.location)
                     };
-                    let ty = nir_type(&mut self.b, &g.ty, None)?;
+                    let sty = self.per_vertex_sized(&g.ty);
+                    let ty = nir_type(&mut self.b, &sty, None)?;
                     let mut var = Variable::new(g.name.clone(), ty, VariableMode::ShaderIn);
                     var.location = Some(location.unwrap_or(0));
                     var.interpolation = interpolation(&g.qual);
                     var.centroid = g.qual.has(|q| matches!(q, QualItem::Centroid));
                     let h = self.b.variable(var);
-                    self.globals.insert(g.name.clone(), (Binding::Var(h), g.ty.clone()));
+                    self.globals.insert(g.name.clone(), (Binding::Var(h), sty));
                 }
                 (Storage::Out | Storage::Varying, None) => {
                     let location = if self.stage == GlStage::Fragment {
@@ -228,6 +286,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                     if self.stage == GlStage::Fragment {
                         var.index = program.fragment_outputs.iter().find(|o| o.name == g.name).map(|o| o.index).filter(|i| *i > 0);
                     }
+                    var.stream = self.geometry.as_ref().and_then(|x| x.streams.get(&g.name).copied());
                     let h = self.b.variable(var);
                     self.globals.insert(g.name.clone(), (Binding::Var(h), g.ty.clone()));
                 }
@@ -240,13 +299,13 @@ impl<'s, 'i> Gen<'s, 'i> {
                         _ => {
                             let members: Vec<(String, SType)> = globals.iter().filter(|x| x.block.as_deref() == Some(block) && x.storage == g.storage).map(|x| (x.name.clone(), x.ty.clone())).collect();
                             let ty = if instance {
-                                g.ty.clone()
+                                if g.storage == Storage::In { self.per_vertex_sized(&g.ty) } else { g.ty.clone() }
                             } else {
                                 SType::Block(std::sync::Arc::new(StructType { name: block.clone(), members, id: 0 }))
                             };
                             let h = nir_type(&mut self.b, &ty, None)?;
                             let is_in = g.storage == Storage::In;
-                            let match_name = if instance { block.as_str() } else { g.name.as_str() };
+                            let match_name = block.as_str();
                             let location = program
                                 .varyings
                                 .iter()
@@ -263,13 +322,17 @@ impl<'s, 'i> Gen<'s, 'i> {
                             let mut var = Variable::new(block.clone(), h, mode);
                             var.location = Some(location);
                             var.interpolation = interpolation(&g.qual);
+                            if !is_in {
+                                var.stream = self.geometry.as_ref().and_then(|x| x.streams.get(block).copied());
+                            }
                             let v = self.b.variable(var);
                             self.globals.insert(key, (Binding::Var(v), ty));
                             v
                         }
                     };
                     if instance {
-                        self.globals.insert(g.name.clone(), (Binding::Var(var), g.ty.clone()));
+                        let t = if g.storage == Storage::In { self.per_vertex_sized(&g.ty) } else { g.ty.clone() };
+                        self.globals.insert(g.name.clone(), (Binding::Var(var), t));
                     } else {
                         let index = globals.iter().filter(|x| x.block.as_deref() == Some(block) && x.storage == g.storage).position(|x| x.name == g.name).unwrap_or(0);
                         self.globals.insert(g.name.clone(), (Binding::Member(var, index as u32), g.ty.clone()));
@@ -285,6 +348,14 @@ impl<'s, 'i> Gen<'s, 'i> {
             }
         }
         Ok(())
+    }
+
+    /// A geometry shader's unsized per-vertex input takes the input primitive's size.
+    fn per_vertex_sized(&self, t: &SType) -> SType {
+        match (t, &self.geometry) {
+            (SType::Array(e, None), Some(g)) => SType::Array(e.clone(), Some(g.input_vertices)),
+            _ => t.clone(),
+        }
     }
 
     fn other_stage_uniform_type(&self, _name: &str) -> SType {
@@ -308,7 +379,14 @@ impl<'s, 'i> Gen<'s, 'i> {
             (GlStage::Fragment, "gl_FragDepth") => (Some(Builtin::FragDepth), VariableMode::ShaderOut, f, None),
             (GlStage::Fragment, "gl_FragColor") => (Some(Builtin::FragColor), VariableMode::ShaderOut, v4, None),
             (GlStage::Fragment, "gl_FragData") => (None, VariableMode::ShaderOut, SType::Array(Box::new(v4), Some(8)), Some(0)),
+            (GlStage::Geometry, "gl_PrimitiveID") => (Some(Builtin::PrimitiveId), VariableMode::ShaderOut, SType::INT, None),
             (_, "gl_PrimitiveID") => (Some(Builtin::PrimitiveId), VariableMode::ShaderIn, SType::INT, None),
+            (GlStage::Geometry, "gl_PrimitiveIDIn") => (Some(Builtin::PrimitiveId), VariableMode::ShaderIn, SType::INT, None),
+            (GlStage::Geometry | GlStage::TessControl, "gl_InvocationID") => (Some(Builtin::InvocationId), VariableMode::ShaderIn, SType::INT, None),
+            (GlStage::Fragment, "gl_Layer") => (Some(Builtin::Layer), VariableMode::ShaderIn, SType::INT, None),
+            (GlStage::Fragment, "gl_ViewportIndex") => (Some(Builtin::ViewportIndex), VariableMode::ShaderIn, SType::INT, None),
+            (_, "gl_Layer") => (Some(Builtin::Layer), VariableMode::ShaderOut, SType::INT, None),
+            (_, "gl_ViewportIndex") => (Some(Builtin::ViewportIndex), VariableMode::ShaderOut, SType::INT, None),
             (GlStage::Vertex, n) if crate::link::BUILTIN_ATTRIBUTES.iter().any(|(a, _)| *a == n) => {
                 let loc = crate::link::BUILTIN_ATTRIBUTES.iter().find(|(a, _)| *a == n).map(|(_, l)| *l);
                 let ty = match n {
@@ -348,6 +426,11 @@ impl<'s, 'i> Gen<'s, 'i> {
         Ok(Some((Binding::Var(h), ty)))
     }
 
+    /// A user declaration of `name`, if any (scopes, then globals).
+    fn lookup_local_or_global(&self, name: &str) -> Option<(Binding, SType)> {
+        self.scopes.iter().rev().find_map(|s| s.get(name)).or_else(|| self.globals.get(name)).cloned()
+    }
+
     fn lookup(&mut self, name: &str) -> GResult<(Binding, SType)> {
         for s in self.scopes.iter().rev() {
             if let Some(b) = s.get(name) {
@@ -365,27 +448,37 @@ impl<'s, 'i> Gen<'s, 'i> {
 
     // ---- functions ----
 
-    fn translation_unit(&mut self, tu: &TranslationUnit) -> GResult<()> {
+    /// The stage's translation units (one per shader object) become one shader: their
+    /// globals are shared by name, functions of any unit may call those of another, and the
+    /// one `main` is the entry point.
+    fn translation_units(&mut self, units: &[(&'i TranslationUnit, &'i ShaderInterface)]) -> GResult<()> {
         let main = self.b.func;
         // Global initializers and constants run at the start of main.
         self.scopes.push(HashMap::new());
-        let mut defs = Vec::new();
-        for item in &tu.items {
-            match item {
-                ExternalDecl::Function(f) => defs.push(f),
-                ExternalDecl::Declaration(Declaration::Variables { qual, decls, .. }) => {
-                    let storage = qual.storage();
-                    if storage.is_none() || storage == Some(Storage::Const) {
-                        for d in decls {
-                            self.global_private(d)?;
+        let mut defs: Vec<(&'i FunctionDef, &'i ShaderInterface)> = Vec::new();
+        for &(tu, info) in units {
+            self.info = info;
+            for item in &tu.items {
+                match item {
+                    ExternalDecl::Function(f) => defs.push((f, info)),
+                    ExternalDecl::Declaration(Declaration::Variables { qual, decls, .. }) => {
+                        let storage = qual.storage();
+                        if storage.is_none() || storage == Some(Storage::Const) {
+                            for d in decls {
+                                if units.len() > 1 && self.globals.contains_key(&d.name) {
+                                    continue;
+                                }
+                                self.global_private(d)?;
+                            }
                         }
                     }
+                    _ => {}
                 }
-                _ => {}
             }
         }
         // Declare every function first so calls may precede definitions.
-        for f in &defs {
+        for &(f, info) in &defs {
+            self.info = info;
             if f.proto.name == "main" {
                 continue;
             }
@@ -402,7 +495,8 @@ impl<'s, 'i> Gen<'s, 'i> {
             self.functions.entry(f.proto.name.clone()).or_default().push((ptypes, h));
         }
         let global_scope = self.scopes.clone();
-        for f in &defs {
+        for &(f, info) in &defs {
+            self.info = info;
             if f.proto.name == "main" {
                 continue;
             }
@@ -422,7 +516,8 @@ impl<'s, 'i> Gen<'s, 'i> {
         }
         self.b.set_function(main);
         self.scopes = global_scope;
-        for f in &defs {
+        for &(f, info) in &defs {
+            self.info = info;
             if f.proto.name == "main" {
                 self.scopes.push(HashMap::new());
                 for s in &f.body {
@@ -825,6 +920,10 @@ impl<'s, 'i> Gen<'s, 'i> {
                 };
                 Ok(Place { deref, ty, swizzle: None })
             }
+            ExprKind::Field(a, name) if matches!(&a.kind, ExprKind::Index(x, _) if matches!(&x.kind, ExprKind::Ident(n) if n == "gl_in") && self.lookup_local_or_global("gl_in").is_none()) => {
+                let ExprKind::Index(_, i) = &a.kind else { unreachable!("matched above") };
+                self.per_vertex_input(i, name)
+            }
             ExprKind::Field(a, name) => {
                 let base = self.place_or_spill(a)?;
                 match &base.ty {
@@ -1021,6 +1120,10 @@ impl<'s, 'i> Gen<'s, 'i> {
                 let (lc, rc) = match (l, r) {
                     (Rv::V(x), Rv::V(y)) => (vec![x], vec![y]),
                     (Rv::M(x), Rv::M(y)) => (x, y),
+                    (Rv::Mem(x), Rv::Mem(y)) if matches!(op, BinaryOp::Equal | BinaryOp::NotEqual) => {
+                        let eq = self.equal_in_memory(x, y, &at)?;
+                        return Ok(Rv::V(if op == BinaryOp::NotEqual { self.b.bnot(eq) } else { eq }));
+                    }
                     _ => return self.unsupported("comparing aggregates"),
                 };
                 let mut result: Option<Value> = None;
@@ -1045,6 +1148,39 @@ impl<'s, 'i> Gen<'s, 'i> {
                 self.arith(op, l, &at, r, &bt, ty)
             }
         }
+    }
+
+    /// Whether two structs or arrays in memory are equal, member by member: GLSL's `==`
+    /// on aggregates.
+    fn equal_in_memory(&mut self, x: Value, y: Value, ty: &SType) -> GResult<Value> {
+        let parts: Vec<(Value, Value, SType)> = match ty {
+            SType::Struct(st) => (0..st.members.len())
+                .map(|i| (self.b.deref_struct(x, i as u32), self.b.deref_struct(y, i as u32), st.members[i].1.clone()))
+                .collect(),
+            SType::Array(e, Some(n)) => (0..*n).map(|i| (self.b.deref_array_imm(x, i), self.b.deref_array_imm(y, i), (**e).clone())).collect(),
+            SType::Scalar(_) | SType::Vector(..) | SType::Matrix { .. } => {
+                let (l, r) = (self.load(&Place { deref: x, ty: ty.clone(), swizzle: None })?, self.load(&Place { deref: y, ty: ty.clone(), swizzle: None })?);
+                let (lc, rc) = match (l, r) {
+                    (Rv::V(a), Rv::V(b)) => (vec![a], vec![b]),
+                    (Rv::M(a), Rv::M(b)) => (a, b),
+                    _ => return self.unsupported("comparing these values"),
+                };
+                let mut all = self.b.imm_bool(true);
+                for (a, b) in lc.into_iter().zip(rc) {
+                    let c = self.compare(BinaryOp::Equal, a, b);
+                    let c = if self.b.type_of(c).components > 1 { self.b.ball(c) } else { c };
+                    all = self.b.band(all, c);
+                }
+                return Ok(all);
+            }
+            _ => return self.unsupported("comparing values of this type"),
+        };
+        let mut all = self.b.imm_bool(true);
+        for (a, b, t) in parts {
+            let c = self.equal_in_memory(a, b, &t)?;
+            all = self.b.band(all, c);
+        }
+        Ok(all)
     }
 
     fn compare(&mut self, op: BinaryOp, x: Value, y: Value) -> Value {
@@ -1280,6 +1416,9 @@ impl<'s, 'i> Gen<'s, 'i> {
                 }
                 if args.len() == 1 && at.is_matrix() {
                     let Rv::M(src) = self.rvalue(&args[0])? else { return self.unsupported("this matrix constructor") };
+                    // mat3(dmat3) and dmat3(mat3) convert every element.
+                    let (base, bits) = base_of(s);
+                    let src: Vec<Value> = src.into_iter().map(|c| self.b.convert(c, base, bits)).collect();
                     let (scols, srows) = match at { SType::Matrix { cols, rows, .. } => (cols, rows), _ => (0, 0) };
                     let one = self.b.imm_splat(scalar_vt(s, 1), 1.0);
                     let zero = self.b.imm_splat(scalar_vt(s, 1), 0.0);
@@ -1349,7 +1488,13 @@ fn arith_result(op: BinaryOp, l: &SType, r: &SType) -> SType {
         (Some(a), _) => a,
         _ => Scalar::Float,
     };
-    let _ = op;
+    // A shift has the type of its left operand (widened to a vector shift count).
+    if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+        return match (l, r) {
+            (SType::Scalar(ls), SType::Vector(_, n)) => SType::Vector(*ls, *n),
+            _ => l.clone(),
+        };
+    }
     match (l, r) {
         (SType::Scalar(_), t) => t.with_scalar(s),
         (t, _) => t.with_scalar(s),

@@ -421,7 +421,7 @@ impl Checker<'_> {
         }
         if let Type::Array(_, None) = &base.ty {
             // An implicitly sized array: constant indices size it, others are errors.
-            if cidx.is_none() && !idx.ty.is_error() && !matches!(base.ty, Type::Array(ref e, _) if e.is_error()) {
+            if cidx.is_none() && !idx.ty.is_error() && !matches!(base.ty, Type::Array(ref e, _) if e.is_error()) && !self.per_vertex_input(a) {
                 self.error(i.loc, "unsized arrays can only be indexed with constant expressions");
                 return Typed::error();
             }
@@ -661,6 +661,14 @@ impl Checker<'_> {
             Some(crate::ast::Storage::In | crate::ast::Storage::Out) => !per_vertex,
             _ => false,
         }
+    }
+
+    /// Whether `e` names a per-vertex input array, which the input primitive (perhaps in
+    /// another shader of the stage) sizes at link time.
+    fn per_vertex_input(&self, e: &Expr) -> bool {
+        let ExprKind::Ident(name) = &e.kind else { return false };
+        let per_vertex = matches!(self.options.stage, crate::options::Stage::Geometry | crate::options::Stage::TessControl | crate::options::Stage::TessEval);
+        per_vertex && self.lookup_var(name).is_some_and(|v| v.storage == Some(crate::ast::Storage::In))
     }
 
     fn resolve_overload(&self, candidates: &[Signature], args: &[Typed]) -> Result<Signature, bool> {

@@ -1,0 +1,188 @@
+//! Geometry shaders on the machine's Vulkan device: one point expanded to a quad, drawn
+//! and read back; and the SPIR-V of linked geometry programs checked by spirv-val.
+//! GALVAN_GL_VERSION_OVERRIDE is process-wide, so this binary sets it once for all tests.
+
+mod common;
+
+use common::*;
+use gl_frontend::entry::*;
+use gl_frontend::types::enums::*;
+use gl_frontend::types::*;
+use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
+
+const VS: &str = "#version 150
+in vec2 pos;
+out vec4 v_color;
+void main() { v_color = vec4(0.0, 1.0, 0.0, 1.0); gl_Position = vec4(pos, 0.0, 1.0); }";
+
+const GS: &str = "#version 150
+layout(points) in;
+layout(triangle_strip, max_vertices = 4) out;
+in vec4 v_color[];
+out vec4 g_color;
+uniform float half_size;
+void main() {
+    for (int i = 0; i < 4; i++) {
+        vec2 corner = vec2(float(i & 1), float(i >> 1)) * 2.0 - 1.0;
+        gl_Position = gl_in[0].gl_Position + vec4(corner * half_size, 0.0, 0.0);
+        g_color = v_color[0] + vec4(float(gl_PrimitiveIDIn), 0.0, 0.0, 0.0);
+        EmitVertex();
+    }
+    EndPrimitive();
+}";
+
+const FS: &str = "#version 150
+in vec4 g_color;
+out vec4 color;
+void main() { color = g_color; }";
+
+fn context() -> std::sync::Arc<Context> {
+    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "3.2");
+    let config = ContextConfig { api: Api::Gl, major: 3, minor: 2, profile: Profile::Compatibility, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("3.2 with the override");
+    let window = surface();
+    make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
+    ctx
+}
+
+fn shader(stage: GLenum, source: &str) -> GLuint {
+    unsafe {
+        let s = glCreateShader(stage);
+        let ptr = source.as_ptr() as *const GLchar;
+        let len = source.len() as GLint;
+        glShaderSource(s, 1, &ptr, &len);
+        glCompileShader(s);
+        let mut ok = 0;
+        glGetShaderiv(s, GL_COMPILE_STATUS, &mut ok);
+        assert_eq!(ok, 1, "shader did not compile:\n{source}");
+        s
+    }
+}
+
+fn pixel(x: i32, y: i32) -> [u8; 4] {
+    let mut p = [0u8; 4];
+    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
+    p
+}
+
+#[test]
+fn a_point_becomes_a_quad() {
+    let _ctx = context();
+    unsafe {
+        let p = glCreateProgram();
+        glAttachShader(p, shader(GL_VERTEX_SHADER, VS));
+        glAttachShader(p, shader(GL_GEOMETRY_SHADER, GS));
+        glAttachShader(p, shader(GL_FRAGMENT_SHADER, FS));
+        glBindAttribLocation(p, 0, c"pos".as_ptr());
+        glLinkProgram(p);
+        let mut ok = 0;
+        glGetProgramiv(p, GL_LINK_STATUS, &mut ok);
+        let mut log = vec![0u8; 2048];
+        let mut len = 0;
+        glGetProgramInfoLog(p, 2048, &mut len, log.as_mut_ptr().cast());
+        assert_eq!(ok, 1, "{}", String::from_utf8_lossy(&log[..len as usize]));
+        glUseProgram(p);
+        glUniform1f(glGetUniformLocation(p, c"half_size".as_ptr()), 0.5);
+
+        // One point at the centre of the 64x32 window.
+        let point: [f32; 2] = [0.0, 0.0];
+        let mut vbo = 0;
+        glGenBuffers(1, &mut vbo);
+        glBindBuffer(GL_ARRAY_BUFFER, vbo);
+        glBufferData(GL_ARRAY_BUFFER, 8, point.as_ptr().cast(), GL_STATIC_DRAW);
+        glVertexAttribPointer(0, 2, GL_FLOAT, 0, 0, std::ptr::null());
+        glEnableVertexAttribArray(0);
+        glClearColor(0.0, 0.0, 0.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glDrawArrays(GL_POINTS, 0, 1);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    // The quad spans NDC [-0.5, 0.5]: pixels 16..48 by 8..24.
+    assert_eq!(pixel(32, 16), [0, 255, 0, 255], "centre");
+    assert_eq!(pixel(17, 9), [0, 255, 0, 255], "lower-left corner inside");
+    assert_eq!(pixel(46, 22), [0, 255, 0, 255], "upper-right corner inside");
+    assert_eq!(pixel(12, 16), [0, 0, 0, 255], "left of the quad");
+    assert_eq!(pixel(32, 28), [0, 0, 0, 255], "above the quad");
+    assert_eq!(pixel(2, 2), [0, 0, 0, 255], "a point alone would not reach here either");
+}
+
+/// Writes `words` to a file and runs spirv-val on it for Vulkan 1.3.
+fn spirv_val(words: &[u32], name: &str) -> Result<(), String> {
+    let path = std::env::temp_dir().join(format!("galvan-gs-{}-{}.spv", std::process::id(), name));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&path, bytes).map_err(|e| e.to_string())?;
+    let out = std::process::Command::new("spirv-val").args(["--target-env", "vulkan1.3"]).arg(&path).output().map_err(|e| format!("spirv-val: {e}"))?;
+    let _ = std::fs::remove_file(&path);
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+    }
+}
+
+fn compile(stage: glsl::Stage, src: &str) -> glsl::CompiledShader {
+    let options = glsl::CompileOptions {
+        stage,
+        api: glsl::Api::GlCompat,
+        context_version: 46,
+        extensions: glsl::extensions::known().filter(|e| glsl::extensions::available(e, 0, false)).map(str::to_string).collect(),
+    };
+    let s = glsl::compile_shader(&[src], &options);
+    assert!(s.success, "{}\n{}", s.info_log, src);
+    s
+}
+
+/// Every stage of the program, lowered as the draw path lowers it, passes spirv-val.
+fn assert_program_valid(vs: &str, gs: &str, fs: &str) {
+    let shaders = [compile(glsl::Stage::Vertex, vs), compile(glsl::Stage::Geometry, gs), compile(glsl::Stage::Fragment, fs)];
+    let refs: Vec<&glsl::CompiledShader> = shaders.iter().collect();
+    let p = glsl::link_program(&refs, &glsl::LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    for s in &p.stages {
+        let mut ir = s.ir.clone().unwrap_or_else(|e| panic!("{}: {}", s.stage.name(), e));
+        let lower = nir_like::passes::LowerOptions {
+            last_pre_rasterization: s.stage == glsl::Stage::Geometry,
+            draw_buffers: 8,
+            uniform_offsets: p.interface.default_block_members.iter().cloned().collect(),
+            point_coord_upper_left: true,
+            ..Default::default()
+        };
+        nir_like::passes::lower_for_caps(&mut ir, &device().caps(), &lower);
+        let words = spirv_out::emit(&ir, &spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: true })
+            .unwrap_or_else(|e| panic!("{}: {}", s.stage.name(), e));
+        if let Err(msg) = spirv_val(&words, s.stage.name()) {
+            panic!("spirv-val rejected the {} shader:\n{}\n{}", s.stage.name(), msg, nir_like::print_shader(&ir));
+        }
+    }
+}
+
+#[test]
+fn geometry_programs_pass_spirv_val() {
+    assert_program_valid(VS, GS, FS);
+    // Adjacency input, an input block, invocations, layer and primitive id outputs.
+    assert_program_valid(
+        "#version 150
+in vec4 pos;
+out Data { vec4 c; } vout;
+void main() { vout.c = pos; gl_Position = pos; gl_PointSize = 2.0; }",
+        "#version 400
+layout(triangles_adjacency, invocations = 2) in;
+layout(line_strip, max_vertices = 6) out;
+in Data { vec4 c; } vin[];
+out vec4 g_color;
+void main() {
+    for (int i = 0; i < gl_in.length(); i += 2) {
+        gl_Position = gl_in[i].gl_Position * gl_in[i].gl_PointSize;
+        g_color = vin[i].c;
+        gl_Layer = gl_InvocationID;
+        gl_PrimitiveID = gl_PrimitiveIDIn;
+        EmitVertex();
+    }
+    EndPrimitive();
+}",
+        "#version 150
+in vec4 g_color;
+out vec4 color;
+void main() { color = g_color + vec4(float(gl_PrimitiveID)); }",
+    );
+}
