@@ -221,6 +221,8 @@ pub enum StmtKind {
     Continue,
     Return(Option<Expr>),
     Discard,
+    /// EXT_demote_to_helper_invocation's `demote;`.
+    Demote,
 }
 
 /// The condition of `while` and `for`, which may declare a variable.

@@ -29,7 +29,7 @@ const QUALIFIER_KEYWORDS: &[&str] = &[
     "coherent", "volatile", "restrict", "readonly", "writeonly", "subroutine",
 ];
 const STATEMENT_KEYWORDS: &[&str] = &[
-    "break", "continue", "do", "for", "while", "if", "else", "discard", "return", "switch", "case", "default",
+    "break", "continue", "do", "for", "while", "if", "else", "discard", "demote", "return", "switch", "case", "default",
     "struct", "precision",
 ];
 
@@ -619,6 +619,11 @@ impl<'a> Parser<'a> {
                     self.bump();
                     self.expect_punct(";")?;
                     StmtKind::Discard
+                }
+                "demote" => {
+                    self.bump();
+                    self.expect_punct(";")?;
+                    StmtKind::Demote
                 }
                 "return" => {
                     self.bump();

@@ -592,6 +592,9 @@ impl<'s, 'i> Gen<'s, 'i> {
             StmtKind::Break => self.b.break_(),
             StmtKind::Continue => self.b.continue_(),
             StmtKind::Discard => self.b.discard(),
+            StmtKind::Demote => {
+                self.b.intrinsic(nir_like::IntrinsicOp::Demote, &[], None);
+            }
             StmtKind::Return(e) => match e {
                 Some(e) => {
                     let v = self.rvalue(e)?;

@@ -65,6 +65,13 @@ impl Checker<'_> {
             }
             ExprKind::Bool(b) => Typed::rvalue(Type::BOOL, Some(ConstValue::scalar(Type::BOOL, Lit::B(*b)))),
             ExprKind::Ident(name) => match self.lookup_var(name) {
+                Some(v) if v.builtin && name == "gl_WorkGroupSize" && self.local_size.is_none() => {
+                    // Its value is the declared local size: using it before (or without)
+                    // `layout(local_size_*) in;` is an error.
+                    let t = Typed::rvalue(v.ty.clone(), None);
+                    self.error(e.loc, "gl_WorkGroupSize used before the local size is declared");
+                    t
+                }
                 Some(v) if self.is_global(name) => {
                     let lvalue = if v.read_only { Err(format!("`{}' is read-only", name)) } else { Ok(()) };
                     let t = Typed { ty: v.ty.clone(), constant: v.constant.clone(), lvalue };

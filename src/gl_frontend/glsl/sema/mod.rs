@@ -107,6 +107,10 @@ pub struct Checker<'a> {
     pub(crate) control_depth: u32,
     pub(crate) in_main: bool,
     pub(crate) main_returned: bool,
+    /// A compute shader's fixed local size, once `layout(local_size_*) in;` gave one.
+    pub(crate) local_size: Option<[u32; 3]>,
+    /// Whether the compute shader declared `layout(local_size_variable) in;`.
+    local_size_variable: bool,
 }
 
 /// Checks a parsed shader; errors go to `diags`.
@@ -131,6 +135,8 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         control_depth: 0,
         in_main: false,
         main_returned: false,
+        local_size: None,
+        local_size_variable: false,
     };
     c.interface.expr_types = vec![Type::Error; tu.expr_count as usize];
     c.declare_builtin_variables();
@@ -682,6 +688,9 @@ impl<'a> Checker<'a> {
                 None => self.default_layouts.push((key, value)),
             }
         }
+        if stage == Stage::Compute && qual.storage() == Some(Storage::In) {
+            self.compute_local_size(qual);
+        }
         if stage == Stage::Geometry && qual.storage() == Some(Storage::Out) {
             for l in qual.layouts() {
                 if l.name == "max_vertices" {
@@ -692,6 +701,49 @@ impl<'a> Checker<'a> {
                     }
                 }
             }
+        }
+    }
+
+    /// `layout(local_size_x = ..., local_size_variable) in;` of a compute shader: sizes
+    /// must be positive, a fixed and a variable size exclude each other, and
+    /// gl_WorkGroupSize takes the declared size.
+    fn compute_local_size(&mut self, qual: &TypeQualifier) {
+        let mut fixed = false;
+        let mut size = self.local_size.unwrap_or([1, 1, 1]);
+        for l in qual.layouts() {
+            let axis = match l.name.as_str() {
+                "local_size_x" => 0,
+                "local_size_y" => 1,
+                "local_size_z" => 2,
+                "local_size_variable" => {
+                    if !self.ext("GL_ARB_compute_variable_group_size") {
+                        self.error(l.loc, "`local_size_variable' needs GL_ARB_compute_variable_group_size");
+                    }
+                    if self.local_size.is_some() {
+                        self.error(l.loc, "a compute shader cannot declare both a fixed and a variable local size");
+                    }
+                    self.local_size_variable = true;
+                    continue;
+                }
+                _ => continue,
+            };
+            fixed = true;
+            let v = l.value.as_ref().and_then(|e| self.expr(e).constant).and_then(|c| c.as_int());
+            match v {
+                Some(v) if v > 0 => size[axis] = v as u32,
+                Some(_) => self.error(l.loc, format!("`{}' must be greater than zero", l.name)),
+                None => {}
+            }
+        }
+        if !fixed {
+            return;
+        }
+        if self.local_size_variable {
+            self.error(qual.layouts().next().map_or(SourceLoc::default(), |l| l.loc), "a compute shader cannot declare both a fixed and a variable local size");
+        }
+        self.local_size = Some(size);
+        if let Some(Symbol::Var(v)) = self.scopes[0].get_mut("gl_WorkGroupSize") {
+            v.constant = Some(ConstValue { ty: v.ty.clone(), comps: size.iter().map(|c| constant::Lit::U(*c as u64)).collect() });
         }
     }
 
@@ -725,6 +777,9 @@ impl<'a> Checker<'a> {
                 } else if !ty.is_error() && (ty.scalar().is_none() || matches!(ty.scalar(), Some(Scalar::Bool)) || (ty.scalar().is_some_and(|s| s.is_integer()) && self.version() < 130 && !self.ext("GL_EXT_gpu_shader4"))) && !ty.is_array() {
                     self.error(loc, format!("`varying' cannot have type `{}'", ty));
                 }
+            }
+            Storage::In | Storage::Out if stage == Stage::Compute => {
+                self.error(loc, "compute shaders have no user-defined inputs or outputs");
             }
             Storage::In | Storage::Out => {
                 // Before 1.30, `in'/`out' come with ARB_explicit_attrib_location or separate
@@ -828,6 +883,20 @@ impl<'a> Checker<'a> {
         let format = qual.layouts().map(|l| l.name.as_str()).find(|n| image_format_kind(n).is_some()).map(str::to_string);
         let Type::Opaque(name) = base else { return };
         let kind = if name.starts_with("iimage") { 'i' } else if name.starts_with("uimage") { 'u' } else { 'f' };
+        if let Some(f) = format.as_deref().filter(|_| self.is_es()) {
+            // ESSL 3.10 has thirteen image formats; NV_image_formats adds the desktop
+            // ones, its 16-bit normalized ones only where EXT_texture_norm16 exists.
+            const ES_FORMATS: &[&str] = &[
+                "rgba32f", "rgba16f", "r32f", "rgba8", "rgba8_snorm", "rgba32i", "rgba16i", "rgba8i", "r32i", "rgba32ui",
+                "rgba16ui", "rgba8ui", "r32ui",
+            ];
+            let norm16 = matches!(f, "rgba16" | "rg16" | "r16" | "rgba16_snorm" | "rg16_snorm" | "r16_snorm");
+            let allowed = ES_FORMATS.contains(&f)
+                || (self.ext("GL_NV_image_formats") && (!norm16 || self.options.has_extension("GL_EXT_texture_norm16")));
+            if !allowed {
+                self.error(loc, format!("image format `{}' is not supported in GLSL ES {}", f, self.version()));
+            }
+        }
         match format {
             Some(f) if image_format_kind(&f) != Some(kind) => {
                 self.error(loc, format!("image format `{}' does not match the image type `{}'", f, name));
@@ -1592,6 +1661,11 @@ impl<'a> Checker<'a> {
             StmtKind::Discard => {
                 if self.options.stage != Stage::Fragment {
                     self.error(st.loc, "discard may only appear in fragment shaders");
+                }
+            }
+            StmtKind::Demote => {
+                if self.options.stage != Stage::Fragment {
+                    self.error(st.loc, "demote may only appear in fragment shaders");
                 }
             }
             StmtKind::Return(e) => {

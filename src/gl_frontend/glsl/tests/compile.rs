@@ -166,3 +166,53 @@ fn glsl_110_array_out_parameters_and_std430_uniform_blocks_are_errors() {
     fails_with(Fragment, "#version 430\nlayout(std430) uniform U { vec4 b; };\nvoid main() {}\n", "std430 applies only");
     ok(Fragment, "#version 430\nlayout(std430) buffer B { vec4 b; };\nvoid main() {}\n");
 }
+
+#[test]
+fn extension_macros_and_builtins_of_newer_extensions() {
+    use glsl::Stage::Compute;
+    for ext in ["GL_ARB_shader_clock", "GL_ARB_shader_group_vote", "GL_ARB_shader_precision", "GL_AMD_shader_stencil_export", "GL_ARB_ES3_1_compatibility"] {
+        ok(Vertex, &format!("#version 140\n#extension {ext} : require\n#if !defined {ext} || {ext} != 1\n#error not defined\n#endif\nvoid main() {{}}"));
+    }
+    ok(Vertex, "#version 150\n#extension GL_ARB_shader_clock : require\nvoid main() { uvec2 t = clock2x32ARB(); }");
+    ok(Vertex, "#version 150\n#extension GL_ARB_shader_group_vote : require\nuniform bool b;\nvoid main() { if (anyInvocationARB(b) && allInvocationsARB(b) && allInvocationsEqualARB(b)) gl_Position = vec4(0.0); }");
+    fails_with(Vertex, "#version 150\nuniform bool b;\nvoid main() { if (anyInvocationARB(b)) gl_Position = vec4(0.0); }", "anyInvocationARB");
+    ok(Fragment, "#version 140\n#extension GL_AMD_shader_stencil_export : require\nvoid main() { gl_FragStencilRefAMD = 1; }");
+    // EXT_demote_to_helper_invocation: `demote' is a keyword only with the extension.
+    ok(Fragment, "#version 140\nvoid main() { int demote = 1; }");
+    ok(Fragment, "#version 140\n#extension GL_EXT_demote_to_helper_invocation : require\nvoid main() { demote; bool h = helperInvocationEXT(); }");
+    fails_with(Fragment, "#version 140\n#extension GL_EXT_demote_to_helper_invocation : require\nvoid main() { int demote = 1; }", "syntax error");
+    // NV_shader_atomic_float: float image atomics.
+    ok(Fragment, "#version 150\n#extension GL_ARB_shader_image_load_store : require\n#extension GL_NV_shader_atomic_float : require\nlayout(r32f) uniform image2D img;\nvoid main() { float a = imageAtomicAdd(img, ivec2(0), 1.0) + imageAtomicExchange(img, ivec2(1), 2.0); }");
+    fails_with(Fragment, "#version 150\n#extension GL_ARB_shader_image_load_store : require\nlayout(r32f) uniform image2D img;\nvoid main() { float a = imageAtomicAdd(img, ivec2(0), 1.0); }", "imageAtomicAdd");
+    // ARB_compute_variable_group_size.
+    ok(Compute, "#version 330\n#extension GL_ARB_compute_shader : enable\n#extension GL_ARB_compute_variable_group_size : enable\nlayout(local_size_variable) in;\nvoid main() { uvec3 s = gl_LocalGroupSizeARB; }");
+    fails_with(Compute, "#version 330\n#extension GL_ARB_compute_shader : enable\n#extension GL_ARB_compute_variable_group_size : enable\nlayout(local_size_x = 2) in;\nlayout(local_size_variable) in;\nvoid main() {}", "both a fixed and a variable");
+}
+
+#[test]
+fn compute_local_size_rules() {
+    use glsl::Stage::Compute;
+    let head = "#version 330\n#extension GL_ARB_compute_shader : enable\n";
+    ok(Compute, &format!("{head}layout(local_size_x = 3, local_size_y = 5, local_size_z = 7) in;\nvoid main() {{ int x[gl_WorkGroupSize.x == 3u ? 1 : -1]; int z[gl_WorkGroupSize.z == 7u ? 1 : -1]; }}"));
+    fails_with(Compute, &format!("{head}void main() {{ uvec3 s = gl_WorkGroupSize; }}\nlayout(local_size_x = 3) in;"), "gl_WorkGroupSize used before");
+    fails_with(Compute, &format!("{head}void main() {{ uvec3 s = gl_WorkGroupSize; }}"), "gl_WorkGroupSize used before");
+    fails_with(Compute, &format!("{head}layout(local_size_y = 0) in;\nvoid main() {{}}"), "greater than zero");
+    fails_with(Compute, &format!("{head}layout(local_size_x = 1) in;\nin int i;\nvoid main() {{}}"), "no user-defined inputs or outputs");
+    fails_with(Compute, &format!("{head}layout(local_size_x = 1) in;\nout int o;\nvoid main() {{}}"), "no user-defined inputs or outputs");
+}
+
+#[test]
+fn es_image_formats_and_atomics() {
+    let r = compile_es(Fragment, "#version 310 es\nlayout(rg32f) readonly uniform highp image2D img;\nvoid main() {}");
+    assert!(!r.success && r.info_log.contains("not supported in GLSL ES"), "{}", r.info_log);
+    let r = compile_es(Fragment, "#version 310 es\n#extension GL_NV_image_formats : require\nlayout(rg32f) readonly uniform highp image2D img;\nvoid main() {}");
+    assert!(r.success, "{}", r.info_log);
+    // ESSL 3.10 has image atomics only with OES_shader_image_atomic.
+    let atomic = "layout(r32i) uniform highp iimage2D img;\nvoid main() { int v = imageAtomicAdd(img, ivec2(0), 1); }";
+    let r = compile_es(Fragment, &format!("#version 310 es\n{atomic}"));
+    assert!(!r.success, "{}", r.info_log);
+    let r = compile_es(Fragment, &format!("#version 310 es\n#extension GL_OES_shader_image_atomic : require\n{atomic}"));
+    assert!(r.success, "{}", r.info_log);
+    let r = compile_es(Fragment, &format!("#version 320 es\n{atomic}"));
+    assert!(r.success, "{}", r.info_log);
+}
