@@ -8,6 +8,7 @@ mod expr;
 mod fold;
 pub mod types;
 pub mod variables;
+mod xfb;
 
 use crate::ast::*;
 use crate::diagnostics::{Diagnostics, SourceLoc};
@@ -111,6 +112,7 @@ pub struct Checker<'a> {
     pub(crate) local_size: Option<[u32; 3]>,
     /// Whether the compute shader declared `layout(local_size_variable) in;`.
     local_size_variable: bool,
+    xfb: xfb::XfbState,
 }
 
 /// Checks a parsed shader; errors go to `diags`.
@@ -137,6 +139,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         main_returned: false,
         local_size: None,
         local_size_variable: false,
+        xfb: xfb::XfbState::default(),
     };
     c.interface.expr_types = vec![Type::Error; tu.expr_count as usize];
     c.declare_builtin_variables();
@@ -149,6 +152,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
             ExternalDecl::Function(f) => c.function_def(f),
         }
     }
+    c.xfb_finish();
     c.interface.has_main = c.functions.get("main").is_some_and(|f| f.iter().any(|f| f.defined));
     c.interface
 }
@@ -691,6 +695,9 @@ impl<'a> Checker<'a> {
         if stage == Stage::Compute && qual.storage() == Some(Storage::In) {
             self.compute_local_size(qual);
         }
+        if qual.storage() == Some(Storage::Out) {
+            self.xfb_default(qual);
+        }
         if stage == Stage::Geometry && qual.storage() == Some(Storage::Out) {
             for l in qual.layouts() {
                 if l.name == "max_vertices" {
@@ -960,6 +967,9 @@ impl<'a> Checker<'a> {
             }
             self.check_storage_for_stage(qual, &ty, d.loc, global, &d.name);
             self.check_layouts(qual, Some(&ty));
+            if global && storage == Some(Storage::Out) {
+                self.xfb_variable(qual, &ty, d.loc);
+            }
             self.check_image_qualifiers(qual, &ty, d.loc);
             if !matches!(storage, Some(Storage::Uniform | Storage::Buffer)) {
                 if let Some(l) = qual.layouts().find(|l| matches!(l.name.as_str(), "std140" | "std430" | "shared" | "packed" | "row_major" | "column_major" | "binding")) {
@@ -1103,11 +1113,12 @@ impl<'a> Checker<'a> {
         }
     }
 
-    pub(crate) fn check_layouts(&mut self, qual: &TypeQualifier, _ty: Option<&Type>) {
+    pub(crate) fn check_layouts(&mut self, qual: &TypeQualifier, ty: Option<&Type>) {
         let layouts: Vec<LayoutItem> = qual.layouts().cloned().collect();
         if layouts.is_empty() {
             return;
         }
+        self.check_component(qual, ty);
         let ok_version = self.desktop_at_least(140) || self.es_at_least(300) || self.s.enabled_extensions.iter().any(|e| {
             matches!(e.as_str(), "GL_ARB_explicit_attrib_location" | "GL_ARB_uniform_buffer_object" | "GL_ARB_fragment_coord_conventions" | "GL_ARB_conservative_depth" | "GL_AMD_conservative_depth" | "GL_ARB_separate_shader_objects" | "GL_ARB_shading_language_420pack" | "GL_ARB_enhanced_layouts" | "GL_ARB_explicit_uniform_location" | "GL_ARB_shader_atomic_counters" | "GL_ARB_shader_image_load_store" | "GL_ARB_compute_shader" | "GL_ARB_tessellation_shader" | "GL_ARB_geometry_shader4" | "GL_ARB_gpu_shader5" | "GL_ARB_shader_storage_buffer_object" | "GL_ARB_cull_distance" | "GL_ARB_shader_subroutine" | "GL_ARB_viewport_array")
         });
@@ -1157,6 +1168,44 @@ impl<'a> Checker<'a> {
                     self.error(l.loc, "uniform locations need GLSL 4.30 or GL_ARB_explicit_uniform_location");
                 }
             }
+        }
+    }
+
+    /// `component` (GLSL 4.40, ARB_enhanced_layouts): with a location, on scalars and
+    /// vectors (or arrays of them) that fit in the four components of a location; a
+    /// double takes two components and must start at 0 or 2; never on a block.
+    fn check_component(&mut self, qual: &TypeQualifier, ty: Option<&Type>) {
+        let Some(l) = qual.layouts().filter(|l| l.name == "component").last().cloned() else { return };
+        if !qual.layouts().any(|l| l.name == "location") {
+            self.error(l.loc, "`component' needs an explicit `location'");
+            return;
+        }
+        let Some(ty) = ty else {
+            self.error(l.loc, "`component' cannot apply to a block");
+            return;
+        };
+        let Some(c) = l.value.as_ref().and_then(|e| self.expr(e).constant).and_then(|c| c.as_int()) else { return };
+        let mut elem = ty;
+        while let Type::Array(e, _) = elem {
+            elem = e;
+        }
+        if elem.is_error() {
+            return;
+        }
+        if !(elem.is_scalar() || elem.is_vector()) {
+            self.error(l.loc, format!("`component' cannot apply to `{}'", elem));
+            return;
+        }
+        let double = matches!(elem.scalar(), Some(Scalar::Double | Scalar::Int64 | Scalar::Uint64));
+        let width = elem.vector_size() as i64 * if double { 2 } else { 1 };
+        if double && elem.vector_size() > 2 {
+            self.error(l.loc, format!("`component' cannot apply to `{}'", elem));
+        } else if !(0..4).contains(&c) {
+            self.error(l.loc, format!("component {} is out of range", c));
+        } else if double && c % 2 != 0 {
+            self.error(l.loc, "a double-precision value must start at component 0 or 2");
+        } else if c + width > 4 {
+            self.error(l.loc, format!("`{}' does not fit in a location from component {}", elem, c));
         }
     }
 
@@ -1259,7 +1308,8 @@ impl<'a> Checker<'a> {
         self.check_layouts(&b.qual, None);
         self.check_block_offsets(b);
         let mut members = Vec::new();
-        for m in &b.members {
+        let mut member_of: Vec<(usize, Type)> = Vec::new();
+        for (mi, m) in b.members.iter().enumerate() {
             if let TypeBase::Struct(_) = &m.ty.base {
                 self.error(m.loc, "embedded structure declarations are not allowed in blocks");
             }
@@ -1279,8 +1329,12 @@ impl<'a> Checker<'a> {
                 if matches!(storage, Some(Storage::In | Storage::Out)) && ty.scalar() == Some(Scalar::Bool) {
                     self.error(*l, "shader inputs and outputs cannot be bool");
                 }
+                member_of.push((mi, ty.clone()));
                 members.push((n.clone(), ty));
             }
+        }
+        if storage == Some(Storage::Out) {
+            self.xfb_block(b, &member_of);
         }
         if b.name.starts_with("gl_") && b.name != "gl_PerVertex" {
             self.error(b.loc, format!("block name `{}' uses reserved `gl_' prefix", b.name));

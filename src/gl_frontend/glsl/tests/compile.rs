@@ -216,3 +216,36 @@ fn es_image_formats_and_atomics() {
     let r = compile_es(Fragment, &format!("#version 320 es\n{atomic}"));
     assert!(r.success, "{}", r.info_log);
 }
+
+#[test]
+fn transform_feedback_layouts() {
+    let head = "#version 150\n#extension GL_ARB_enhanced_layouts : require\n#extension GL_ARB_gpu_shader_fp64 : require\n";
+    let t = |body: &str| format!("{head}{body}\nvoid main() {{}}");
+    ok(Vertex, &t("layout(xfb_offset = 0) out vec4 a;\nlayout(xfb_offset = 16) out vec4 b;\nlayout(xfb_buffer = 3, xfb_stride = 32) out vec4 c;"));
+    fails_with(Vertex, &t("layout(xfb_buffer = gl_MaxTransformFeedbackBuffers) out vec4 a;"), "gl_MaxTransformFeedbackBuffers");
+    fails_with(Vertex, &t("layout(xfb_offset = 2) out vec4 a;"), "multiple of 4");
+    fails_with(Vertex, &t("struct S { float x; double y; };\nlayout(xfb_offset = 4) out S s;"), "multiple of 8");
+    fails_with(Vertex, &t("layout(xfb_offset = 0) out vec4 a;\nlayout(xfb_offset = 0) out vec4 b;"), "overlaps");
+    fails_with(Vertex, &t("layout(xfb_offset = 0) out vec4 a[];"), "unsized array");
+    fails_with(Vertex, &t("layout(xfb_stride = 20, xfb_buffer = 0) out;\nlayout(xfb_stride = 32) out vec4 a;"), "conflicts");
+    fails_with(Vertex, &t("layout(xfb_stride = 32, xfb_stride = 20) out vec4 a;\nlayout(xfb_buffer = 0, xfb_stride = 32) out vec4 b;"), "conflicts");
+    fails_with(Vertex, &t("layout(xfb_stride = 16) out vec4 a;\nlayout(xfb_offset = 16) out vec4 b;"), "overflows xfb_stride");
+    fails_with(Vertex, &t("layout(xfb_stride = (gl_MaxTransformFeedbackInterleavedComponents + 1) * 4) out vec4 a;"), "exceeds");
+    fails_with(Vertex, &t("layout(xfb_offset = 16, xfb_stride = 20) out block { vec4 v; };"), "overflows xfb_stride");
+    fails_with(Vertex, &t("layout(xfb_buffer = 1) out;\nout block { vec4 a; layout(xfb_buffer = 0) vec4 b; };"), "differs from its block");
+    ok(Vertex, &t("layout(xfb_buffer = 1) out;\nout block { vec4 a; layout(xfb_buffer = 1, xfb_offset = 0) vec4 b; };"));
+}
+
+#[test]
+fn component_layouts() {
+    let head = "#version 150\n#extension GL_ARB_enhanced_layouts : require\n#extension GL_ARB_gpu_shader_fp64 : require\n#extension GL_ARB_separate_shader_objects : require\n";
+    let t = |body: &str| format!("{head}{body}\nvoid main() {{}}");
+    ok(Vertex, &t("layout(location = 0, component = 2) out vec2 a;\nlayout(location = 1, component = 2) out double d;"));
+    fails_with(Vertex, &t("layout(component = 3) out float b;"), "needs an explicit `location'");
+    fails_with(Vertex, &t("layout(location = 0, component = 3) out vec2 a;"), "does not fit");
+    fails_with(Vertex, &t("layout(location = 0, component = 4) out float a;"), "out of range");
+    fails_with(Vertex, &t("layout(location = 0, component = 1) out double a;"), "component 0 or 2");
+    fails_with(Vertex, &t("layout(location = 0, component = 0) out dvec3 a;"), "cannot apply");
+    fails_with(Vertex, &t("layout(location = 0, component = 1) out mat2 a;"), "cannot apply");
+    fails_with(Fragment, &format!("{head}layout(location = 1, component = 0) in block {{ float f; }};\nvoid main() {{}}"), "cannot apply to a block");
+}
