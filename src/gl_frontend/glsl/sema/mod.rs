@@ -113,7 +113,17 @@ pub struct Checker<'a> {
     /// Whether the compute shader declared `layout(local_size_variable) in;`.
     local_size_variable: bool,
     xfb: xfb::XfbState,
+    /// Storages (in, out) whose gl_PerVertex block the shader redeclared.
+    pervertex_redeclared: Vec<Storage>,
+    /// Per-vertex built-in outputs redeclared on their own (`out float gl_ClipDistance[4];`).
+    pervertex_members_redeclared: Vec<String>,
 }
+
+/// The members a gl_PerVertex redeclaration may list.
+const PER_VERTEX_MEMBERS: &[&str] = &[
+    "gl_Position", "gl_PointSize", "gl_ClipDistance", "gl_CullDistance", "gl_ClipVertex", "gl_FrontColor", "gl_BackColor",
+    "gl_FrontSecondaryColor", "gl_BackSecondaryColor", "gl_TexCoord", "gl_FogFragCoord",
+];
 
 /// Checks a parsed shader; errors go to `diags`.
 pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOptions, diags: &mut Diagnostics) -> ShaderInterface {
@@ -140,6 +150,8 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         local_size: None,
         local_size_variable: false,
         xfb: xfb::XfbState::default(),
+        pervertex_redeclared: Vec::new(),
+        pervertex_members_redeclared: Vec::new(),
     };
     c.interface.expr_types = vec![Type::Error; tu.expr_count as usize];
     c.declare_builtin_variables();
@@ -308,6 +320,13 @@ impl<'a> Checker<'a> {
             // Redeclaring a built-in variable is allowed; inventing gl_ names is not.
             if self.lookup_var(name).is_some_and(|v| v.builtin) {
                 let existing = self.lookup_var(name).cloned().expect("checked");
+                if PER_VERTEX_MEMBERS.contains(&name) && existing.storage == Some(Storage::Out) && self.scopes.len() == 2 {
+                    if self.pervertex_redeclared.contains(&Storage::Out) {
+                        self.error(loc, format!("`{}' cannot be redeclared after gl_PerVertex was redeclared", name));
+                        return;
+                    }
+                    self.pervertex_members_redeclared.push(name.to_string());
+                }
                 if name == "gl_ClipDistance" || name == "gl_TexCoord" {
                     if var.storage != existing.storage && !(var.storage == Some(Storage::Varying)) {
                         self.error(loc, format!("`{}' must be redeclared with its own storage qualifier", name));
@@ -607,7 +626,11 @@ impl<'a> Checker<'a> {
             }
             self.gs_input_vertices = Some(n);
             if let Some(Symbol::Var(var)) = self.scopes[0].get_mut("gl_in") {
-                var.ty = Type::Array(Box::new(Type::Error), Some(n));
+                let elem = match &var.ty {
+                    Type::Array(e, _) => (**e).clone(),
+                    _ => Type::Error,
+                };
+                var.ty = Type::Array(Box::new(elem), Some(n));
             }
             // Unsized inputs declared before the layout take its size.
             for scope in self.scopes.iter_mut().take(2) {
@@ -1119,6 +1142,17 @@ impl<'a> Checker<'a> {
             return;
         }
         self.check_component(qual, ty);
+        // Repeating a name inside one layout(...) came with GLSL 4.40 / ARB_enhanced_layouts.
+        if !self.is_es() && !self.desktop_at_least(440) && !self.ext("GL_ARB_enhanced_layouts") {
+            for (item, _) in &qual.items {
+                let QualItem::Layout(group) = item else { continue };
+                if let Some((i, l)) = group.iter().enumerate().find(|(i, l)| group[..*i].iter().any(|p| p.name.eq_ignore_ascii_case(&l.name))) {
+                    let _ = i;
+                    self.error(l.loc, format!("layout qualifier `{}' repeated in one layout (needs GLSL 4.40 or GL_ARB_enhanced_layouts)", l.name));
+                    break;
+                }
+            }
+        }
         let ok_version = self.desktop_at_least(140) || self.es_at_least(300) || self.s.enabled_extensions.iter().any(|e| {
             matches!(e.as_str(), "GL_ARB_explicit_attrib_location" | "GL_ARB_uniform_buffer_object" | "GL_ARB_fragment_coord_conventions" | "GL_ARB_conservative_depth" | "GL_AMD_conservative_depth" | "GL_ARB_separate_shader_objects" | "GL_ARB_shading_language_420pack" | "GL_ARB_enhanced_layouts" | "GL_ARB_explicit_uniform_location" | "GL_ARB_shader_atomic_counters" | "GL_ARB_shader_image_load_store" | "GL_ARB_compute_shader" | "GL_ARB_tessellation_shader" | "GL_ARB_geometry_shader4" | "GL_ARB_gpu_shader5" | "GL_ARB_shader_storage_buffer_object" | "GL_ARB_cull_distance" | "GL_ARB_shader_subroutine" | "GL_ARB_viewport_array")
         });
@@ -1206,6 +1240,96 @@ impl<'a> Checker<'a> {
             self.error(l.loc, "a double-precision value must start at component 0 or 2");
         } else if c + width > 4 {
             self.error(l.loc, format!("`{}' does not fit in a location from component {}", elem, c));
+        }
+    }
+
+    /// A redeclared gl_PerVertex block (GLSL 1.50 section 7.1, 4.10 with separate shader
+    /// objects): built-in members only, once per storage, before any of its members is
+    /// used or redeclared alone; an input block is `gl_in[]`, an output block has no
+    /// instance name (`gl_out[]` in a tessellation control shader); members left out stop
+    /// existing.
+    fn redeclare_per_vertex(&mut self, b: &InterfaceBlock, storage: Storage, members: &[(String, Type)]) {
+        for (n, _) in members {
+            // gl_Layer, gl_ViewportIndex and gl_ViewportMask join the block where an
+            // extension makes them outputs of the stage.
+            let extension_member = matches!(n.as_str(), "gl_Layer" | "gl_ViewportIndex" | "gl_ViewportMask")
+                && storage == Storage::Out
+                && self.lookup_var(n).is_some_and(|v| v.builtin && v.storage == Some(Storage::Out));
+            if !PER_VERTEX_MEMBERS.contains(&n.as_str()) && !extension_member {
+                self.error(b.loc, format!("`{}' is not a member of the built-in gl_PerVertex block", n));
+                return;
+            }
+        }
+        let stage = self.options.stage;
+        let arrayed_name = match (storage, stage) {
+            (Storage::In, Stage::Geometry | Stage::TessControl | Stage::TessEval) => Some("gl_in"),
+            (Storage::Out, Stage::TessControl) => Some("gl_out"),
+            (Storage::Out, Stage::Vertex | Stage::Geometry | Stage::TessEval) => None,
+            _ => {
+                self.error(b.loc, format!("gl_PerVertex cannot be redeclared as `{}' in a {} shader", if storage == Storage::In { "in" } else { "out" }, stage.name()));
+                return;
+            }
+        };
+        match (&b.instance, arrayed_name) {
+            (Some((inst, dims, loc)), Some(want)) => {
+                if inst != want {
+                    self.error(*loc, format!("a redeclared gl_PerVertex must be named `{}'", want));
+                    return;
+                }
+                if dims.len() != 1 {
+                    self.error(*loc, format!("`{}' must be a one-dimensional array", want));
+                    return;
+                }
+            }
+            (None, Some(want)) => {
+                self.error(b.loc, format!("a redeclared gl_PerVertex must be named `{}'", want));
+                return;
+            }
+            (Some((_, _, loc)), None) => {
+                self.error(*loc, "an output gl_PerVertex redeclaration takes no instance name");
+                return;
+            }
+            (None, None) => {}
+        }
+        if self.pervertex_redeclared.contains(&storage) {
+            self.error(b.loc, "gl_PerVertex redeclared more than once");
+            return;
+        }
+        self.pervertex_redeclared.push(storage);
+        let used: Vec<&str> = match arrayed_name {
+            Some(n) => vec![n],
+            None => PER_VERTEX_MEMBERS.to_vec(),
+        };
+        if let Some(u) = used.iter().find(|u| self.interface.static_uses.contains(**u)) {
+            self.error(b.loc, format!("gl_PerVertex redeclared after `{}' was used", u));
+            return;
+        }
+        if storage == Storage::In {
+            // gl_in's elements now have exactly the listed members.
+            self.next_struct_id += 1;
+            let st = Arc::new(StructType { name: "gl_PerVertex".into(), members: members.to_vec(), id: self.next_struct_id });
+            if let Some(Symbol::Var(var)) = self.scopes[0].get_mut("gl_in") {
+                let n = match &var.ty {
+                    Type::Array(_, n) => *n,
+                    _ => None,
+                };
+                var.ty = Type::Array(Box::new(Type::Block(st)), n);
+            }
+        }
+        if storage == Storage::Out && arrayed_name.is_none() {
+            if let Some(m) = self.pervertex_members_redeclared.first().cloned() {
+                self.error(b.loc, format!("gl_PerVertex redeclared after `{}' was redeclared", m));
+                return;
+            }
+            for n in PER_VERTEX_MEMBERS {
+                if !members.iter().any(|(m, _)| m == n) {
+                    if let Some(Symbol::Var(v)) = self.scopes[0].get(*n) {
+                        if v.storage == Some(Storage::Out) {
+                            self.scopes[0].remove(*n);
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -1335,6 +1459,11 @@ impl<'a> Checker<'a> {
         }
         if storage == Some(Storage::Out) {
             self.xfb_block(b, &member_of);
+        }
+        if b.name == "gl_PerVertex" {
+            if let Some(storage) = storage {
+                self.redeclare_per_vertex(b, storage, &members);
+            }
         }
         if b.name.starts_with("gl_") && b.name != "gl_PerVertex" {
             self.error(b.loc, format!("block name `{}' uses reserved `gl_' prefix", b.name));

@@ -249,3 +249,22 @@ fn component_layouts() {
     fails_with(Vertex, &t("layout(location = 0, component = 1) out mat2 a;"), "cannot apply");
     fails_with(Fragment, &format!("{head}layout(location = 1, component = 0) in block {{ float f; }};\nvoid main() {{}}"), "cannot apply to a block");
 }
+
+#[test]
+fn per_vertex_redeclaration_rules() {
+    use glsl::Stage::Geometry;
+    let v = |body: &str| format!("#version 150\n{body}\nvoid main() {{}}");
+    ok(Vertex, &v("out gl_PerVertex { vec4 gl_Position; float gl_PointSize; };\nvoid f() { gl_Position = vec4(0.0); gl_PointSize = 1.0; }"));
+    fails_with(Vertex, &v("out gl_PerVertex { vec4 gl_Position; vec4 t; };"), "not a member");
+    fails_with(Vertex, &v("out gl_PerVertex { vec4 gl_Position; };\nout gl_PerVertex { vec4 gl_Position; };"), "more than once");
+    fails_with(Vertex, &v("void f() { gl_PointSize = 1.0; }\nout gl_PerVertex { vec4 gl_Position; float gl_PointSize; };"), "was used");
+    fails_with(Vertex, &v("out gl_PerVertex { vec4 gl_Position; };\nvoid f() { gl_PointSize = 1.0; }"), "gl_PointSize");
+    fails_with(Vertex, &v("out float gl_ClipDistance[4];\nout gl_PerVertex { vec4 gl_Position; };"), "was redeclared");
+    fails_with(Vertex, &v("out gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[]; };\nout float gl_ClipDistance[4];"), "after gl_PerVertex");
+    let g = |body: &str| format!("#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n{body}\nvoid main() {{}}");
+    ok(Geometry, &g("in gl_PerVertex { vec4 gl_Position; } gl_in[];\nvec4 f() { return gl_in[0].gl_Position; }"));
+    fails_with(Geometry, &g("in gl_PerVertex { vec4 gl_Position; } gl_in[];\nfloat f() { return gl_in[0].gl_PointSize; }"), "gl_PointSize");
+    fails_with(Geometry, &g("in gl_PerVertex { vec4 gl_Position; } foo[];"), "must be named `gl_in'");
+    fails_with(Geometry, &g("out gl_PerVertex { vec4 gl_Position; } foo;"), "no instance name");
+    fails_with(Geometry, &g("out gl_PerVertex { vec4 gl_Position; } foo[3];"), "no instance name");
+}
