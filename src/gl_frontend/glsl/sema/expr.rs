@@ -433,6 +433,9 @@ impl Checker<'_> {
                 return Typed::error();
             }
             if let (Some(n), ExprKind::Ident(name)) = (cidx, &a.kind) {
+                if self.is_gs_user_input(name) {
+                    self.gs_unsized_indices.push((n, i.loc));
+                }
                 if name == "gl_ClipDistance" && n >= 8 {
                     self.error(i.loc, "gl_ClipDistance index exceeds gl_MaxClipDistances");
                     return Typed::error();
@@ -546,6 +549,10 @@ impl Checker<'_> {
                         }
                         Typed::rvalue(Type::INT, Some(ConstValue::scalar(Type::INT, Lit::I(*n as i64))))
                     }
+                    Type::Array(_, None) if matches!(&obj.kind, ExprKind::Ident(n) if self.is_gs_user_input(n)) => {
+                        self.error(loc, "length() of a geometry shader input before the input layout gives its size");
+                        Typed::error()
+                    }
                     Type::Array(e, None) if !e.is_error() && self.plain_unsized(obj) => {
                         self.error(loc, "length() called on an unsized array");
                         Typed::error()
@@ -654,6 +661,12 @@ impl Checker<'_> {
 
     /// Whether `e` names a variable whose unsized array can never be sized later
     /// (storage blocks and per-vertex arrays can).
+    /// A user-declared input of a geometry shader (an array sized by the input layout).
+    fn is_gs_user_input(&self, name: &str) -> bool {
+        self.options.stage == crate::options::Stage::Geometry
+            && self.lookup_var(name).is_some_and(|v| !v.builtin && v.storage == Some(crate::ast::Storage::In))
+    }
+
     fn plain_unsized(&self, e: &Expr) -> bool {
         let ExprKind::Ident(name) = &e.kind else { return false };
         let Some(v) = self.lookup_var(name) else { return false };

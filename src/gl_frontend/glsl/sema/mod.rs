@@ -99,6 +99,8 @@ pub struct Checker<'a> {
     gs_input_vertices: Option<u32>,
     /// Sizes given to geometry inputs before the input layout, checked against it.
     gs_declared_sizes: Vec<(u32, SourceLoc)>,
+    /// Constant indices into unsized geometry inputs before the input layout sized them.
+    pub(crate) gs_unsized_indices: Vec<(i64, SourceLoc)>,
     /// Interface block names: they share the global namespace with other names.
     block_names: Vec<String>,
     /// Values given by `layout(...) in;`/`out;` so far (key, value): repeats must agree.
@@ -142,6 +144,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         interface: ShaderInterface::default(),
         gs_input_vertices: None,
         gs_declared_sizes: Vec::new(),
+        gs_unsized_indices: Vec::new(),
         block_names: Vec::new(),
         default_layouts: Vec::new(),
         control_depth: 0,
@@ -619,6 +622,11 @@ impl<'a> Checker<'a> {
                     self.error(l.loc, "conflicting geometry shader input primitives");
                 }
             }
+            for (i, loc) in std::mem::take(&mut self.gs_unsized_indices) {
+                if i >= n as i64 {
+                    self.error(loc, format!("index {} of a geometry shader input is out of bounds for the input primitive ({} vertices)", i, n));
+                }
+            }
             for (k, loc) in self.gs_declared_sizes.clone() {
                 if k != n {
                     self.error(loc, format!("geometry shader input size {} does not match the input primitive ({} vertices)", k, n));
@@ -972,17 +980,7 @@ impl<'a> Checker<'a> {
                 self.error(d.loc, format!("per-vertex {} shader variable `{}' must be an array", self.options.stage.name(), d.name));
             }
             if self.options.stage == Stage::Geometry && storage == Some(Storage::In) {
-                match (&ty, self.gs_input_vertices) {
-                    (Type::Array(e, None), Some(n)) => ty = Type::Array(e.clone(), Some(n)),
-                    (Type::Array(_, Some(k)), Some(n)) if *k != n => {
-                        self.error(d.loc, format!("geometry shader input `{}' has size {} but the input primitive has {} vertices", d.name, k, n));
-                    }
-                    (Type::Array(..), _) => {}
-                    _ => self.error(d.loc, format!("geometry shader input `{}' must be an array", d.name)),
-                }
-                if let Type::Array(_, Some(k)) = &ty {
-                    self.gs_declared_sizes.push((*k, d.loc));
-                }
+                ty = self.gs_input_array(ty, &d.name, d.loc);
             }
             if ty == Type::Void || matches!(&ty, Type::Array(e, _) if **e == Type::Void) {
                 self.error(d.loc, format!("`{}' cannot be declared void", d.name));
@@ -1243,6 +1241,32 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// A geometry shader input array: sized by the input layout when it came first, and
+    /// every explicit size must agree with the layout and with the other inputs.
+    fn gs_input_array(&mut self, ty: Type, name: &str, loc: SourceLoc) -> Type {
+        let ty = match (&ty, self.gs_input_vertices) {
+            (Type::Array(e, None), Some(n)) => Type::Array(e.clone(), Some(n)),
+            (Type::Array(_, Some(k)), Some(n)) if *k != n => {
+                self.error(loc, format!("geometry shader input `{}' has size {} but the input primitive has {} vertices", name, k, n));
+                return ty;
+            }
+            (Type::Array(..), _) => ty,
+            _ => {
+                self.error(loc, format!("geometry shader input `{}' must be an array", name));
+                return ty;
+            }
+        };
+        if let Type::Array(_, Some(k)) = &ty {
+            if let Some((first, _)) = self.gs_declared_sizes.first().copied() {
+                if first != *k {
+                    self.error(loc, format!("geometry shader input `{}' has size {} but an earlier input has size {}", name, k, first));
+                }
+            }
+            self.gs_declared_sizes.push((*k, loc));
+        }
+        ty
+    }
+
     /// A redeclared gl_PerVertex block (GLSL 1.50 section 7.1, 4.10 with separate shader
     /// objects): built-in members only, once per storage, before any of its members is
     /// used or redeclared alone; an input block is `gl_in[]`, an output block has no
@@ -1497,7 +1521,10 @@ impl<'a> Checker<'a> {
         self.block_names.push(b.name.clone());
         match &b.instance {
             Some((inst, dims, l)) => {
-                let ty = self.apply_array(Type::Block(st), dims, *l);
+                let mut ty = self.apply_array(Type::Block(st), dims, *l);
+                if self.options.stage == Stage::Geometry && storage == Storage::In && b.name != "gl_PerVertex" {
+                    ty = self.gs_input_array(ty, inst, *l);
+                }
                 let read_only = storage != Storage::Out && storage != Storage::Buffer;
                 self.declare_var(inst, *l, Variable { ty: ty.clone(), storage: Some(storage), constant: None, read_only, builtin: false, qual: b.qual.clone() });
                 self.interface.globals.push(GlobalVar { name: inst.clone(), ty, storage, qual: b.qual.clone(), loc: *l, block: Some(b.name.clone()) });

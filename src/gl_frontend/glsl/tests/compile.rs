@@ -268,3 +268,15 @@ fn per_vertex_redeclaration_rules() {
     fails_with(Geometry, &g("out gl_PerVertex { vec4 gl_Position; } foo;"), "no instance name");
     fails_with(Geometry, &g("out gl_PerVertex { vec4 gl_Position; } foo[3];"), "no instance name");
 }
+
+#[test]
+fn geometry_input_sizing() {
+    use glsl::Stage::Geometry;
+    let g = |body: &str| format!("#version 150\n{body}\nvoid main() {{}}");
+    ok(Geometry, &g("layout(lines) in;\nin blk { vec4 c; } inst[];\nuniform int foo[inst.length() == 2 ? 1 : -1];"));
+    fails_with(Geometry, &g("in vec4 a[2];\nin vec4 b[3];"), "earlier input has size 2");
+    fails_with(Geometry, &g("in blk1 { vec4 c; } i2[2];\nin blk2 { vec4 c; } i3[3];"), "earlier input has size 2");
+    fails_with(Geometry, &g("layout(lines) in;\nin blk { vec4 c; } i3[3];"), "input primitive has 2 vertices");
+    fails_with(Geometry, &g("in vec4 c[];\nvec4 f() { return c[2]; }\nlayout(lines) in;"), "out of bounds");
+    fails_with(Geometry, &g("in vec4 c[];\nint f() { return c.length(); }\nlayout(lines) in;"), "before the input layout");
+}
