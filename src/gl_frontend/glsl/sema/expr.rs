@@ -602,7 +602,13 @@ impl Checker<'_> {
                     self.error(loc, format!("no function with name `{}'", name));
                     return Typed::error();
                 }
-                match self.resolve_overload(&candidates, &arg_types) {
+                // Before GLSL 4.00 (and ARB_gpu_shader5) two user overloads that both
+                // match through conversions make the call ambiguous.
+                let resolved = match self.resolve_overload(&candidates, &arg_types) {
+                    Ok(_) if is_user && !self.is_es() && !self.desktop_at_least(400) && !self.ext("GL_ARB_gpu_shader5") && self.conversion_matches(&candidates, &arg_types) > 1 => Err(true),
+                    r => r,
+                };
+                match resolved {
                     Ok(sig) => {
                         if !is_user && name == "barrier" && self.options.stage == crate::options::Stage::TessControl && (!self.in_main || self.control_depth > 0 || self.main_returned) {
                             self.error(loc, "barrier() in a tessellation control shader must be in main, outside control flow and before any return");
@@ -676,6 +682,24 @@ impl Checker<'_> {
             Some(crate::ast::Storage::In | crate::ast::Storage::Out) => !per_vertex,
             _ => false,
         }
+    }
+
+    /// How many candidates match the arguments when there is no exact match (0 with one).
+    fn conversion_matches(&self, candidates: &[Signature], args: &[Typed]) -> usize {
+        let arity: Vec<&Signature> = candidates.iter().filter(|s| s.params.len() == args.len()).collect();
+        if arity.iter().any(|s| s.params.iter().zip(args).all(|((t, _), a)| *t == a.ty)) {
+            return 0;
+        }
+        arity
+            .iter()
+            .filter(|s| {
+                s.params.iter().zip(args).all(|((t, dir), a)| match dir {
+                    ParamDir::In => self.converts(&a.ty, t),
+                    ParamDir::Out => self.converts(t, &a.ty),
+                    ParamDir::InOut => self.converts(&a.ty, t) && self.converts(t, &a.ty),
+                })
+            })
+            .count()
     }
 
     fn resolve_overload(&self, candidates: &[Signature], args: &[Typed]) -> Result<Signature, bool> {

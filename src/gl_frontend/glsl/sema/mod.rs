@@ -168,6 +168,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         }
     }
     c.xfb_finish();
+    c.check_fragment_outputs();
     c.interface.has_main = c.functions.get("main").is_some_and(|f| f.iter().any(|f| f.defined));
     c.interface
 }
@@ -587,7 +588,12 @@ impl<'a> Checker<'a> {
                 }
                 self.function_proto(p, false);
             }
-            Declaration::Qualifiers { qual, names, loc } => self.qualifier_declaration(qual, names, *loc),
+            Declaration::Qualifiers { qual, names, loc } => {
+                if !global && !names.is_empty() && qual.has(|q| matches!(q, QualItem::Invariant)) {
+                    self.error(*loc, "`invariant' redeclarations must be at global scope");
+                }
+                self.qualifier_declaration(qual, names, *loc)
+            }
             Declaration::Block(b) => self.interface_block(b, global),
             Declaration::Variables { qual, ty, decls, loc } => self.variables(qual, ty, decls, *loc, global),
         }
@@ -838,6 +844,14 @@ impl<'a> Checker<'a> {
                 if ty.contains_opaque() {
                     self.error(loc, "shader inputs and outputs cannot be opaque");
                 }
+                // Structures became shader inputs and outputs in GLSL 1.50.
+                let mut base = ty;
+                while let Type::Array(e, _) = base {
+                    base = e;
+                }
+                if matches!(base, Type::Struct(_)) && !self.is_es() && self.version() < 150 {
+                    self.error(loc, "shader inputs and outputs cannot be structures before GLSL 1.50");
+                }
                 let is_in = storage == Storage::In;
                 let mut elem = ty;
                 while let Type::Array(e, _) = elem {
@@ -874,11 +888,19 @@ impl<'a> Checker<'a> {
                     self.error(loc, "`shared' is only allowed in compute shaders");
                 }
             }
-            Storage::Const | Storage::InOut => {}
+            Storage::InOut => {
+                self.error(loc, "`inout' is not a storage qualifier for global variables");
+            }
+            Storage::Const => {}
         }
         // Interpolation qualifiers only on inputs and outputs.
         for (q, l) in &qual.items {
             match q {
+                QualItem::Interpolation(_) if storage == Storage::Varying && !self.ext("GL_EXT_gpu_shader4") => {
+                    // GLSL 1.30: interpolation qualifiers go with `in' and `out'; only
+                    // EXT_gpu_shader4 puts them on `varying'.
+                    self.error(*l, "interpolation qualifiers cannot be used with `varying'");
+                }
                 QualItem::Interpolation(_) | QualItem::Centroid | QualItem::Sample => {
                     if !matches!(storage, Storage::In | Storage::Out | Storage::Varying) {
                         self.error(*l, "interpolation qualifiers apply only to shader inputs and outputs");
@@ -970,6 +992,9 @@ impl<'a> Checker<'a> {
         }
         if !global && qual.has(|q| matches!(q, QualItem::Layout(_))) {
             self.error(_loc, "layout qualifiers are not allowed on local variables");
+        }
+        if !global && qual.has(|q| matches!(q, QualItem::Invariant)) {
+            self.error(_loc, "`invariant' is not allowed on local variables");
         }
         let storage = qual.storage();
         for d in decls {
@@ -1238,6 +1263,23 @@ impl<'a> Checker<'a> {
             self.error(l.loc, "a double-precision value must start at component 0 or 2");
         } else if c + width > 4 {
             self.error(l.loc, format!("`{}' does not fit in a location from component {}", elem, c));
+        }
+    }
+
+    /// A fragment shader writes gl_FragColor, gl_FragData or its own outputs: never two
+    /// of these kinds (GLSL 1.10 section 7.2, GLSL 1.30 section 4.3.4).
+    fn check_fragment_outputs(&mut self) {
+        if self.options.stage != Stage::Fragment {
+            return;
+        }
+        let uses = &self.interface.static_uses;
+        let color = uses.contains("gl_FragColor");
+        let data = uses.contains("gl_FragData");
+        let user = self.interface.globals.iter().find(|g| g.storage == Storage::Out && uses.contains(&g.name)).map(|g| g.name.clone());
+        if color && data {
+            self.error(SourceLoc::default(), "a fragment shader cannot write both gl_FragColor and gl_FragData");
+        } else if let (true, Some(u)) = (color || data, user) {
+            self.error(SourceLoc::default(), format!("a fragment shader cannot write both `{}' and {}", u, if color { "gl_FragColor" } else { "gl_FragData" }));
         }
     }
 
@@ -1623,6 +1665,7 @@ impl<'a> Checker<'a> {
                 Some(Storage::InOut) => ParamDir::InOut,
                 _ => ParamDir::In,
             };
+            self.check_qualifier_order(&param.qual);
             for (q, l) in &param.qual.items {
                 match q {
                     QualItem::Storage(Storage::In | Storage::Out | Storage::InOut | Storage::Const) | QualItem::Precision(_) | QualItem::Memory(_) | QualItem::Precise => {}

@@ -42,7 +42,8 @@ void main() {
 }",
     );
     ok(Vertex, "#version 110\nattribute vec4 p;\nvarying vec4 c;\nvoid main() { c = gl_Color; gl_Position = gl_ModelViewProjectionMatrix * p + ftransform(); }");
-    ok(Fragment, "#version 110\nvarying vec4 c;\nuniform sampler2D t;\nvoid main() { gl_FragColor = c * texture2D(t, c.xy); gl_FragData[0] = c; }");
+    ok(Fragment, "#version 110\nvarying vec4 c;\nuniform sampler2D t;\nvoid main() { gl_FragColor = c * texture2D(t, c.xy); }");
+    ok(Fragment, "#version 110\nvarying vec4 c;\nvoid main() { gl_FragData[0] = c; }");
 }
 
 #[test]
@@ -279,4 +280,26 @@ fn geometry_input_sizing() {
     fails_with(Geometry, &g("layout(lines) in;\nin blk { vec4 c; } i3[3];"), "input primitive has 2 vertices");
     fails_with(Geometry, &g("in vec4 c[];\nvec4 f() { return c[2]; }\nlayout(lines) in;"), "out of bounds");
     fails_with(Geometry, &g("in vec4 c[];\nint f() { return c.length(); }\nlayout(lines) in;"), "before the input layout");
+}
+
+#[test]
+fn storage_interpolation_and_overload_rules_of_early_versions() {
+    fails_with(Vertex, "#version 110\ninout vec4 foo;\nvoid main() {}", "not a storage qualifier");
+    fails_with(Vertex, "#version 120\nvoid main() { invariant vec4 x; gl_Position = vec4(0); }", "local variables");
+    fails_with(Vertex, "#version 120\nvarying vec4 x;\nvoid main() { invariant x; gl_Position = vec4(0); }", "global scope");
+    ok(Vertex, "#version 120\nvarying vec4 x;\ninvariant x;\nvoid main() { gl_Position = vec4(0); }");
+    fails_with(Fragment, "#version 130\nsmooth varying float x;\nvoid main() {}", "cannot be used with `varying'");
+    fails_with(Fragment, "#version 130\nstruct S { vec4 v; };\nin S foo;\nvoid main() { gl_FragColor = foo.v; }", "cannot be structures");
+    ok(Fragment, "#version 150\nstruct S { vec4 v; };\nin S foo;\nout vec4 c;\nvoid main() { c = foo.v; }");
+    fails_with(Vertex, "#version 130\nfloat f(highp in float x) { return x; }\nvoid main() {}", "wrong order");
+    let ambiguous = "vec4 f(in vec4 x, out vec4 y) { y = x; return x; }\nvec4 f(in vec4 x, out ivec4 y) { y = ivec4(x); return x; }\nvoid main() { ivec4 a = ivec4(1); vec4 b; gl_Position = f(a, b); }";
+    fails_with(Vertex, &format!("#version 130\n{ambiguous}"), "ambiguous");
+    ok(Vertex, &format!("#version 400\n{ambiguous}"));
+}
+
+#[test]
+fn fragment_output_kinds_do_not_mix() {
+    fails_with(Fragment, "#version 110\nvoid main() { gl_FragColor = vec4(1.0); if (false) gl_FragData[0] = vec4(1.0); }", "both gl_FragColor and gl_FragData");
+    fails_with(Fragment, "#version 130\nout vec4 c;\nvoid main() { if (false) gl_FragData[0] = vec4(1.0); c = vec4(1.0); }", "cannot write both `c'");
+    ok(Fragment, "#version 130\nout vec4 c;\nvoid main() { c = vec4(1.0); }");
 }
