@@ -330,4 +330,6 @@ pub enum Callee {
     Type(TypeSpec),
     /// `x.length()` and other method calls.
     Method(Box<Expr>, String),
+    /// A call through an element of a subroutine uniform array: `f[i](...)`.
+    Indexed(Box<Expr>),
 }

@@ -870,6 +870,10 @@ impl<'a> Parser<'a> {
                 } else {
                     e = self.mk(ExprKind::Field(Box::new(e), name), nloc);
                 }
+            } else if self.is_punct("(") && matches!(&e.kind, ExprKind::Index(base, _) if matches!(base.kind, ExprKind::Ident(_))) {
+                // ARB_shader_subroutine: calling an element of a subroutine uniform array.
+                let args = self.call_args()?;
+                e = self.mk(ExprKind::Call { callee: Callee::Indexed(Box::new(e)), args }, loc);
             } else if self.eat_punct("++") {
                 e = self.mk(ExprKind::Unary(UnaryOp::PostInc, Box::new(e)), loc);
             } else if self.eat_punct("--") {

@@ -1191,6 +1191,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                 SType::Array(_, Some(n)) => Ok(Rv::V(self.b.imm_i32(n as i32))),
                 _ => self.unsupported("length() of runtime-sized arrays"),
             },
+            Callee::Indexed(_) => self.unsupported("calls through subroutine uniforms"),
             Callee::Name(name) => match self.info.calls.get(&e.id).cloned() {
                 Some(CallTarget::User(sig)) => self.user_call(name, &sig, args),
                 Some(CallTarget::Builtin(sig)) => self.builtin_call(name, &sig, args),

@@ -575,6 +575,21 @@ impl Checker<'_> {
                 let arg_types: Vec<Typed> = args.iter().map(|a| self.expr(a)).collect();
                 self.constructor(&ty, &arg_types, loc)
             }
+            Callee::Indexed(e) => {
+                let t = self.expr(e);
+                let arg_types: Vec<Typed> = args.iter().map(|a| self.expr(a)).collect();
+                match &t.ty {
+                    Type::Error => Typed::error(),
+                    Type::Opaque(st) if self.subroutine_types.contains_key(&**st) => {
+                        let st = st.to_string();
+                        self.subroutine_call(&st, &arg_types, loc)
+                    }
+                    other => {
+                        self.error(loc, format!("a value of type {} cannot be called", other));
+                        Typed::error()
+                    }
+                }
+            }
             Callee::Name(name) => {
                 if self.lookup_var(name).is_some() && !self.functions.contains_key(name) {
                     let v = self.lookup_var(name).expect("checked");
@@ -594,7 +609,11 @@ impl Checker<'_> {
                     // A subroutine uniform called like a function.
                     if let Some(v) = self.lookup_var(name) {
                         if let Type::Opaque(t) = &v.ty {
-                            if let Some(f) = self.functions.get(&**t).and_then(|l| l.first()) {
+                            let t = t.to_string();
+                            if self.subroutine_types.contains_key(&t) {
+                                return self.subroutine_call(&t, &arg_types, loc);
+                            }
+                            if let Some(f) = self.functions.get(&*t).and_then(|l| l.first()) {
                                 return Typed::rvalue(f.sig.ret.clone(), None);
                             }
                         }
@@ -615,6 +634,9 @@ impl Checker<'_> {
                         }
                         if !is_user && name.starts_with("image") && name != "imageSize" && name != "imageSamples" {
                             self.check_image_access(name, &args[0], loc);
+                        }
+                        if is_user {
+                            self.check_memory_arguments(name, &sig, args);
                         }
                         let target = if is_user { super::CallTarget::User(sig.clone()) } else { super::CallTarget::Builtin(sig.clone()) };
                         self.interface.calls.insert(id, target);
@@ -682,6 +704,42 @@ impl Checker<'_> {
             Some(crate::ast::Storage::In | crate::ast::Storage::Out) => !per_vertex,
             _ => false,
         }
+    }
+
+    /// An image argument declared coherent, volatile, readonly or writeonly needs a
+    /// parameter with the same qualifiers (restrict may be added or dropped).
+    fn check_memory_arguments(&mut self, name: &str, sig: &Signature, args: &[Expr]) {
+        let Some(f) = self.functions.get(name).and_then(|l| l.iter().find(|f| f.sig.params == sig.params)) else { return };
+        let param_memory = f.param_memory.clone();
+        for (a, pm) in args.iter().zip(param_memory) {
+            let mut root = a;
+            while let ExprKind::Index(b, _) | ExprKind::Field(b, _) = &root.kind {
+                root = b;
+            }
+            let ExprKind::Ident(v) = &root.kind else { continue };
+            let Some(var) = self.lookup_var(v) else { continue };
+            let missing = var.qual.items.iter().find_map(|(q, _)| match q {
+                QualItem::Memory(m) if m != "restrict" && !pm.contains(m) => Some(m.clone()),
+                _ => None,
+            });
+            if let Some(m) = missing {
+                self.error(a.loc, format!("argument `{}' is `{}' but the parameter of `{}' is not", v, m, name));
+            }
+        }
+    }
+
+    /// A call through a subroutine uniform of type `ty`: the arguments must match the
+    /// subroutine type's parameters.
+    fn subroutine_call(&mut self, ty: &str, args: &[Typed], loc: SourceLoc) -> Typed {
+        let sig = self.subroutine_types.get(ty).cloned().expect("checked by the caller");
+        if args.iter().any(|a| a.ty.is_error()) {
+            return Typed::error();
+        }
+        if self.resolve_overload(std::slice::from_ref(&sig), args).is_err() {
+            self.error(loc, format!("arguments do not match subroutine type `{}'", ty));
+            return Typed::error();
+        }
+        Typed::rvalue(sig.ret.clone(), None)
     }
 
     /// How many candidates match the arguments when there is no exact match (0 with one).

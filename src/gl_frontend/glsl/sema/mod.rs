@@ -42,6 +42,8 @@ pub struct UserFunction {
     pub sig: Signature,
     pub defined: bool,
     pub loc: SourceLoc,
+    /// Each parameter's memory qualifiers (readonly, coherent, ...).
+    pub param_memory: Vec<Vec<String>>,
 }
 
 /// A global declared by the shader, for the linker.
@@ -119,6 +121,14 @@ pub struct Checker<'a> {
     pervertex_redeclared: Vec<Storage>,
     /// Per-vertex built-in outputs redeclared on their own (`out float gl_ClipDistance[4];`).
     pervertex_members_redeclared: Vec<String>,
+    /// Subroutine types (`subroutine void T(float);`) by name.
+    pub(crate) subroutine_types: HashMap<String, Signature>,
+    /// Functions declared with `subroutine(T, ...)`.
+    subroutine_functions: Vec<String>,
+}
+
+fn storage_of(q: &TypeQualifier) -> Option<Storage> {
+    q.storage()
 }
 
 /// The members a gl_PerVertex redeclaration may list.
@@ -155,6 +165,8 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         xfb: xfb::XfbState::default(),
         pervertex_redeclared: Vec::new(),
         pervertex_members_redeclared: Vec::new(),
+        subroutine_types: HashMap::new(),
+        subroutine_functions: Vec::new(),
     };
     c.interface.expr_types = vec![Type::Error; tu.expr_count as usize];
     c.declare_builtin_variables();
@@ -380,6 +392,10 @@ impl<'a> Checker<'a> {
     }
 
     fn declare_struct(&mut self, st: Arc<StructType>, loc: SourceLoc) {
+        if self.scopes.len() == 2 && self.block_names.contains(&st.name) {
+            self.error(loc, format!("`{}' is already used as a block name", st.name));
+            return;
+        }
         let scope = self.scopes.last_mut().expect("open");
         if scope.contains_key(&st.name) {
             self.error(loc, format!("struct `{}' redeclared", st.name));
@@ -993,6 +1009,19 @@ impl<'a> Checker<'a> {
         if !global && qual.has(|q| matches!(q, QualItem::Layout(_))) {
             self.error(_loc, "layout qualifiers are not allowed on local variables");
         }
+        if storage_of(qual) == Some(Storage::Buffer) && !decls.is_empty() {
+            self.error(_loc, "`buffer' variables must be declared in a shader storage block");
+        }
+        if qual.has(|q| matches!(q, QualItem::Subroutine(_))) {
+            if storage_of(qual) != Some(Storage::Uniform) {
+                self.error(_loc, "`subroutine' variables must be uniforms");
+            } else if !matches!(&ts.base, TypeBase::Named(n) if self.subroutine_types.contains_key(n)) {
+                self.error(_loc, "a subroutine uniform needs a subroutine type");
+            } else if let Some(l) = qual.layouts().find(|l| l.name != "location") {
+                let l = l.clone();
+                self.error(l.loc, format!("layout qualifier `{}' is not allowed on a subroutine uniform", l.name));
+            }
+        }
         if !global && qual.has(|q| matches!(q, QualItem::Invariant)) {
             self.error(_loc, "`invariant' is not allowed on local variables");
         }
@@ -1165,6 +1194,20 @@ impl<'a> Checker<'a> {
             return;
         }
         self.check_component(qual, ty);
+        if let Some(t) = ty {
+            if let Some(l) = layouts.iter().find(|l| l.name == "early_fragment_tests") {
+                self.error(l.loc, "`early_fragment_tests' applies only to `layout(early_fragment_tests) in;' in a fragment shader");
+            }
+            let mut base = t;
+            while let Type::Array(e, _) = base {
+                base = e;
+            }
+            if let Some(l) = layouts.iter().find(|l| image_format_kind(&l.name).is_some()) {
+                if !base.is_error() && !matches!(base, Type::Opaque(n) if n.contains("image")) {
+                    self.error(l.loc, format!("image format `{}' applies only to images", l.name));
+                }
+            }
+        }
         // Repeating a name inside one layout(...) came with GLSL 4.40 / ARB_enhanced_layouts.
         if !self.is_es() && !self.desktop_at_least(440) && !self.ext("GL_ARB_enhanced_layouts") {
             for (item, _) in &qual.items {
@@ -1503,6 +1546,15 @@ impl<'a> Checker<'a> {
             if let TypeBase::Struct(_) = &m.ty.base {
                 self.error(m.loc, "embedded structure declarations are not allowed in blocks");
             }
+            if storage == Some(Storage::Uniform) {
+                if let Some((QualItem::Memory(q), l)) = m.qual.items.iter().find(|(q, _)| matches!(q, QualItem::Memory(_))) {
+                    self.error(*l, format!("memory qualifier `{}' is not allowed in a uniform block", q));
+                }
+            }
+            if let Some(l) = m.qual.layouts().find(|l| image_format_kind(&l.name).is_some()) {
+                let l = l.clone();
+                self.error(l.loc, format!("image format `{}' applies only to images", l.name));
+            }
             if let Some(l) = m.qual.layouts().find(|l| matches!(l.name.as_str(), "binding" | "std140" | "std430" | "shared" | "packed")) {
                 let l = l.clone();
                 self.error(l.loc, format!("layout qualifier `{}' is not allowed on a block member", l.name));
@@ -1563,11 +1615,12 @@ impl<'a> Checker<'a> {
         self.block_names.push(b.name.clone());
         match &b.instance {
             Some((inst, dims, l)) => {
+                let block_readonly = b.qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly"));
                 let mut ty = self.apply_array(Type::Block(st), dims, *l);
                 if self.options.stage == Stage::Geometry && storage == Storage::In && b.name != "gl_PerVertex" {
                     ty = self.gs_input_array(ty, inst, *l);
                 }
-                let read_only = storage != Storage::Out && storage != Storage::Buffer;
+                let read_only = (storage != Storage::Out && storage != Storage::Buffer) || block_readonly;
                 self.declare_var(inst, *l, Variable { ty: ty.clone(), storage: Some(storage), constant: None, read_only, builtin: false, qual: b.qual.clone() });
                 self.interface.globals.push(GlobalVar { name: inst.clone(), ty, storage, qual: b.qual.clone(), loc: *l, block: Some(b.name.clone()) });
             }
@@ -1575,8 +1628,10 @@ impl<'a> Checker<'a> {
                 if b.name == "gl_PerVertex" {
                     return; // redeclaring the built-in block
                 }
-                for (n, ty) in members {
-                    let read_only = storage != Storage::Out && storage != Storage::Buffer;
+                let block_readonly = b.qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly"));
+                for ((n, ty), (mi, _)) in members.into_iter().zip(member_of) {
+                    let member_readonly = b.members[mi].qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly"));
+                    let read_only = (storage != Storage::Out && storage != Storage::Buffer) || block_readonly || member_readonly;
                     self.declare_var(&n, b.loc, Variable { ty: ty.clone(), storage: Some(storage), constant: None, read_only, builtin: false, qual: b.qual.clone() });
                     self.interface.globals.push(GlobalVar { name: n, ty, storage, qual: b.qual.clone(), loc: b.loc, block: Some(b.name.clone()) });
                 }
@@ -1714,6 +1769,9 @@ impl<'a> Checker<'a> {
         }
         let params = self.param_types(p);
         let sig = Signature { ret, params };
+        if !self.subroutine_proto(p, &sig, defining) {
+            return sig;
+        }
         if p.name.starts_with("gl_") {
             self.error(p.loc, format!("function name `{}' uses reserved `gl_' prefix", p.name));
         }
@@ -1747,9 +1805,76 @@ impl<'a> Checker<'a> {
                 self.error(p.loc, format!("function `{}' redefined", p.name));
             }
         } else {
-            list.push(UserFunction { sig: sig.clone(), defined: defining, loc: p.loc });
+            let param_memory = p
+                .params
+                .iter()
+                .map(|q| q.qual.items.iter().filter_map(|(i, _)| if let QualItem::Memory(m) = i { Some(m.clone()) } else { None }).collect())
+                .collect();
+            list.push(UserFunction { sig: sig.clone(), defined: defining, loc: p.loc, param_memory });
         }
         sig
+    }
+
+    /// ARB_shader_subroutine's rules for `subroutine void T(...);` (a subroutine type)
+    /// and `subroutine(T, ...) R f(...) {...}` (a function usable through T); false when
+    /// the declaration must not be recorded as an ordinary function.
+    fn subroutine_proto(&mut self, p: &FunctionProto, sig: &Signature, defining: bool) -> bool {
+        let subs: Vec<(&Vec<String>, SourceLoc)> = p.qual.items.iter().filter_map(|(q, l)| match q {
+            QualItem::Subroutine(t) => Some((t, *l)),
+            _ => None,
+        }).collect();
+        let layouts: Vec<LayoutItem> = p.qual.layouts().cloned().collect();
+        if subs.is_empty() {
+            if self.subroutine_types.contains_key(&p.name) {
+                self.error(p.loc, format!("`{}' is already a subroutine type", p.name));
+                return false;
+            }
+            if self.subroutine_functions.contains(&p.name) && self.functions.get(&p.name).is_some_and(|l| l.iter().any(|f| f.sig.params.iter().map(|x| &x.0).ne(sig.params.iter().map(|x| &x.0)))) {
+                self.error(p.loc, format!("subroutine function `{}' cannot be overloaded", p.name));
+            }
+            return true;
+        }
+        if subs.len() > 1 {
+            self.error(subs[1].1, "only one `subroutine' qualifier is allowed");
+            return false;
+        }
+        let (types, loc) = subs[0];
+        if types.is_empty() {
+            // A subroutine type.
+            if self.subroutine_types.contains_key(&p.name) || self.functions.contains_key(&p.name) {
+                self.error(p.loc, format!("`{}' is already declared", p.name));
+                return false;
+            }
+            if let Some(l) = layouts.first() {
+                self.error(l.loc, "layout qualifiers do not apply to subroutine types");
+            }
+            self.subroutine_types.insert(p.name.clone(), sig.clone());
+            return true;
+        }
+        if !defining {
+            self.error(p.loc, "a subroutine function must be defined where it is declared");
+        }
+        for t in types {
+            match self.subroutine_types.get(t) {
+                None => self.error(loc, format!("`{}' is not a subroutine type", t)),
+                Some(want) => {
+                    if want.ret != sig.ret || want.params != sig.params {
+                        self.error(p.loc, format!("function `{}' does not match subroutine type `{}'", p.name, t));
+                    }
+                }
+            }
+        }
+        for l in layouts {
+            let explicit = self.desktop_at_least(430) || self.ext("GL_ARB_explicit_uniform_location");
+            if l.name != "index" || !explicit {
+                self.error(l.loc, format!("layout qualifier `{}' is not allowed on a subroutine function", l.name));
+            }
+        }
+        if self.functions.get(&p.name).is_some_and(|l| l.iter().any(|f| f.sig.params.iter().map(|x| &x.0).ne(sig.params.iter().map(|x| &x.0)))) {
+            self.error(p.loc, format!("subroutine function `{}' cannot be overloaded", p.name));
+        }
+        self.subroutine_functions.push(p.name.clone());
+        true
     }
 
     fn function_def(&mut self, f: &FunctionDef) {

@@ -303,3 +303,35 @@ fn fragment_output_kinds_do_not_mix() {
     fails_with(Fragment, "#version 130\nout vec4 c;\nvoid main() { if (false) gl_FragData[0] = vec4(1.0); c = vec4(1.0); }", "cannot write both `c'");
     ok(Fragment, "#version 130\nout vec4 c;\nvoid main() { c = vec4(1.0); }");
 }
+
+#[test]
+fn subroutine_rules() {
+    let h = "#version 150\n#extension GL_ARB_shader_subroutine : require\nsubroutine void func_type(float x);\n";
+    let t = |body: &str| format!("{h}{body}\nvoid main() {{}}");
+    ok(Vertex, &t("subroutine (func_type) void impl(float x) {}\nsubroutine uniform func_type f[4];\nsubroutine uniform func_type g;\nvoid foo() { f[1](1.0); g(2.0); }"));
+    fails_with(Vertex, &t("subroutine (func_type) void impl(float x) {}\nsubroutine uniform func_type g;\nvoid foo() { g(); }"), "do not match subroutine type");
+    fails_with(Vertex, &t("subroutine (func_type) void f(int x) {}"), "does not match subroutine type");
+    fails_with(Vertex, &t("subroutine (func_type) int f(float x) { return 1; }"), "does not match subroutine type");
+    fails_with(Vertex, &t("subroutine (bogus) void f(float x) {}"), "not a subroutine type");
+    fails_with(Vertex, &t("subroutine (func_type) void f(float x);"), "must be defined");
+    fails_with(Vertex, &t("subroutine (func_type) subroutine (func_type) void f(float x) {}"), "only one `subroutine'");
+    fails_with(Vertex, &t("subroutine int x;"), "must be uniforms");
+    fails_with(Vertex, &t("layout(index = 2) subroutine (func_type) void f(float x) {}"), "not allowed on a subroutine function");
+    fails_with(Vertex, &t("subroutine (func_type) void f(float x) {}\nvoid f(int x) {}"), "cannot be overloaded");
+    fails_with(Vertex, &t("void func_type(void);"), "already a subroutine type");
+}
+
+#[test]
+fn buffer_and_memory_qualifier_rules() {
+    let ssbo = "#version 330\n#extension GL_ARB_shader_storage_buffer_object : require\n";
+    fails_with(Fragment, &format!("{ssbo}buffer vec4 a;\nvoid main() {{}}"), "shader storage block");
+    fails_with(Fragment, &format!("{ssbo}buffer ssbo {{ readonly float a; }};\nvoid main() {{ a = 1.0; }}"), "read-only");
+    fails_with(Fragment, &format!("{ssbo}readonly buffer ssbo {{ float a; }} b;\nvoid main() {{ b.a = 1.0; }}"), "read-only");
+    fails_with(Fragment, &format!("{ssbo}uniform Block {{ readonly int a; }};\nvoid main() {{}}"), "not allowed in a uniform block");
+    fails_with(Vertex, "#version 140\nuniform a { vec4 b; };\nstruct a { vec4 c; };\nvoid main() { gl_Position = b; }", "block name");
+    let img = "#version 150\n#extension GL_ARB_shader_image_load_store : require\n";
+    fails_with(Vertex, &format!("{img}layout(rgba32f) readonly uniform image2D x;\nvoid f(restrict writeonly image2D y) {{}}\nvoid main() {{ f(x); }}"), "is `readonly'");
+    ok(Vertex, &format!("{img}layout(rgba32f) readonly uniform image2D x;\nvoid f(readonly restrict image2D y) {{}}\nvoid main() {{ f(x); }}"));
+    fails_with(Vertex, &format!("{img}layout(early_fragment_tests) uniform uint u;\nvoid main() {{}}"), "early_fragment_tests");
+    fails_with(Fragment, &format!("{img}uniform Block {{ layout(r32f) int x; }};\nvoid main() {{}}"), "applies only to images");
+}
