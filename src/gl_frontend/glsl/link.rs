@@ -253,6 +253,12 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
         if !iface.has_main {
             diags.error(loc, format!("{} shader lacks `main'", s.stage.name()));
         }
+        if s.stage == Stage::TessEval && !iface.tess_primitive_mode {
+            diags.error(loc, "the tessellation evaluation shader declares no primitive mode (triangles, quads or isolines)");
+        }
+        if s.stage == Stage::TessControl && iface.tcs_vertices.is_none() {
+            diags.error(loc, "the tessellation control shader declares no output patch size (layout(vertices = N) out)");
+        }
     }
     let es = by_stage.iter().any(|s| s.settings.as_ref().is_some_and(|x| x.is_es()));
     if es && !options.separable {

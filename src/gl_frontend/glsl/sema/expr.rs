@@ -100,6 +100,7 @@ impl Checker<'_> {
             ExprKind::Assign(op, a, b) => {
                 let l = self.expr(a);
                 let r = self.expr(b);
+                self.check_tcs_output_write(a);
                 if l.ty.is_error() || r.ty.is_error() {
                     return Typed::error();
                 }
@@ -689,6 +690,41 @@ impl Checker<'_> {
 
     /// Whether `e` names a variable whose unsized array can never be sized later
     /// (storage blocks and per-vertex arrays can).
+    /// A tessellation control shader writes its per-vertex outputs only through
+    /// `[gl_InvocationID]` (ARB_tessellation_shader, GLSL 4.00 section 4.3.6).
+    fn check_tcs_output_write(&mut self, target: &Expr) {
+        if self.options.stage != crate::options::Stage::TessControl {
+            return;
+        }
+        let mut e = target;
+        let mut first_index = None;
+        loop {
+            match &e.kind {
+                ExprKind::Index(b, i) => {
+                    first_index = Some(i);
+                    e = b;
+                }
+                ExprKind::Field(b, _) => {
+                    first_index = None;
+                    e = b;
+                }
+                _ => break,
+            }
+        }
+        let ExprKind::Ident(name) = &e.kind else { return };
+        let per_vertex = match self.lookup_var(name) {
+            Some(v) => v.storage == Some(crate::ast::Storage::Out) && self.is_global(name) && (name == "gl_out" || (!v.builtin && !v.qual.has(|q| matches!(q, QualItem::Patch)))),
+            None => false,
+        };
+        if !per_vertex {
+            return;
+        }
+        let ok = matches!(first_index.map(|i| &i.kind), Some(ExprKind::Ident(n)) if n == "gl_InvocationID");
+        if !ok {
+            self.error(target.loc, format!("per-vertex output `{}' of a tessellation control shader can only be written at [gl_InvocationID]", name));
+        }
+    }
+
     /// A user-declared input of a geometry shader (an array sized by the input layout).
     fn is_gs_user_input(&self, name: &str) -> bool {
         self.options.stage == crate::options::Stage::Geometry

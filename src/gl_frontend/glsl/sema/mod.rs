@@ -81,6 +81,10 @@ pub struct ShaderInterface {
     pub has_main: bool,
     /// Globals (user and built-in) that some expression reads or writes.
     pub static_uses: std::collections::HashSet<String>,
+    /// A tessellation evaluation shader declared its primitive mode.
+    pub tess_primitive_mode: bool,
+    /// A tessellation control shader's `layout(vertices = N) out;`.
+    pub tcs_vertices: Option<u32>,
 }
 
 pub struct Checker<'a> {
@@ -121,6 +125,10 @@ pub struct Checker<'a> {
     pervertex_redeclared: Vec<Storage>,
     /// Per-vertex built-in outputs redeclared on their own (`out float gl_ClipDistance[4];`).
     pervertex_members_redeclared: Vec<String>,
+    /// The output patch size of a tessellation control shader, once its layout says.
+    tcs_vertices: Option<u32>,
+    /// Sizes given to tessellation control outputs before the layout, checked against it.
+    tcs_out_sizes: Vec<(u32, SourceLoc)>,
     /// Subroutine types (`subroutine void T(float);`) by name.
     pub(crate) subroutine_types: HashMap<String, Signature>,
     /// Functions declared with `subroutine(T, ...)`.
@@ -167,6 +175,8 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         pervertex_members_redeclared: Vec::new(),
         subroutine_types: HashMap::new(),
         subroutine_functions: Vec::new(),
+        tcs_vertices: None,
+        tcs_out_sizes: Vec::new(),
     };
     c.interface.expr_types = vec![Type::Error; tu.expr_count as usize];
     c.declare_builtin_variables();
@@ -180,6 +190,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         }
     }
     c.xfb_finish();
+    c.interface.tcs_vertices = c.tcs_vertices;
     c.check_fragment_outputs();
     c.interface.has_main = c.functions.get("main").is_some_and(|f| f.iter().any(|f| f.defined));
     c.interface
@@ -264,7 +275,7 @@ impl<'a> Checker<'a> {
         if self.options.stage == Stage::TessControl {
             self.scopes[0].insert(
                 "gl_out".into(),
-                Symbol::Var(Variable { ty: Type::Error, storage: Some(Storage::Out), constant: None, read_only: false, builtin: true, qual: TypeQualifier::default() }),
+                Symbol::Var(Variable { ty: Type::Array(Box::new(Type::Error), None), storage: Some(Storage::Out), constant: None, read_only: false, builtin: true, qual: TypeQualifier::default() }),
             );
         }
         if matches!(self.options.stage, Stage::Geometry | Stage::TessEval | Stage::TessControl) {
@@ -748,6 +759,12 @@ impl<'a> Checker<'a> {
         if stage == Stage::Compute && qual.storage() == Some(Storage::In) {
             self.compute_local_size(qual);
         }
+        if stage == Stage::TessControl && qual.storage() == Some(Storage::Out) {
+            self.tcs_output_vertices(qual);
+        }
+        if stage == Stage::TessEval && qual.storage() == Some(Storage::In) && qual.layouts().any(|l| matches!(l.name.as_str(), "triangles" | "quads" | "isolines")) {
+            self.interface.tess_primitive_mode = true;
+        }
         if qual.storage() == Some(Storage::Out) {
             self.xfb_default(qual);
         }
@@ -757,6 +774,35 @@ impl<'a> Checker<'a> {
                     if let Some(v) = l.value.as_ref().and_then(|e| self.expr(e).constant).and_then(|c| c.as_int()) {
                         if v > 256 {
                             self.error(l.loc, "max_vertices exceeds gl_MaxGeometryOutputVertices");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `layout(vertices = N) out;`: sizes gl_out and the unsized per-vertex outputs, and
+    /// must agree with outputs declared with a size.
+    fn tcs_output_vertices(&mut self, qual: &TypeQualifier) {
+        let Some(l) = qual.layouts().filter(|l| l.name == "vertices").last().cloned() else { return };
+        let Some(n) = l.value.as_ref().and_then(|e| self.expr(e).constant).and_then(|c| c.as_int()) else { return };
+        if n <= 0 || self.tcs_vertices.is_some() {
+            return;
+        }
+        let n = n as u32;
+        self.tcs_vertices = Some(n);
+        for (k, loc) in std::mem::take(&mut self.tcs_out_sizes) {
+            if k != n {
+                self.error(loc, format!("output size {} does not match the output patch ({} vertices)", k, n));
+            }
+        }
+        for scope in self.scopes.iter_mut().take(2) {
+            for (name, sym) in scope.iter_mut() {
+                if let Symbol::Var(v) = sym {
+                    let per_vertex = v.storage == Some(Storage::Out) && (name == "gl_out" || (!v.builtin && !v.qual.has(|q| matches!(q, QualItem::Patch))));
+                    if per_vertex {
+                        if let Type::Array(e, None) = &v.ty {
+                            v.ty = Type::Array(e.clone(), Some(n));
                         }
                     }
                 }
@@ -1032,6 +1078,23 @@ impl<'a> Checker<'a> {
                 || (self.options.stage == Stage::TessEval && storage == Some(Storage::In));
             if tess_per_vertex && global && !ty.is_array() && !qual.has(|q| matches!(q, QualItem::Patch)) {
                 self.error(d.loc, format!("per-vertex {} shader variable `{}' must be an array", self.options.stage.name(), d.name));
+            }
+            if tess_per_vertex && global && !qual.has(|q| matches!(q, QualItem::Patch)) {
+                if storage == Some(Storage::In) {
+                    // Per-vertex inputs are gl_MaxPatchVertices long.
+                    if let Type::Array(e, None) = &ty {
+                        ty = Type::Array(e.clone(), Some(32));
+                    }
+                } else {
+                    match (&ty, self.tcs_vertices) {
+                        (Type::Array(e, None), Some(n)) => ty = Type::Array(e.clone(), Some(n)),
+                        (Type::Array(_, Some(k)), Some(n)) if *k != n => {
+                            self.error(d.loc, format!("output `{}' has size {} but the output patch has {} vertices", d.name, k, n));
+                        }
+                        (Type::Array(_, Some(k)), None) => self.tcs_out_sizes.push((*k, d.loc)),
+                        _ => {}
+                    }
+                }
             }
             if self.options.stage == Stage::Geometry && storage == Some(Storage::In) {
                 ty = self.gs_input_array(ty, &d.name, d.loc);

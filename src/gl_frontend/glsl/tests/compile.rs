@@ -335,3 +335,15 @@ fn buffer_and_memory_qualifier_rules() {
     fails_with(Vertex, &format!("{img}layout(early_fragment_tests) uniform uint u;\nvoid main() {{}}"), "early_fragment_tests");
     fails_with(Fragment, &format!("{img}uniform Block {{ layout(r32f) int x; }};\nvoid main() {{}}"), "applies only to images");
 }
+
+#[test]
+fn tessellation_control_outputs_and_sizes() {
+    use glsl::Stage::{TessControl, TessEval};
+    let h = "#version 150\n#extension GL_ARB_tessellation_shader : require\n";
+    ok(TessControl, &format!("{h}in float xs[];\nint t[(xs.length() == gl_MaxPatchVertices) ? 1 : -1];\nlayout(vertices = 3) out;\nout float ys[];\nint u[(ys.length() == 3) ? 1 : -1];\nvoid main() {{ ys[gl_InvocationID] = 1.0; gl_out[gl_InvocationID].gl_Position = vec4(0); }}"));
+    ok(TessEval, &format!("{h}layout(triangles) in;\nin float xs[];\nint t[(xs.length() == gl_MaxPatchVertices) ? 1 : -1];\nvoid main() {{}}"));
+    fails_with(TessControl, &format!("{h}layout(vertices = 3) out;\nvoid main() {{ gl_out[0].gl_Position = vec4(0); }}"), "gl_InvocationID");
+    fails_with(TessControl, &format!("{h}layout(vertices = 3) out;\nout vec4 x[];\nvoid main() {{ x[0] = vec4(0); }}"), "gl_InvocationID");
+    fails_with(TessControl, &format!("{h}layout(vertices = 3) out;\nout vec4 x[4];\nvoid main() {{}}"), "output patch has 3 vertices");
+    fails_with(TessControl, &format!("{h}int t[gl_out.length()];\nlayout(vertices = 3) out;\nvoid main() {{}}"), "constant");
+}
