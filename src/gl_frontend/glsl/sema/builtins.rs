@@ -856,6 +856,18 @@ pub fn functions(s: &LanguageSettings, stage: Stage) -> HashMap<String, Vec<Sign
     let mut table = HashMap::new();
     add_table(&mut table, FUNCTIONS, s, stage);
     add_table(&mut table, LEGACY_TEXTURE, s, stage);
+    // GLSL 1.10/1.20 and ESSL 1.00 offer the legacy "Lod" functions to vertex shaders
+    // only; GLSL 1.30 and ARB_shader_texture_lod to every stage.
+    let lod_ok = stage == Stage::Vertex
+        || (!s.is_es() && s.version >= 130)
+        || s.extension("GL_ARB_shader_texture_lod")
+        || s.extension("GL_EXT_gpu_shader4");
+    if !lod_ok {
+        table.retain(|name, _| {
+            let legacy = ["texture1D", "texture2D", "texture3D", "textureCube", "shadow1D", "shadow2D"].iter().any(|p| name.starts_with(p));
+            !(legacy && name.ends_with("Lod"))
+        });
+    }
     add_texture_functions(&mut table, s, stage);
     add_image_functions(&mut table, s, stage);
     if !s.is_es() && (s.extension("GL_EXT_gpu_shader4") || s.extension("GL_ARB_shader_texture_lod")) {

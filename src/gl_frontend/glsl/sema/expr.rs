@@ -437,6 +437,10 @@ impl Checker<'_> {
                 if self.is_gs_user_input(name) {
                     self.gs_unsized_indices.push((n, i.loc));
                 }
+                if let Some(depth) = self.scope_depth_of(name) {
+                    let e = self.unsized_indices.entry((depth, name.clone())).or_insert(n);
+                    *e = (*e).max(n);
+                }
                 if name == "gl_ClipDistance" && n >= 8 {
                     self.error(i.loc, "gl_ClipDistance index exceeds gl_MaxClipDistances");
                     return Typed::error();
@@ -723,6 +727,11 @@ impl Checker<'_> {
         if !ok {
             self.error(target.loc, format!("per-vertex output `{}' of a tessellation control shader can only be written at [gl_InvocationID]", name));
         }
+    }
+
+    /// The scope depth (as `scopes.len()` when it was declared) of a variable.
+    fn scope_depth_of(&self, name: &str) -> Option<usize> {
+        (0..self.scopes_len()).rev().find(|i| self.scope_has(*i, name)).map(|i| i + 1)
     }
 
     /// A user-declared input of a geometry shader (an array sized by the input layout).

@@ -129,6 +129,12 @@ pub struct Checker<'a> {
     tcs_vertices: Option<u32>,
     /// Sizes given to tessellation control outputs before the layout, checked against it.
     tcs_out_sizes: Vec<(u32, SourceLoc)>,
+    /// Locations taken by inputs and outputs with an explicit `location` (storage, first, end).
+    varying_locations: Vec<(Storage, u32, u32)>,
+    /// The largest constant index used on each implicitly sized array (by scope depth).
+    pub(crate) unsized_indices: HashMap<(usize, String), i64>,
+    /// The layout of the first gl_FragCoord redeclaration.
+    frag_coord_layout: Option<Vec<String>>,
     /// Subroutine types (`subroutine void T(float);`) by name.
     pub(crate) subroutine_types: HashMap<String, Signature>,
     /// Functions declared with `subroutine(T, ...)`.
@@ -177,6 +183,9 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         subroutine_functions: Vec::new(),
         tcs_vertices: None,
         tcs_out_sizes: Vec::new(),
+        frag_coord_layout: None,
+        unsized_indices: HashMap::new(),
+        varying_locations: Vec::new(),
     };
     c.interface.expr_types = vec![Type::Error; tu.expr_count as usize];
     c.declare_builtin_variables();
@@ -337,6 +346,14 @@ impl<'a> Checker<'a> {
         None
     }
 
+    pub(crate) fn scopes_len(&self) -> usize {
+        self.scopes.len()
+    }
+
+    pub(crate) fn scope_has(&self, i: usize, name: &str) -> bool {
+        self.scopes.get(i).is_some_and(|s| s.contains_key(name))
+    }
+
     fn at_global_scope(&self) -> bool {
         self.scopes.len() == 2
     }
@@ -393,6 +410,20 @@ impl<'a> Checker<'a> {
             if !resize {
                 self.error(loc, format!("`{}' redeclared", name));
                 return;
+            }
+            // The new size must keep the old element type and cover every index used.
+            if let (Symbol::Var(Variable { ty: Type::Array(old_elem, None), .. }), Type::Array(new_elem, Some(n))) = (old, &var.ty) {
+                if old_elem != new_elem {
+                    self.error(loc, format!("`{}' redeclared with a different element type", name));
+                    return;
+                }
+                let depth = self.scopes.len();
+                if let Some(max) = self.unsized_indices.get(&(depth, name.to_string())) {
+                    if *max >= *n as i64 {
+                        self.error(loc, format!("`{}' redeclared with size {} but index {} was used", name, n, max));
+                        return;
+                    }
+                }
             }
         }
         if self.scopes.len() == 3 && self.scopes[2].is_empty() {
@@ -781,6 +812,76 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// Inputs and outputs between stages with explicit locations may not overlap (GLSL 4.10
+    /// section 4.4.1, ARB_separate_shader_objects); `component` lets them share.
+    fn claim_varying_location(&mut self, qual: &TypeQualifier, ty: &Type, loc: SourceLoc) {
+        let Some(storage) = qual.storage().filter(|s| matches!(s, Storage::In | Storage::Out)) else { return };
+        let stage = self.options.stage;
+        if (stage == Stage::Vertex && storage == Storage::In) || (stage == Stage::Fragment && storage == Storage::Out) || stage == Stage::Compute {
+            return;
+        }
+        if qual.layouts().any(|l| l.name == "component") {
+            return;
+        }
+        let Some(first) = qual.layouts().filter(|l| l.name == "location").last().and_then(|l| l.value.as_ref().and_then(|e| self.expr(e).constant)).and_then(|c| c.as_int()) else { return };
+        if first < 0 || ty.is_error() {
+            return;
+        }
+        // The outer dimension of per-vertex arrays is the vertex, not more locations.
+        let per_vertex = !qual.has(|q| matches!(q, QualItem::Patch))
+            && match (stage, storage) {
+                (Stage::Geometry | Stage::TessControl | Stage::TessEval, Storage::In) => true,
+                (Stage::TessControl, Storage::Out) => true,
+                _ => false,
+            };
+        let ty = match (per_vertex, ty) {
+            (true, Type::Array(e, _)) => &**e,
+            _ => ty,
+        };
+        fn slots(t: &Type) -> u32 {
+            match t {
+                Type::Scalar(s) | Type::Vector(s, _) => {
+                    if matches!(s, Scalar::Double | Scalar::Int64 | Scalar::Uint64) && t.components() > 2 { 2 } else { 1 }
+                }
+                Type::Matrix { cols, rows, double } => *cols as u32 * if *double && *rows > 2 { 2 } else { 1 },
+                Type::Array(e, n) => slots(e) * n.unwrap_or(1),
+                Type::Struct(s) | Type::Block(s) => s.members.iter().map(|(_, m)| slots(m)).sum(),
+                _ => 1,
+            }
+        }
+        let (start, end) = (first as u32, first as u32 + slots(ty));
+        if self.varying_locations.iter().any(|(s, a, b)| *s == storage && start < *b && *a < end) {
+            self.error(loc, format!("location {} overlaps another {} with an explicit location", first, if storage == Storage::In { "input" } else { "output" }));
+            return;
+        }
+        self.varying_locations.push((storage, start, end));
+    }
+
+    /// `origin_upper_left` and `pixel_center_integer` (GLSL 1.50,
+    /// ARB_fragment_coord_conventions) only redeclare gl_FragCoord: before any use, and
+    /// every redeclaration with the same layout.
+    fn check_frag_coord_layout(&mut self, qual: &TypeQualifier, name: &str, loc: SourceLoc) {
+        let mut conv: Vec<&str> = qual.layouts().map(|l| l.name.as_str()).filter(|n| matches!(*n, "origin_upper_left" | "pixel_center_integer")).collect();
+        if name != "gl_FragCoord" {
+            if let Some(n) = conv.first() {
+                self.error(loc, format!("`{}' applies only to gl_FragCoord", n));
+            }
+            return;
+        }
+        if self.frag_coord_layout.is_none() && self.interface.static_uses.contains("gl_FragCoord") {
+            self.error(loc, "gl_FragCoord redeclared after its first use");
+            return;
+        }
+        conv.sort();
+        conv.dedup();
+        let conv: Vec<String> = conv.into_iter().map(str::to_string).collect();
+        match &self.frag_coord_layout {
+            Some(prev) if *prev != conv => self.error(loc, "gl_FragCoord redeclared with different layout qualifiers"),
+            Some(_) => {}
+            None => self.frag_coord_layout = Some(conv),
+        }
+    }
+
     /// `layout(vertices = N) out;`: sizes gl_out and the unsized per-vertex outputs, and
     /// must agree with outputs declared with a size.
     fn tcs_output_vertices(&mut self, qual: &TypeQualifier) {
@@ -921,6 +1022,9 @@ impl<'a> Checker<'a> {
                 }
                 if stage == Stage::Vertex && is_in && elem.scalar() == Some(Scalar::Double) && !self.desktop_at_least(410) && !self.ext("GL_ARB_vertex_attrib_64bit") {
                     self.error(loc, "double-precision vertex inputs need GLSL 4.10 or GL_ARB_vertex_attrib_64bit");
+                }
+                if stage == Stage::Vertex && is_in && ty.is_array() && !self.is_es() && self.version() < 150 {
+                    self.error(loc, "vertex shader inputs cannot be arrays before GLSL 1.50");
                 }
                 if stage == Stage::Vertex && is_in && (matches!(ty, Type::Struct(_)) || (ty.is_array() && self.is_es())) {
                     self.error(loc, "vertex shader inputs cannot be structs or arrays");
@@ -1099,14 +1203,30 @@ impl<'a> Checker<'a> {
             if self.options.stage == Stage::Geometry && storage == Some(Storage::In) {
                 ty = self.gs_input_array(ty, &d.name, d.loc);
             }
+            if d.init.is_none() {
+                if let Type::Array(inner, _) = &ty {
+                    let mut e = &**inner;
+                    while let Type::Array(i, n) = e {
+                        if n.is_none() {
+                            self.error(d.loc, format!("only the outermost dimension of `{}' may be unsized", d.name));
+                            break;
+                        }
+                        e = i;
+                    }
+                }
+            }
             if ty == Type::Void || matches!(&ty, Type::Array(e, _) if **e == Type::Void) {
                 self.error(d.loc, format!("`{}' cannot be declared void", d.name));
                 continue;
             }
+            self.check_frag_coord_layout(qual, &d.name, d.loc);
             self.check_storage_for_stage(qual, &ty, d.loc, global, &d.name);
             self.check_layouts(qual, Some(&ty));
             if global && storage == Some(Storage::Out) {
                 self.xfb_variable(qual, &ty, d.loc);
+            }
+            if global {
+                self.claim_varying_location(qual, &ty, d.loc);
             }
             self.check_image_qualifiers(qual, &ty, d.loc);
             if !matches!(storage, Some(Storage::Uniform | Storage::Buffer)) {
@@ -1310,6 +1430,18 @@ impl<'a> Checker<'a> {
             let needs_value = matches!(name.as_str(), "location" | "binding" | "offset" | "index" | "component" | "align" | "xfb_buffer" | "xfb_offset" | "xfb_stride" | "stream" | "max_vertices" | "invocations" | "vertices" | "local_size_x" | "local_size_y" | "local_size_z");
             if needs_value && l.value.is_none() {
                 self.error(l.loc, format!("layout qualifier `{}' needs a value", l.name));
+            }
+            if name == "location" && matches!(qual.storage(), Some(Storage::Attribute | Storage::Varying)) {
+                self.error(l.loc, "`location' applies to `in' and `out' variables, not `attribute' or `varying'");
+            }
+            if name == "index" && ty.is_some() && !qual.has(|q| matches!(q, QualItem::Subroutine(_))) {
+                if !layouts.iter().any(|l| l.name == "location") {
+                    self.error(l.loc, "`index' needs an explicit `location'");
+                } else if let Some(v) = l.value.as_ref().and_then(|e| self.expr(e).constant).and_then(|c| c.as_int()) {
+                    if !(0..=1).contains(&v) {
+                        self.error(l.loc, format!("`index' {} must be 0 or 1", v));
+                    }
+                }
             }
             if name == "location" {
                 let explicit = self.desktop_at_least(330) || self.es_at_least(300) || self.ext("GL_ARB_explicit_attrib_location") || self.ext("GL_ARB_separate_shader_objects") || self.ext("GL_ARB_explicit_uniform_location");
@@ -1640,6 +1772,14 @@ impl<'a> Checker<'a> {
         }
         if storage == Some(Storage::Out) {
             self.xfb_block(b, &member_of);
+        }
+        if matches!(storage, Some(Storage::In | Storage::Out)) {
+            let block = Type::Struct(Arc::new(StructType { name: b.name.clone(), members: members.clone(), id: u32::MAX }));
+            let ty = match &b.instance {
+                Some((_, dims, _)) if !dims.is_empty() => Type::Array(Box::new(block), None),
+                _ => block,
+            };
+            self.claim_varying_location(&b.qual, &ty, b.loc);
         }
         if b.name == "gl_PerVertex" {
             if let Some(storage) = storage {

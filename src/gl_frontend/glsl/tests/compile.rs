@@ -347,3 +347,26 @@ fn tessellation_control_outputs_and_sizes() {
     fails_with(TessControl, &format!("{h}layout(vertices = 3) out;\nout vec4 x[4];\nvoid main() {{}}"), "output patch has 3 vertices");
     fails_with(TessControl, &format!("{h}int t[gl_out.length()];\nlayout(vertices = 3) out;\nvoid main() {{}}"), "constant");
 }
+
+#[test]
+fn explicit_locations_frag_coord_and_array_redeclarations() {
+    let eal = "#version 110\n#extension GL_ARB_explicit_attrib_location : require\n";
+    fails_with(Vertex, &format!("{eal}layout(location = 0) attribute vec4 v;\nvoid main() {{ gl_Position = v; }}"), "not `attribute'");
+    fails_with(Vertex, &format!("{eal}layout(location = 1) in vec4 colors[4];\nvoid main() {{ gl_Position = colors[0]; }}"), "cannot be arrays before GLSL 1.50");
+    fails_with(Fragment, &format!("{eal}layout(location = 0, index = 2) out vec4 c;\nvoid main() {{ c = vec4(1.0); }}"), "must be 0 or 1");
+    fails_with(Fragment, &format!("{eal}layout(index = 0) out vec4 c;\nvoid main() {{ c = vec4(1.0); }}"), "needs an explicit `location'");
+    let sso = "#version 140\n#extension GL_ARB_separate_shader_objects : require\n";
+    fails_with(Vertex, &format!("{sso}layout(location = 0) out mat2x4 a;\nlayout(location = 1) out vec4 b;\nvoid main() {{}}"), "overlaps");
+    ok(Vertex, &format!("{sso}layout(location = 0) out mat2x4 a;\nlayout(location = 2) out vec4 b;\nvoid main() {{}}"));
+    let fc = "#version 150\n";
+    fails_with(Fragment, &format!("{fc}layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\nlayout(origin_upper_left) in vec4 gl_FragCoord;\nvoid main() {{}}"), "different layout");
+    fails_with(Fragment, &format!("{fc}vec4 p = gl_FragCoord;\nlayout(origin_upper_left) in vec4 gl_FragCoord;\nvoid main() {{}}"), "after its first use");
+    ok(Fragment, &format!("{fc}layout(origin_upper_left) in vec4 gl_FragCoord;\nvec4 p = gl_FragCoord;\nlayout(origin_upper_left) in vec4 gl_FragCoord;\nvoid main() {{}}"));
+    fails_with(Fragment, &format!("{fc}layout(origin_upper_left) uniform vec4 a;\nvoid main() {{}}"), "applies only to gl_FragCoord");
+    fails_with(Vertex, "#version 120\nvoid main() { float [] a; a[2] = 2.0; float [2] a; }", "index 2 was used");
+    fails_with(Vertex, "#version 120\nvoid main() { float [] a; a[2] = 2.0; vec4 [3] a; }", "different element type");
+    ok(Vertex, "#version 120\nvoid main() { float [] a; a[2] = 2.0; float [3] a; }");
+    fails_with(Vertex, "#version 120\n#extension GL_ARB_arrays_of_arrays : enable\nuniform vec4 a[][];\nvoid main() {}", "outermost dimension");
+    fails_with(Fragment, "#version 110\nuniform sampler1D s;\nvoid main() { gl_FragColor = texture1DLod(s, 0.5, 0.0); }", "texture1DLod");
+    ok(Vertex, "#version 110\nuniform sampler1D s;\nvoid main() { gl_Position = texture1DLod(s, 0.5, 0.0); }");
+}
