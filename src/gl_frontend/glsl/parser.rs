@@ -715,10 +715,16 @@ impl<'a> Parser<'a> {
             }
             let ty = self.type_spec()?;
             if matches!(self.peek().kind, TokenKind::Ident(_)) && self.is_punct_at(1, "(") {
-                // A prototype inside a function body is not allowed; report it clearly.
-                let l = self.loc();
-                self.diags.error(l, "functions cannot be declared inside other functions");
-                return Err(());
+                // A prototype inside a function body (GLSL 1.10 only; semantic analysis
+                // rejects it in later versions).
+                let (name, nloc) = self.ident()?;
+                let proto = self.function_proto(qual, ty, name, nloc)?;
+                if self.is_punct("{") {
+                    self.diags.error(nloc, "functions cannot be defined inside other functions");
+                    return Err(());
+                }
+                self.expect_punct(";")?;
+                return Ok(StmtKind::Declaration(Declaration::Prototype(proto)));
             }
             return Ok(StmtKind::Declaration(self.variables_rest(qual, ty, loc)?));
         }

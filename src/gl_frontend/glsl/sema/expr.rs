@@ -157,6 +157,10 @@ impl Checker<'_> {
                     self.error(e.loc, format!("the operands of `?:' have different types {} and {}", at.ty, bt.ty));
                     return Typed::error();
                 };
+                if ty.is_array() && !self.is_es() && self.version() < 120 {
+                    self.error(e.loc, "`?:' cannot select arrays in GLSL 1.10");
+                    return Typed::error();
+                }
                 if ty.is_array() && self.is_es() && self.version() < 300 {
                     self.error(e.loc, "`?:' cannot select arrays in GLSL ES 1.00");
                 }
@@ -596,6 +600,15 @@ impl Checker<'_> {
                 }
             }
             Callee::Name(name) => {
+                // From GLSL 1.20 (and in ESSL) variables and functions share one namespace,
+                // so a variable in an inner scope hides the function.
+                let hides = self.lookup_var(name).is_some_and(|v| !matches!(v.ty, Type::Opaque(_)))
+                    && self.functions.contains_key(name)
+                    && (self.is_es() || self.version() >= 120);
+                if hides {
+                    self.error(loc, format!("`{}' is a variable here, not a function", name));
+                    return Typed::error();
+                }
                 if self.lookup_var(name).is_some() && !self.functions.contains_key(name) {
                     let v = self.lookup_var(name).expect("checked");
                     if !matches!(v.ty, Type::Opaque(_)) {
@@ -652,7 +665,7 @@ impl Checker<'_> {
                                 }
                             }
                         }
-                        let constant = self.fold_builtin(name, &sig, &arg_types);
+                        let constant = if !is_user && !self.is_es() && self.version() < 120 { None } else { self.fold_builtin(name, &sig, &arg_types) };
                         Typed::rvalue(sig.ret.clone(), constant)
                     }
                     Err(ambiguous) => {
@@ -932,6 +945,10 @@ impl Checker<'_> {
                     }
                 }
                 let target = ty.components() as usize;
+                if ty.is_matrix() && args.len() == 1 && args[0].ty.is_matrix() && !self.is_es() && self.version() < 120 {
+                    self.error(loc, "constructing a matrix from a matrix needs GLSL 1.20");
+                    return Typed::error();
+                }
                 if args.len() == 1 && (args[0].ty.is_scalar() || (ty.is_matrix() && args[0].ty.is_matrix())) {
                     // Scalar broadcast / diagonal, or matrix from matrix.
                     let c = args[0].constant.as_ref().and_then(|c| {
@@ -943,7 +960,20 @@ impl Checker<'_> {
                                 let comps = (0..cols * rows).map(|i| if i / rows == i % rows { v } else { Lit::F(0.0).convert(s) }).collect();
                                 return Some(ConstValue { ty: ty.clone(), comps });
                             }
-                            return None;
+                            // Matrix from matrix: shared elements copied, the rest from
+                            // the identity.
+                            let (scols, srows) = match &args[0].ty { Type::Matrix { cols, rows, .. } => (*cols as usize, *rows as usize), _ => return None };
+                            let comps = (0..cols * rows)
+                                .map(|i| {
+                                    let (col, row) = (i / rows, i % rows);
+                                    if col < scols && row < srows {
+                                        c.comps[col * srows + row].convert(s)
+                                    } else {
+                                        Lit::F(if col == row { 1.0 } else { 0.0 }).convert(s)
+                                    }
+                                })
+                                .collect();
+                            return Some(ConstValue { ty: ty.clone(), comps });
                         }
                         Some(ConstValue { ty: ty.clone(), comps: vec![c.comps[0].convert(s); target] })
                     });

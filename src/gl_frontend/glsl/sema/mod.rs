@@ -133,6 +133,8 @@ pub struct Checker<'a> {
     varying_locations: Vec<(Storage, u32, u32)>,
     /// The largest constant index used on each implicitly sized array (by scope depth).
     pub(crate) unsized_indices: HashMap<(usize, String), i64>,
+    /// Whether the function being checked has a return statement.
+    found_return: bool,
     /// The layout of the first gl_FragCoord redeclaration.
     frag_coord_layout: Option<Vec<String>>,
     /// Subroutine types (`subroutine void T(float);`) by name.
@@ -184,6 +186,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         tcs_vertices: None,
         tcs_out_sizes: Vec::new(),
         frag_coord_layout: None,
+        found_return: false,
         unsized_indices: HashMap::new(),
         varying_locations: Vec::new(),
     };
@@ -403,6 +406,10 @@ impl<'a> Checker<'a> {
             self.error(loc, format!("`{}' is already used as a block name", name));
             return;
         }
+        if self.scopes.len() == 2 && self.functions.contains_key(name) && (self.is_es() || self.version() >= 120) {
+            self.error(loc, format!("`{}' is already declared as a function", name));
+            return;
+        }
         let scope = self.scopes.last_mut().expect("open");
         if let Some(old) = scope.get(name) {
             // A global unsized array may be redeclared with a size.
@@ -434,6 +441,10 @@ impl<'a> Checker<'a> {
     }
 
     fn declare_struct(&mut self, st: Arc<StructType>, loc: SourceLoc) {
+        if self.scopes.len() == 2 && self.functions.contains_key(&st.name) {
+            self.error(loc, format!("`{}' is already declared as a function", st.name));
+            return;
+        }
         if self.scopes.len() == 2 && self.block_names.contains(&st.name) {
             self.error(loc, format!("`{}' is already used as a block name", st.name));
             return;
@@ -488,12 +499,11 @@ impl<'a> Checker<'a> {
         let mut members: Vec<(String, Type)> = Vec::new();
         for m in &spec.members {
             if let TypeBase::Struct(inner) = &m.ty.base {
-                if inner.name.is_some() || true {
-                    if !self.desktop_at_least(110) || self.is_es() {
-                        self.error(m.loc, "embedded structure declarations are not allowed");
-                    } else {
-                        self.error(m.loc, "embedded structure declarations are not allowed");
-                    }
+                // GLSL 1.10 allows structure definitions inside structures; GLSL 1.20
+                // and ESSL do not.
+                let _ = inner;
+                if self.is_es() || self.version() >= 120 {
+                    self.error(m.loc, "embedded structure declarations are not allowed");
                 }
             }
             for (q, l) in &m.qual.items {
@@ -640,7 +650,8 @@ impl<'a> Checker<'a> {
                 }
             }
             Declaration::Prototype(p) => {
-                if !global {
+                // GLSL 1.10 allows prototypes inside function bodies.
+                if !global && (self.is_es() || self.version() >= 120) {
                     self.error(p.loc, "functions cannot be declared inside other functions");
                     return;
                 }
@@ -1174,6 +1185,8 @@ impl<'a> Checker<'a> {
         }
         if !global && qual.has(|q| matches!(q, QualItem::Invariant)) {
             self.error(_loc, "`invariant' is not allowed on local variables");
+        } else if qual.has(|q| matches!(q, QualItem::Invariant)) && storage_of(qual).is_none() {
+            self.error(_loc, "`invariant' applies only to shader outputs");
         }
         let storage = qual.storage();
         for d in decls {
@@ -1939,6 +1952,9 @@ impl<'a> Checker<'a> {
                 }
                 self.error(param.loc, "function parameters cannot be void");
             }
+            if matches!(t, Type::Array(_, None)) {
+                self.error(param.loc, "function parameters cannot be unsized arrays");
+            }
             // GLSL 1.10 arrays are not l-values, so they cannot be written back.
             if t.is_array() && dir != ParamDir::In && !self.is_es() && self.version() < 120 {
                 self.error(param.loc, "arrays cannot be `out' or `inout' parameters in GLSL 1.10");
@@ -1989,7 +2005,10 @@ impl<'a> Checker<'a> {
         if self.block_names.contains(&p.name) {
             self.error(p.loc, format!("`{}' is already used as a block name", p.name));
         }
-        if self.lookup_var(&p.name).is_some() && self.scopes[1].contains_key(&p.name) {
+        if let Some(Symbol::Struct(_)) = self.scopes[1].get(&p.name) {
+            self.error(p.loc, format!("`{}' is already declared as a structure", p.name));
+        }
+        if self.lookup_var(&p.name).is_some() && self.scopes[1].contains_key(&p.name) && (self.is_es() || self.version() >= 120) {
             self.error(p.loc, format!("`{}' is already declared as a variable", p.name));
         }
         let list = self.functions.entry(p.name.clone()).or_default();
@@ -2082,6 +2101,17 @@ impl<'a> Checker<'a> {
 
     fn function_def(&mut self, f: &FunctionDef) {
         let sig = self.function_proto(&f.proto, true);
+        // `#pragma debug' and `#pragma optimize' belong outside function definitions.
+        let (from, to) = (f.proto.loc, f.end_loc);
+        if let Some(&(_, line)) = self.s.function_pragmas.iter().find(|(src, line)| *src == from.source && *line > from.line && *line < to.line) {
+            self.error(SourceLoc { source: from.source, line, column: 1 }, "`#pragma debug' and `#pragma optimize' are not allowed inside a function");
+        }
+        if !sig.params.is_empty() {
+            if let Some(p) = f.proto.params.iter().find(|p| p.name.is_none()) {
+                self.error(p.loc, "parameters of a function definition must be named");
+            }
+        }
+        self.found_return = false;
         self.push_scope();
         for (param, (ty, _)) in f.proto.params.iter().zip(sig.params.iter()) {
             if let Some(name) = &param.name {
@@ -2095,6 +2125,9 @@ impl<'a> Checker<'a> {
         // GLSL 1.10-1.20 share one scope for parameters and the body; later versions too.
         for s in &f.body {
             self.statement(s);
+        }
+        if sig.ret != Type::Void && !sig.ret.is_error() && !self.found_return {
+            self.error(f.end_loc, format!("function `{}' has a non-void return type but no return statement", f.proto.name));
         }
         self.return_type = None;
         self.pop_scope();
@@ -2250,6 +2283,7 @@ impl<'a> Checker<'a> {
                 }
             }
             StmtKind::Return(e) => {
+                self.found_return = true;
                 let ret = self.return_type.clone().unwrap_or(Type::Void);
                 match e {
                     None => {
@@ -2265,6 +2299,9 @@ impl<'a> Checker<'a> {
                             }
                         } else if !r.ty.is_error() && !self.converts(&r.ty, &ret) {
                             self.error(e.loc, format!("`return' of type {} in a function returning {}", r.ty, ret));
+                        } else if !r.ty.is_error() && r.ty != ret && !self.desktop_at_least(420) && !self.ext("GL_ARB_shading_language_420pack") {
+                            // Implicit conversion of returned values came with GLSL 4.20.
+                            self.error(e.loc, format!("`return' of type {} in a function returning {} (no implicit conversion before GLSL 4.20)", r.ty, ret));
                         }
                     }
                 }

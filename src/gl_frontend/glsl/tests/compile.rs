@@ -370,3 +370,29 @@ fn explicit_locations_frag_coord_and_array_redeclarations() {
     fails_with(Fragment, "#version 110\nuniform sampler1D s;\nvoid main() { gl_FragColor = texture1DLod(s, 0.5, 0.0); }", "texture1DLod");
     ok(Vertex, "#version 110\nuniform sampler1D s;\nvoid main() { gl_Position = texture1DLod(s, 0.5, 0.0); }");
 }
+
+#[test]
+fn glsl_110_and_120_quirks() {
+    fails_with(Vertex, "void f(in vec4 v[]) {}\nvoid main() {}", "unsized arrays");
+    fails_with(Vertex, "uniform bool s;\nuniform vec4 a[2];\nuniform vec4 b[2];\nvoid main() { gl_Position = (s ? a : b)[0]; }", "cannot select arrays");
+    fails_with(Fragment, "#version 110\nvoid main() { const float one = abs(-1.0); }", "constant expression");
+    ok(Fragment, "#version 120\nvoid main() { const float one = abs(-1.0); }");
+    fails_with(Vertex, "uniform mat3 a;\nvoid main() { mat2 m = mat2(a); gl_Position = gl_Vertex; }", "needs GLSL 1.20");
+    ok(Vertex, "#version 120\nvoid main() { const mat2 m2 = mat2(2.0, 2.01, 2.1, 2.11); const mat4 m4 = mat4(m2); gl_Position = m4[0]; }");
+    fails_with(Vertex, "vec4 foo(float x) { vec4 v; v.x = x; }\nvoid main() { gl_Position = foo(2.0); }", "no return statement");
+    fails_with(Vertex, "float a(float x, float) { return x; }\nvoid main() {}", "must be named");
+    fails_with(Vertex, "void main()\n{\n#pragma debug(off)\n  gl_Position = gl_Vertex;\n}", "#pragma debug");
+    ok(Vertex, "#pragma debug(off)\nvoid main()\n{\n  gl_Position = gl_Vertex;\n}");
+    fails_with(Vertex, "struct foo { float f; };\nvec4 foo(vec4 a) { return a; }\nvoid main() {}", "already declared as a structure");
+    fails_with(Vertex, "vec4 foo(vec4 a) { return a; }\nstruct foo { float f; };\nvoid main() {}", "already declared as a function");
+    fails_with(Vertex, "#version 120\nfloat f(int i) { return i; }\nvoid main() {}", "no implicit conversion");
+    fails_with(Vertex, "#version 120\nfloat foo() { return 0.5; }\nconst float foo = 1.0;\nvoid main() {}", "already declared as a function");
+    ok(Vertex, "const float f = 1.0;\nfloat f(float x) { return x; }\nvoid main() { gl_Position = vec4(0.0); }");
+    fails_with(Vertex, "#version 120\nvoid foo(vec4 v) { gl_Position = v; }\nvoid main() { float foo = 1.0; foo(vec4(0.0)); }", "is a variable here");
+    fails_with(Vertex, "#version 120\ninvariant vec2 x;\nvoid main() {}", "applies only to shader outputs");
+    ok(Fragment, "#version 110\nvoid main() {\n  float foo(float x);\n  gl_FragColor = vec4(foo(0.5));\n}\nfloat foo(float x) { return x + 0.5; }");
+    fails_with(Fragment, "#version 120\nvoid main() {\n  float foo(float x);\n  gl_FragColor = vec4(foo(0.5));\n}\nfloat foo(float x) { return x + 0.5; }", "inside other functions");
+    ok(Vertex, "struct s2 { float f; struct s3 { int i; } s3Inst; } s2Inst = s2(1.0, s3(1));\nvoid main() {}");
+    fails_with(Vertex, "#version 120\nstruct s2 { float f; struct s3 { int i; } s3Inst; };\nvoid main() {}", "embedded structure");
+    fails_with(Fragment, "#extension GL_ARB_texture_rectangle: disable\nuniform sampler2DRect s;\nvoid main() {}", "sampler2DRect");
+}
