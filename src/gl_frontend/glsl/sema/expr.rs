@@ -108,6 +108,10 @@ impl Checker<'_> {
                     self.error(a.loc, format!("assignment to a non-l-value: {}", why));
                     return Typed::error();
                 }
+                if l.ty.is_array() && ((self.is_es() && self.version() < 300) || (!self.is_es() && self.version() < 120)) {
+                    self.error(a.loc, "arrays cannot be assigned in this version");
+                    return Typed::error();
+                }
                 if l.ty.contains_opaque() {
                     self.error(a.loc, "opaque variables cannot be assigned");
                     return Typed::error();
@@ -444,6 +448,10 @@ impl Checker<'_> {
                 if let Some(depth) = self.scope_depth_of(name) {
                     let e = self.unsized_indices.entry((depth, name.clone())).or_insert(n);
                     *e = (*e).max(n);
+                }
+                if name == "gl_TexCoord" && n >= 8 {
+                    self.error(i.loc, "gl_TexCoord index exceeds gl_MaxTextureCoords");
+                    return Typed::error();
                 }
                 if name == "gl_ClipDistance" && n >= 8 {
                     self.error(i.loc, "gl_ClipDistance index exceeds gl_MaxClipDistances");

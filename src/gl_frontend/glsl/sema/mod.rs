@@ -1786,6 +1786,13 @@ impl<'a> Checker<'a> {
         if storage == Some(Storage::Out) {
             self.xfb_block(b, &member_of);
         }
+        if storage == Some(Storage::Buffer) {
+            // Only the last member of a shader storage block may be unsized.
+            let n = member_of.len();
+            if let Some((mi, _)) = member_of.iter().take(n.saturating_sub(1)).find(|(_, t)| matches!(t, Type::Array(_, None))) {
+                self.error(b.members[*mi].loc, "only the last member of a shader storage block can be an unsized array");
+            }
+        }
         if matches!(storage, Some(Storage::In | Storage::Out)) {
             let block = Type::Struct(Arc::new(StructType { name: b.name.clone(), members: members.clone(), id: u32::MAX }));
             let ty = match &b.instance {
@@ -1943,7 +1950,8 @@ impl<'a> Checker<'a> {
                     _ => self.error(*l, "invalid qualifier on a function parameter"),
                 }
             }
-            if param.qual.storage() == Some(Storage::Const) && dir != ParamDir::In && param.qual.items.iter().filter(|(q, _)| matches!(q, QualItem::Storage(_))).count() > 1 {
+            let has = |s: Storage| param.qual.items.iter().any(|(q, _)| matches!(q, QualItem::Storage(x) if *x == s));
+            if has(Storage::Const) && (has(Storage::Out) || has(Storage::InOut)) {
                 self.error(param.loc, "`const' cannot be combined with `out' or `inout'");
             }
             if t == Type::Void {
@@ -2012,7 +2020,12 @@ impl<'a> Checker<'a> {
             self.error(p.loc, format!("`{}' is already declared as a variable", p.name));
         }
         let list = self.functions.entry(p.name.clone()).or_default();
+        let es100 = self.s.is_es() && self.s.version == 100;
         if let Some(existing) = list.iter_mut().find(|f| f.sig.params.iter().map(|x| &x.0).eq(sig.params.iter().map(|x| &x.0))) {
+            if es100 && !defining && !existing.defined {
+                // ESSL 1.00 declares a function at most once before its definition.
+                self.diags.error(p.loc, format!("function `{}' declared twice", p.name));
+            }
             let mismatch_ret = existing.sig.ret != sig.ret;
             let mismatch_dir = existing.sig.params.iter().map(|x| x.1).ne(sig.params.iter().map(|x| x.1));
             let redefined = existing.defined && defining;
@@ -2294,9 +2307,7 @@ impl<'a> Checker<'a> {
                     Some(e) => {
                         let r = self.expr(e);
                         if ret == Type::Void {
-                            if r.ty != Type::Void || !self.is_es() && false {
-                                self.error(e.loc, "`return' with a value in a void function");
-                            }
+                            self.error(e.loc, "`return' with a value in a void function");
                         } else if !r.ty.is_error() && !self.converts(&r.ty, &ret) {
                             self.error(e.loc, format!("`return' of type {} in a function returning {}", r.ty, ret));
                         } else if !r.ty.is_error() && r.ty != ret && !self.desktop_at_least(420) && !self.ext("GL_ARB_shading_language_420pack") {

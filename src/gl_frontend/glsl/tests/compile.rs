@@ -396,3 +396,16 @@ fn glsl_110_and_120_quirks() {
     fails_with(Vertex, "#version 120\nstruct s2 { float f; struct s3 { int i; } s3Inst; };\nvoid main() {}", "embedded structure");
     fails_with(Fragment, "#extension GL_ARB_texture_rectangle: disable\nuniform sampler2DRect s;\nvoid main() {}", "sampler2DRect");
 }
+
+#[test]
+fn assignment_return_and_declaration_details() {
+    let r = compile_es(Fragment, "#version 100\nprecision mediump float;\nvoid f(float x[2]) { float y[2]; y = x; }\nvoid main() {}");
+    assert!(!r.success && r.info_log.contains("cannot be assigned"), "{}", r.info_log);
+    let r = compile_es(Vertex, "#version 100\nint f(int a);\nint f(int a);\nvoid main() { gl_Position = vec4(1.0); }");
+    assert!(!r.success && r.info_log.contains("declared twice"), "{}", r.info_log);
+    fails_with(Fragment, "void function(const out int i) {}\nvoid main() {}", "`const' cannot be combined");
+    fails_with(Vertex, "void A(int i) {}\nvoid B(int i) { return A(i); }\nvoid main() { B(1); }", "with a value in a void function");
+    fails_with(Fragment, "void main() { gl_FragColor = gl_TexCoord[gl_MaxTextureCoords]; }", "gl_MaxTextureCoords");
+    let r = compile_es(glsl::Stage::Compute, "#version 310 es\nlayout(local_size_x = 1) in;\nbuffer ssbo { int c[]; vec4 d; };\nvoid main() {}");
+    assert!(!r.success && r.info_log.contains("last member"), "{}", r.info_log);
+}
