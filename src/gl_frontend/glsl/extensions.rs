@@ -68,6 +68,7 @@ const KNOWN: &[(&str, Family)] = &[
     ("GL_AMD_vertex_shader_viewport_index", Family::Desktop),
     ("GL_EXT_demote_to_helper_invocation", Family::Both),
     ("GL_NV_shader_atomic_float", Family::Desktop),
+    ("GL_MESA_shader_integer_functions", Family::Desktop),
     ("GL_NV_image_formats", Family::Es),
     ("GL_OES_standard_derivatives", Family::Es),
     ("GL_OES_shader_image_atomic", Family::Es),

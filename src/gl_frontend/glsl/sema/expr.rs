@@ -650,7 +650,15 @@ impl Checker<'_> {
                 // Before GLSL 4.00 (and ARB_gpu_shader5) two user overloads that both
                 // match through conversions make the call ambiguous.
                 let resolved = match self.resolve_overload(&candidates, &arg_types) {
-                    Ok(_) if is_user && !self.is_es() && !self.desktop_at_least(400) && !self.ext("GL_ARB_gpu_shader5") && self.conversion_matches(&candidates, &arg_types) > 1 => Err(true),
+                    Ok(_) if is_user
+                        && !self.is_es()
+                        && !self.desktop_at_least(400)
+                        && !self.ext("GL_ARB_gpu_shader5")
+                        && !self.ext("GL_MESA_shader_integer_functions")
+                        && self.conversion_matches(&candidates, &arg_types) > 1 =>
+                    {
+                        Err(true)
+                    }
                     r => r,
                 };
                 match resolved {

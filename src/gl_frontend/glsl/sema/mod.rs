@@ -618,7 +618,7 @@ impl<'a> Checker<'a> {
             // ESSL has no implicit conversions (EXT_shader_implicit_conversions aside).
             return self.ext("GL_EXT_gpu_shader5") && self.is_es() && matches!((from, to), (Scalar::Int, Scalar::Uint) | (Scalar::Int | Scalar::Uint, Scalar::Float));
         }
-        let int_to_uint = self.version() >= 400 || self.ext("GL_ARB_gpu_shader5");
+        let int_to_uint = self.version() >= 400 || self.ext("GL_ARB_gpu_shader5") || self.ext("GL_MESA_shader_integer_functions");
         let double = self.version() >= 400 || self.ext("GL_ARB_gpu_shader_fp64");
         match (from, to) {
             (Scalar::Int, Scalar::Uint) => int_to_uint,

@@ -409,3 +409,11 @@ fn assignment_return_and_declaration_details() {
     let r = compile_es(glsl::Stage::Compute, "#version 310 es\nlayout(local_size_x = 1) in;\nbuffer ssbo { int c[]; vec4 d; };\nvoid main() {}");
     assert!(!r.success && r.info_log.contains("last member"), "{}", r.info_log);
 }
+
+#[test]
+fn mesa_shader_integer_functions_brings_400_overload_rules() {
+    let body = "void foo(float x, int y, float z) {}\nvoid foo(float x, int y, int z) {}\nvoid bar() { int a = 0; int b = 1; int c = 2; foo(a, b, c); }\nvoid main() {}";
+    ok(Vertex, &format!("#version 130\n#extension GL_MESA_shader_integer_functions : enable\n{body}"));
+    fails_with(Vertex, &format!("#version 130\n{body}"), "ambiguous");
+    ok(Vertex, "#version 130\n#extension GL_MESA_shader_integer_functions : enable\nvoid main() { int i = 1; uint u = i; }");
+}
