@@ -221,6 +221,8 @@ pub enum StmtKind {
     Continue,
     Return(Option<Expr>),
     Discard,
+    /// EXT_demote_to_helper_invocation's `demote;`.
+    Demote,
 }
 
 /// The condition of `while` and `for`, which may declare a variable.
@@ -328,4 +330,6 @@ pub enum Callee {
     Type(TypeSpec),
     /// `x.length()` and other method calls.
     Method(Box<Expr>, String),
+    /// A call through an element of a subroutine uniform array: `f[i](...)`.
+    Indexed(Box<Expr>),
 }

@@ -59,6 +59,7 @@ int 110 100
 void 110 100
 bool 110 100
 discard 110 100
+demote 0 0 GL_EXT_demote_to_helper_invocation
 return 110 100
 struct 110 100
 mat2 110 100

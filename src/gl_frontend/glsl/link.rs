@@ -292,6 +292,12 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
         } else if mains > 1 {
             diags.error(loc, format!("more than one {} shader defines `main'", u[0].stage.name()));
         }
+        if s.stage == Stage::TessEval && !iface.tess_primitive_mode {
+            diags.error(loc, "the tessellation evaluation shader declares no primitive mode (triangles, quads or isolines)");
+        }
+        if s.stage == Stage::TessControl && iface.tcs_vertices.is_none() {
+            diags.error(loc, "the tessellation control shader declares no output patch size (layout(vertices = N) out)");
+        }
     }
     let es = by_stage.iter().any(|s| s.settings.as_ref().is_some_and(|x| x.is_es()));
     if es && !options.separable {
@@ -411,6 +417,8 @@ fn link_attributes(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut
     let Some(vs) = shaders.iter().find(|s| s.stage == Stage::Vertex) else { return };
     let mut taken = vec![false; MAX_VERTEX_ATTRIBS];
     let mut pending = Vec::new();
+    // Desktop GL lets attributes alias one location; ESSL 3.00 forbids it.
+    let es = vs.settings.as_ref().is_some_and(|s| s.is_es());
     for g in globals(vs) {
         if !matches!(g.storage, Storage::In | Storage::Attribute) || g.block.is_some() {
             continue;
@@ -427,6 +435,12 @@ fn link_attributes(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut
         let shares = explicit_int(&g.qual, "component").is_some();
         match location {
             Some(l) if l >= 0 && shares => out.attributes.push(ActiveVariable { location: l as i32, ..var }),
+            Some(l) if l >= 0 && !es && (l as u32 + count) as usize <= MAX_VERTEX_ATTRIBS => {
+                for t in &mut taken[l as usize..(l as u32 + count) as usize] {
+                    *t = true;
+                }
+                out.attributes.push(ActiveVariable { location: l as i32, ..var })
+            }
             Some(l) if l >= 0 && mark(&mut taken, l as u32, count) => out.attributes.push(ActiveVariable { location: l as i32, ..var }),
             Some(_) if explicit_int(&g.qual, "location").is_some() => {
                 diags.error(g.loc, format!("vertex attribute `{}' has an invalid or overlapping location", g.name))

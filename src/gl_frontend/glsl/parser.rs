@@ -29,7 +29,7 @@ const QUALIFIER_KEYWORDS: &[&str] = &[
     "coherent", "volatile", "restrict", "readonly", "writeonly", "subroutine",
 ];
 const STATEMENT_KEYWORDS: &[&str] = &[
-    "break", "continue", "do", "for", "while", "if", "else", "discard", "return", "switch", "case", "default",
+    "break", "continue", "do", "for", "while", "if", "else", "discard", "demote", "return", "switch", "case", "default",
     "struct", "precision",
 ];
 
@@ -620,6 +620,11 @@ impl<'a> Parser<'a> {
                     self.expect_punct(";")?;
                     StmtKind::Discard
                 }
+                "demote" => {
+                    self.bump();
+                    self.expect_punct(";")?;
+                    StmtKind::Demote
+                }
                 "return" => {
                     self.bump();
                     let e = if self.is_punct(";") { None } else { Some(self.expression()?) };
@@ -710,10 +715,16 @@ impl<'a> Parser<'a> {
             }
             let ty = self.type_spec()?;
             if matches!(self.peek().kind, TokenKind::Ident(_)) && self.is_punct_at(1, "(") {
-                // A prototype inside a function body is not allowed; report it clearly.
-                let l = self.loc();
-                self.diags.error(l, "functions cannot be declared inside other functions");
-                return Err(());
+                // A prototype inside a function body (GLSL 1.10 only; semantic analysis
+                // rejects it in later versions).
+                let (name, nloc) = self.ident()?;
+                let proto = self.function_proto(qual, ty, name, nloc)?;
+                if self.is_punct("{") {
+                    self.diags.error(nloc, "functions cannot be defined inside other functions");
+                    return Err(());
+                }
+                self.expect_punct(";")?;
+                return Ok(StmtKind::Declaration(Declaration::Prototype(proto)));
             }
             return Ok(StmtKind::Declaration(self.variables_rest(qual, ty, loc)?));
         }
@@ -865,6 +876,10 @@ impl<'a> Parser<'a> {
                 } else {
                     e = self.mk(ExprKind::Field(Box::new(e), name), nloc);
                 }
+            } else if self.is_punct("(") && matches!(&e.kind, ExprKind::Index(base, _) if matches!(base.kind, ExprKind::Ident(_))) {
+                // ARB_shader_subroutine: calling an element of a subroutine uniform array.
+                let args = self.call_args()?;
+                e = self.mk(ExprKind::Call { callee: Callee::Indexed(Box::new(e)), args }, loc);
             } else if self.eat_punct("++") {
                 e = self.mk(ExprKind::Unary(UnaryOp::PostInc, Box::new(e)), loc);
             } else if self.eat_punct("--") {

@@ -111,6 +111,7 @@ impl Gen<'_, '_> {
         let int = first.is_some_and(|s| s.is_integer());
         let unsigned = matches!(first, Some(Scalar::Uint | Scalar::Uint64));
         let v = match name {
+            "helperInvocationEXT" => self.b.intrinsic(nir_like::IntrinsicOp::IsHelperInvocation, &[], Some(ValueType::BOOL)),
             "atan" if vals.len() == 2 => self.b.alu(A::Fatan2, &vals),
             "atan" => self.b.alu(A::Fatan, &vals),
             "abs" if int => self.b.alu(A::Iabs, &vals),

@@ -691,6 +691,9 @@ impl<'s, 'i> Gen<'s, 'i> {
             StmtKind::Break => self.b.break_(),
             StmtKind::Continue => self.b.continue_(),
             StmtKind::Discard => self.b.discard(),
+            StmtKind::Demote => {
+                self.b.intrinsic(nir_like::IntrinsicOp::Demote, &[], None);
+            }
             StmtKind::Return(e) => match e {
                 Some(e) => {
                     let v = self.rvalue(e)?;
@@ -1328,6 +1331,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                 SType::Array(_, Some(n)) => Ok(Rv::V(self.b.imm_i32(n as i32))),
                 _ => self.unsupported("length() of runtime-sized arrays"),
             },
+            Callee::Indexed(_) => self.unsupported("calls through subroutine uniforms"),
             Callee::Name(name) => match self.info.calls.get(&e.id).cloned() {
                 Some(CallTarget::User(sig)) => self.user_call(name, &sig, args),
                 Some(CallTarget::Builtin(sig)) => self.builtin_call(name, &sig, args),

@@ -38,6 +38,8 @@ pub struct LanguageSettings {
     pub enabled_extensions: Vec<String>,
     /// `#pragma STDGL invariant(all)`.
     pub invariant_all: bool,
+    /// Where `#pragma debug(...)` and `#pragma optimize(...)` appeared: (source, line).
+    pub function_pragmas: Vec<(u32, u32)>,
 }
 
 impl LanguageSettings {
@@ -47,7 +49,8 @@ impl LanguageSettings {
 
     pub fn extension(&self, name: &str) -> bool {
         // ARB_texture_rectangle is on by default in desktop GLSL.
-        (name == "GL_ARB_texture_rectangle" && !self.is_es()) || self.enabled_extensions.iter().any(|e| e == name)
+        (name == "GL_ARB_texture_rectangle" && !self.is_es() && !self.enabled_extensions.iter().any(|e| e == "!GL_ARB_texture_rectangle"))
+            || self.enabled_extensions.iter().any(|e| e == name)
     }
 }
 
@@ -99,6 +102,7 @@ pub fn preprocess(sources: &[&str], options: &CompileOptions, diags: &mut Diagno
             explicit_version: false,
             enabled_extensions: Vec::new(),
             invariant_all: false,
+            function_pragmas: Vec::new(),
         },
         out: Vec::new(),
         pending: Vec::new(),
@@ -571,6 +575,11 @@ impl Preprocessor<'_> {
         if words == ["STDGL", "invariant", "(", "all", ")"] {
             self.settings.invariant_all = true;
         }
+        if matches!(words.first(), Some(&"debug" | &"optimize")) {
+            if let Some(t) = args.first() {
+                self.settings.function_pragmas.push((t.loc.source, t.loc.line));
+            }
+        }
     }
 
     fn extension(&mut self, args: &[PpToken], loc: SourceLoc) {
@@ -612,6 +621,13 @@ impl Preprocessor<'_> {
             return;
         }
         let list = &mut self.settings.enabled_extensions;
+        if &*name.text == "GL_ARB_texture_rectangle" {
+            // On by default in desktop GLSL: disabling it is remembered.
+            list.retain(|e| e != "!GL_ARB_texture_rectangle");
+            if behavior == ExtensionBehavior::Disable {
+                list.push("!GL_ARB_texture_rectangle".into());
+            }
+        }
         if behavior == ExtensionBehavior::Disable {
             list.retain(|e| *e != *name.text);
         } else if !list.iter().any(|e| *e == *name.text) {

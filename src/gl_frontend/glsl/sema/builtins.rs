@@ -272,6 +272,12 @@ d430,e310,x:GL_ARB_shader_storage_buffer_object,x:GL_ARB_compute_shader void mem
 d430,e310,x:GL_ARB_compute_shader void memoryBarrierShared()@c
 d430,e310,x:GL_ARB_shader_image_load_store,x:GL_ARB_compute_shader void memoryBarrierImage()
 d430,e310,x:GL_ARB_compute_shader void groupMemoryBarrier()@c
+x:GL_ARB_shader_clock uvec2 clock2x32ARB()
+x:GL_ARB_shader_clock uint64_t clockARB()
+x:GL_ARB_shader_group_vote bool anyInvocationARB(bool)
+x:GL_ARB_shader_group_vote bool allInvocationsARB(bool)
+x:GL_ARB_shader_group_vote bool allInvocationsEqualARB(bool)
+x:GL_EXT_demote_to_helper_invocation bool helperInvocationEXT()@f
 d420,e310,x:GL_ARB_shader_atomic_counters uint atomicCounterIncrement(atomic_uint)
 d420,e310,x:GL_ARB_shader_atomic_counters uint atomicCounterDecrement(atomic_uint)
 d420,e310,x:GL_ARB_shader_atomic_counters uint atomicCounter(atomic_uint)
@@ -760,11 +766,18 @@ fn add_image_functions(table: &mut HashMap<String, Vec<Signature>>, s: &Language
                 add_row(table, size, "imageSize", &[&img]);
             }
             if g == "" {
-                if gate_open("d450,e310", s, stage) {
-                    let mut pf = p.clone();
-                    pf.push("float");
+                let mut pf = p.clone();
+                pf.push("float");
+                if gate_open("d450,e320,x:GL_OES_shader_image_atomic,x:GL_ARB_ES3_1_compatibility,x:GL_NV_shader_atomic_float", s, stage) {
                     add_row(table, "float", "imageAtomicExchange", &pf);
                 }
+                if gate_open("x:GL_NV_shader_atomic_float", s, stage) {
+                    add_row(table, "float", "imageAtomicAdd", &pf);
+                }
+                continue;
+            }
+            // ESSL 3.10 has image load/store but its atomics only with OES_shader_image_atomic.
+            if !gate_open("d420,e320,x:GL_ARB_shader_image_load_store,x:GL_OES_shader_image_atomic", s, stage) {
                 continue;
             }
             let scalar = if g == "i" { "int" } else { "uint" };
@@ -843,6 +856,18 @@ pub fn functions(s: &LanguageSettings, stage: Stage) -> HashMap<String, Vec<Sign
     let mut table = HashMap::new();
     add_table(&mut table, FUNCTIONS, s, stage);
     add_table(&mut table, LEGACY_TEXTURE, s, stage);
+    // GLSL 1.10/1.20 and ESSL 1.00 offer the legacy "Lod" functions to vertex shaders
+    // only; GLSL 1.30 and ARB_shader_texture_lod to every stage.
+    let lod_ok = stage == Stage::Vertex
+        || (!s.is_es() && s.version >= 130)
+        || s.extension("GL_ARB_shader_texture_lod")
+        || s.extension("GL_EXT_gpu_shader4");
+    if !lod_ok {
+        table.retain(|name, _| {
+            let legacy = ["texture1D", "texture2D", "texture3D", "textureCube", "shadow1D", "shadow2D"].iter().any(|p| name.starts_with(p));
+            !(legacy && name.ends_with("Lod"))
+        });
+    }
     add_texture_functions(&mut table, s, stage);
     add_image_functions(&mut table, s, stage);
     if !s.is_es() && (s.extension("GL_EXT_gpu_shader4") || s.extension("GL_ARB_shader_texture_lod")) {

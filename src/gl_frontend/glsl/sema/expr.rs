@@ -65,6 +65,13 @@ impl Checker<'_> {
             }
             ExprKind::Bool(b) => Typed::rvalue(Type::BOOL, Some(ConstValue::scalar(Type::BOOL, Lit::B(*b)))),
             ExprKind::Ident(name) => match self.lookup_var(name) {
+                Some(v) if v.builtin && name == "gl_WorkGroupSize" && self.local_size.is_none() => {
+                    // Its value is the declared local size: using it before (or without)
+                    // `layout(local_size_*) in;` is an error.
+                    let t = Typed::rvalue(v.ty.clone(), None);
+                    self.error(e.loc, "gl_WorkGroupSize used before the local size is declared");
+                    t
+                }
                 Some(v) if self.is_global(name) => {
                     let lvalue = if v.read_only { Err(format!("`{}' is read-only", name)) } else { Ok(()) };
                     let t = Typed { ty: v.ty.clone(), constant: v.constant.clone(), lvalue };
@@ -93,11 +100,16 @@ impl Checker<'_> {
             ExprKind::Assign(op, a, b) => {
                 let l = self.expr(a);
                 let r = self.expr(b);
+                self.check_tcs_output_write(a);
                 if l.ty.is_error() || r.ty.is_error() {
                     return Typed::error();
                 }
                 if let Err(why) = &l.lvalue {
                     self.error(a.loc, format!("assignment to a non-l-value: {}", why));
+                    return Typed::error();
+                }
+                if l.ty.is_array() && ((self.is_es() && self.version() < 300) || (!self.is_es() && self.version() < 120)) {
+                    self.error(a.loc, "arrays cannot be assigned in this version");
                     return Typed::error();
                 }
                 if l.ty.contains_opaque() {
@@ -149,6 +161,10 @@ impl Checker<'_> {
                     self.error(e.loc, format!("the operands of `?:' have different types {} and {}", at.ty, bt.ty));
                     return Typed::error();
                 };
+                if ty.is_array() && !self.is_es() && self.version() < 120 {
+                    self.error(e.loc, "`?:' cannot select arrays in GLSL 1.10");
+                    return Typed::error();
+                }
                 if ty.is_array() && self.is_es() && self.version() < 300 {
                     self.error(e.loc, "`?:' cannot select arrays in GLSL ES 1.00");
                 }
@@ -426,6 +442,17 @@ impl Checker<'_> {
                 return Typed::error();
             }
             if let (Some(n), ExprKind::Ident(name)) = (cidx, &a.kind) {
+                if self.is_gs_user_input(name) {
+                    self.gs_unsized_indices.push((n, i.loc));
+                }
+                if let Some(depth) = self.scope_depth_of(name) {
+                    let e = self.unsized_indices.entry((depth, name.clone())).or_insert(n);
+                    *e = (*e).max(n);
+                }
+                if name == "gl_TexCoord" && n >= 8 {
+                    self.error(i.loc, "gl_TexCoord index exceeds gl_MaxTextureCoords");
+                    return Typed::error();
+                }
                 if name == "gl_ClipDistance" && n >= 8 {
                     self.error(i.loc, "gl_ClipDistance index exceeds gl_MaxClipDistances");
                     return Typed::error();
@@ -539,6 +566,10 @@ impl Checker<'_> {
                         }
                         Typed::rvalue(Type::INT, Some(ConstValue::scalar(Type::INT, Lit::I(*n as i64))))
                     }
+                    Type::Array(_, None) if matches!(&obj.kind, ExprKind::Ident(n) if self.is_gs_user_input(n)) => {
+                        self.error(loc, "length() of a geometry shader input before the input layout gives its size");
+                        Typed::error()
+                    }
                     Type::Array(e, None) if !e.is_error() && self.plain_unsized(obj) => {
                         self.error(loc, "length() called on an unsized array");
                         Typed::error()
@@ -561,7 +592,31 @@ impl Checker<'_> {
                 let arg_types: Vec<Typed> = args.iter().map(|a| self.expr(a)).collect();
                 self.constructor(&ty, &arg_types, loc)
             }
+            Callee::Indexed(e) => {
+                let t = self.expr(e);
+                let arg_types: Vec<Typed> = args.iter().map(|a| self.expr(a)).collect();
+                match &t.ty {
+                    Type::Error => Typed::error(),
+                    Type::Opaque(st) if self.subroutine_types.contains_key(&**st) => {
+                        let st = st.to_string();
+                        self.subroutine_call(&st, &arg_types, loc)
+                    }
+                    other => {
+                        self.error(loc, format!("a value of type {} cannot be called", other));
+                        Typed::error()
+                    }
+                }
+            }
             Callee::Name(name) => {
+                // From GLSL 1.20 (and in ESSL) variables and functions share one namespace,
+                // so a variable in an inner scope hides the function.
+                let hides = self.lookup_var(name).is_some_and(|v| !matches!(v.ty, Type::Opaque(_)))
+                    && self.functions.contains_key(name)
+                    && (self.is_es() || self.version() >= 120);
+                if hides {
+                    self.error(loc, format!("`{}' is a variable here, not a function", name));
+                    return Typed::error();
+                }
                 if self.lookup_var(name).is_some() && !self.functions.contains_key(name) {
                     let v = self.lookup_var(name).expect("checked");
                     if !matches!(v.ty, Type::Opaque(_)) {
@@ -585,7 +640,11 @@ impl Checker<'_> {
                     // A subroutine uniform called like a function.
                     if let Some(v) = self.lookup_var(name) {
                         if let Type::Opaque(t) = &v.ty {
-                            if let Some(f) = self.functions.get(&**t).and_then(|l| l.first()) {
+                            let t = t.to_string();
+                            if self.subroutine_types.contains_key(&t) {
+                                return self.subroutine_call(&t, &arg_types, loc);
+                            }
+                            if let Some(f) = self.functions.get(&*t).and_then(|l| l.first()) {
                                 return Typed::rvalue(f.sig.ret.clone(), None);
                             }
                         }
@@ -593,13 +652,30 @@ impl Checker<'_> {
                     self.error(loc, format!("no function with name `{}'", name));
                     return Typed::error();
                 }
-                match self.resolve_overload(&candidates, &arg_types) {
+                // Before GLSL 4.00 (and ARB_gpu_shader5) two user overloads that both
+                // match through conversions make the call ambiguous.
+                let resolved = match self.resolve_overload(&candidates, &arg_types) {
+                    Ok(_) if is_user
+                        && !self.is_es()
+                        && !self.desktop_at_least(400)
+                        && !self.ext("GL_ARB_gpu_shader5")
+                        && !self.ext("GL_MESA_shader_integer_functions")
+                        && self.conversion_matches(&candidates, &arg_types) > 1 =>
+                    {
+                        Err(true)
+                    }
+                    r => r,
+                };
+                match resolved {
                     Ok(sig) => {
                         if !is_user && name == "barrier" && self.options.stage == crate::options::Stage::TessControl && (!self.in_main || self.control_depth > 0 || self.main_returned) {
                             self.error(loc, "barrier() in a tessellation control shader must be in main, outside control flow and before any return");
                         }
                         if !is_user && name.starts_with("image") && name != "imageSize" && name != "imageSamples" {
                             self.check_image_access(name, &args[0], loc);
+                        }
+                        if is_user {
+                            self.check_memory_arguments(name, &sig, args);
                         }
                         let target = if is_user { super::CallTarget::User(sig.clone()) } else { super::CallTarget::Builtin(sig.clone()) };
                         self.interface.calls.insert(id, target);
@@ -610,7 +686,7 @@ impl Checker<'_> {
                                 }
                             }
                         }
-                        let constant = self.fold_builtin(name, &sig, &arg_types);
+                        let constant = if !is_user && !self.is_es() && self.version() < 120 { None } else { self.fold_builtin(name, &sig, &arg_types) };
                         Typed::rvalue(sig.ret.clone(), constant)
                     }
                     Err(ambiguous) => {
@@ -652,6 +728,52 @@ impl Checker<'_> {
 
     /// Whether `e` names a variable whose unsized array can never be sized later
     /// (storage blocks and per-vertex arrays can).
+    /// A tessellation control shader writes its per-vertex outputs only through
+    /// `[gl_InvocationID]` (ARB_tessellation_shader, GLSL 4.00 section 4.3.6).
+    fn check_tcs_output_write(&mut self, target: &Expr) {
+        if self.options.stage != crate::options::Stage::TessControl {
+            return;
+        }
+        let mut e = target;
+        let mut first_index = None;
+        loop {
+            match &e.kind {
+                ExprKind::Index(b, i) => {
+                    first_index = Some(i);
+                    e = b;
+                }
+                ExprKind::Field(b, _) => {
+                    first_index = None;
+                    e = b;
+                }
+                _ => break,
+            }
+        }
+        let ExprKind::Ident(name) = &e.kind else { return };
+        let per_vertex = match self.lookup_var(name) {
+            Some(v) => v.storage == Some(crate::ast::Storage::Out) && self.is_global(name) && (name == "gl_out" || (!v.builtin && !v.qual.has(|q| matches!(q, QualItem::Patch)))),
+            None => false,
+        };
+        if !per_vertex {
+            return;
+        }
+        let ok = matches!(first_index.map(|i| &i.kind), Some(ExprKind::Ident(n)) if n == "gl_InvocationID");
+        if !ok {
+            self.error(target.loc, format!("per-vertex output `{}' of a tessellation control shader can only be written at [gl_InvocationID]", name));
+        }
+    }
+
+    /// The scope depth (as `scopes.len()` when it was declared) of a variable.
+    fn scope_depth_of(&self, name: &str) -> Option<usize> {
+        (0..self.scopes_len()).rev().find(|i| self.scope_has(*i, name)).map(|i| i + 1)
+    }
+
+    /// A user-declared input of a geometry shader (an array sized by the input layout).
+    fn is_gs_user_input(&self, name: &str) -> bool {
+        self.options.stage == crate::options::Stage::Geometry
+            && self.lookup_var(name).is_some_and(|v| !v.builtin && v.storage == Some(crate::ast::Storage::In))
+    }
+
     fn plain_unsized(&self, e: &Expr) -> bool {
         let ExprKind::Ident(name) = &e.kind else { return false };
         let Some(v) = self.lookup_var(name) else { return false };
@@ -669,6 +791,60 @@ impl Checker<'_> {
         let ExprKind::Ident(name) = &e.kind else { return false };
         let per_vertex = matches!(self.options.stage, crate::options::Stage::Geometry | crate::options::Stage::TessControl | crate::options::Stage::TessEval);
         per_vertex && self.lookup_var(name).is_some_and(|v| v.storage == Some(crate::ast::Storage::In))
+    }
+
+    /// An image argument declared coherent, volatile, readonly or writeonly needs a
+    /// parameter with the same qualifiers (restrict may be added or dropped).
+    fn check_memory_arguments(&mut self, name: &str, sig: &Signature, args: &[Expr]) {
+        let Some(f) = self.functions.get(name).and_then(|l| l.iter().find(|f| f.sig.params == sig.params)) else { return };
+        let param_memory = f.param_memory.clone();
+        for (a, pm) in args.iter().zip(param_memory) {
+            let mut root = a;
+            while let ExprKind::Index(b, _) | ExprKind::Field(b, _) = &root.kind {
+                root = b;
+            }
+            let ExprKind::Ident(v) = &root.kind else { continue };
+            let Some(var) = self.lookup_var(v) else { continue };
+            let missing = var.qual.items.iter().find_map(|(q, _)| match q {
+                QualItem::Memory(m) if m != "restrict" && !pm.contains(m) => Some(m.clone()),
+                _ => None,
+            });
+            if let Some(m) = missing {
+                self.error(a.loc, format!("argument `{}' is `{}' but the parameter of `{}' is not", v, m, name));
+            }
+        }
+    }
+
+    /// A call through a subroutine uniform of type `ty`: the arguments must match the
+    /// subroutine type's parameters.
+    fn subroutine_call(&mut self, ty: &str, args: &[Typed], loc: SourceLoc) -> Typed {
+        let sig = self.subroutine_types.get(ty).cloned().expect("checked by the caller");
+        if args.iter().any(|a| a.ty.is_error()) {
+            return Typed::error();
+        }
+        if self.resolve_overload(std::slice::from_ref(&sig), args).is_err() {
+            self.error(loc, format!("arguments do not match subroutine type `{}'", ty));
+            return Typed::error();
+        }
+        Typed::rvalue(sig.ret.clone(), None)
+    }
+
+    /// How many candidates match the arguments when there is no exact match (0 with one).
+    fn conversion_matches(&self, candidates: &[Signature], args: &[Typed]) -> usize {
+        let arity: Vec<&Signature> = candidates.iter().filter(|s| s.params.len() == args.len()).collect();
+        if arity.iter().any(|s| s.params.iter().zip(args).all(|((t, _), a)| *t == a.ty)) {
+            return 0;
+        }
+        arity
+            .iter()
+            .filter(|s| {
+                s.params.iter().zip(args).all(|((t, dir), a)| match dir {
+                    ParamDir::In => self.converts(&a.ty, t),
+                    ParamDir::Out => self.converts(t, &a.ty),
+                    ParamDir::InOut => self.converts(&a.ty, t) && self.converts(t, &a.ty),
+                })
+            })
+            .count()
     }
 
     fn resolve_overload(&self, candidates: &[Signature], args: &[Typed]) -> Result<Signature, bool> {
@@ -798,6 +974,10 @@ impl Checker<'_> {
                     }
                 }
                 let target = ty.components() as usize;
+                if ty.is_matrix() && args.len() == 1 && args[0].ty.is_matrix() && !self.is_es() && self.version() < 120 {
+                    self.error(loc, "constructing a matrix from a matrix needs GLSL 1.20");
+                    return Typed::error();
+                }
                 if args.len() == 1 && (args[0].ty.is_scalar() || (ty.is_matrix() && args[0].ty.is_matrix())) {
                     // Scalar broadcast / diagonal, or matrix from matrix.
                     let c = args[0].constant.as_ref().and_then(|c| {
@@ -809,7 +989,20 @@ impl Checker<'_> {
                                 let comps = (0..cols * rows).map(|i| if i / rows == i % rows { v } else { Lit::F(0.0).convert(s) }).collect();
                                 return Some(ConstValue { ty: ty.clone(), comps });
                             }
-                            return None;
+                            // Matrix from matrix: shared elements copied, the rest from
+                            // the identity.
+                            let (scols, srows) = match &args[0].ty { Type::Matrix { cols, rows, .. } => (*cols as usize, *rows as usize), _ => return None };
+                            let comps = (0..cols * rows)
+                                .map(|i| {
+                                    let (col, row) = (i / rows, i % rows);
+                                    if col < scols && row < srows {
+                                        c.comps[col * srows + row].convert(s)
+                                    } else {
+                                        Lit::F(if col == row { 1.0 } else { 0.0 }).convert(s)
+                                    }
+                                })
+                                .collect();
+                            return Some(ConstValue { ty: ty.clone(), comps });
                         }
                         Some(ConstValue { ty: ty.clone(), comps: vec![c.comps[0].convert(s); target] })
                     });

@@ -8,6 +8,7 @@ mod expr;
 mod fold;
 pub mod types;
 pub mod variables;
+mod xfb;
 
 use crate::ast::*;
 use crate::diagnostics::{Diagnostics, SourceLoc};
@@ -41,6 +42,8 @@ pub struct UserFunction {
     pub sig: Signature,
     pub defined: bool,
     pub loc: SourceLoc,
+    /// Each parameter's memory qualifiers (readonly, coherent, ...).
+    pub param_memory: Vec<Vec<String>>,
 }
 
 /// A global declared by the shader, for the linker.
@@ -80,6 +83,10 @@ pub struct ShaderInterface {
     pub static_uses: std::collections::HashSet<String>,
     /// The constant initializers of default-block uniforms (`uniform int x = 37;`), by name.
     pub uniform_initializers: HashMap<String, ConstValue>,
+    /// A tessellation evaluation shader declared its primitive mode.
+    pub tess_primitive_mode: bool,
+    /// A tessellation control shader's `layout(vertices = N) out;`.
+    pub tcs_vertices: Option<u32>,
 }
 
 pub struct Checker<'a> {
@@ -100,6 +107,8 @@ pub struct Checker<'a> {
     gs_input_vertices: Option<u32>,
     /// Sizes given to geometry inputs before the input layout, checked against it.
     gs_declared_sizes: Vec<(u32, SourceLoc)>,
+    /// Constant indices into unsized geometry inputs before the input layout sized them.
+    pub(crate) gs_unsized_indices: Vec<(i64, SourceLoc)>,
     /// Interface block names: they share the global namespace with other names.
     block_names: Vec<String>,
     /// Values given by `layout(...) in;`/`out;` so far (key, value): repeats must agree.
@@ -109,7 +118,42 @@ pub struct Checker<'a> {
     pub(crate) control_depth: u32,
     pub(crate) in_main: bool,
     pub(crate) main_returned: bool,
+    /// A compute shader's fixed local size, once `layout(local_size_*) in;` gave one.
+    pub(crate) local_size: Option<[u32; 3]>,
+    /// Whether the compute shader declared `layout(local_size_variable) in;`.
+    local_size_variable: bool,
+    xfb: xfb::XfbState,
+    /// Storages (in, out) whose gl_PerVertex block the shader redeclared.
+    pervertex_redeclared: Vec<Storage>,
+    /// Per-vertex built-in outputs redeclared on their own (`out float gl_ClipDistance[4];`).
+    pervertex_members_redeclared: Vec<String>,
+    /// The output patch size of a tessellation control shader, once its layout says.
+    tcs_vertices: Option<u32>,
+    /// Sizes given to tessellation control outputs before the layout, checked against it.
+    tcs_out_sizes: Vec<(u32, SourceLoc)>,
+    /// Locations taken by inputs and outputs with an explicit `location` (storage, first, end).
+    varying_locations: Vec<(Storage, u32, u32)>,
+    /// The largest constant index used on each implicitly sized array (by scope depth).
+    pub(crate) unsized_indices: HashMap<(usize, String), i64>,
+    /// Whether the function being checked has a return statement.
+    found_return: bool,
+    /// The layout of the first gl_FragCoord redeclaration.
+    frag_coord_layout: Option<Vec<String>>,
+    /// Subroutine types (`subroutine void T(float);`) by name.
+    pub(crate) subroutine_types: HashMap<String, Signature>,
+    /// Functions declared with `subroutine(T, ...)`.
+    subroutine_functions: Vec<String>,
 }
+
+fn storage_of(q: &TypeQualifier) -> Option<Storage> {
+    q.storage()
+}
+
+/// The members a gl_PerVertex redeclaration may list.
+const PER_VERTEX_MEMBERS: &[&str] = &[
+    "gl_Position", "gl_PointSize", "gl_ClipDistance", "gl_CullDistance", "gl_ClipVertex", "gl_FrontColor", "gl_BackColor",
+    "gl_FrontSecondaryColor", "gl_BackSecondaryColor", "gl_TexCoord", "gl_FogFragCoord",
+];
 
 /// Checks a parsed shader; errors go to `diags`.
 pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOptions, diags: &mut Diagnostics) -> ShaderInterface {
@@ -128,11 +172,25 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         interface: ShaderInterface::default(),
         gs_input_vertices: None,
         gs_declared_sizes: Vec::new(),
+        gs_unsized_indices: Vec::new(),
         block_names: Vec::new(),
         default_layouts: Vec::new(),
         control_depth: 0,
         in_main: false,
         main_returned: false,
+        local_size: None,
+        local_size_variable: false,
+        xfb: xfb::XfbState::default(),
+        pervertex_redeclared: Vec::new(),
+        pervertex_members_redeclared: Vec::new(),
+        subroutine_types: HashMap::new(),
+        subroutine_functions: Vec::new(),
+        tcs_vertices: None,
+        tcs_out_sizes: Vec::new(),
+        frag_coord_layout: None,
+        found_return: false,
+        unsized_indices: HashMap::new(),
+        varying_locations: Vec::new(),
     };
     c.interface.expr_types = vec![Type::Error; tu.expr_count as usize];
     c.declare_builtin_variables();
@@ -145,6 +203,9 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
             ExternalDecl::Function(f) => c.function_def(f),
         }
     }
+    c.xfb_finish();
+    c.interface.tcs_vertices = c.tcs_vertices;
+    c.check_fragment_outputs();
     c.interface.has_main = c.functions.get("main").is_some_and(|f| f.iter().any(|f| f.defined));
     c.interface
 }
@@ -228,7 +289,7 @@ impl<'a> Checker<'a> {
         if self.options.stage == Stage::TessControl {
             self.scopes[0].insert(
                 "gl_out".into(),
-                Symbol::Var(Variable { ty: Type::Error, storage: Some(Storage::Out), constant: None, read_only: false, builtin: true, qual: TypeQualifier::default() }),
+                Symbol::Var(Variable { ty: Type::Array(Box::new(Type::Error), None), storage: Some(Storage::Out), constant: None, read_only: false, builtin: true, qual: TypeQualifier::default() }),
             );
         }
         if matches!(self.options.stage, Stage::Geometry | Stage::TessEval | Stage::TessControl) {
@@ -290,6 +351,14 @@ impl<'a> Checker<'a> {
         None
     }
 
+    pub(crate) fn scopes_len(&self) -> usize {
+        self.scopes.len()
+    }
+
+    pub(crate) fn scope_has(&self, i: usize, name: &str) -> bool {
+        self.scopes.get(i).is_some_and(|s| s.contains_key(name))
+    }
+
     fn at_global_scope(&self) -> bool {
         self.scopes.len() == 2
     }
@@ -300,6 +369,13 @@ impl<'a> Checker<'a> {
             // Redeclaring a built-in variable is allowed; inventing gl_ names is not.
             if self.lookup_var(name).is_some_and(|v| v.builtin) {
                 let existing = self.lookup_var(name).cloned().expect("checked");
+                if PER_VERTEX_MEMBERS.contains(&name) && existing.storage == Some(Storage::Out) && self.scopes.len() == 2 {
+                    if self.pervertex_redeclared.contains(&Storage::Out) {
+                        self.error(loc, format!("`{}' cannot be redeclared after gl_PerVertex was redeclared", name));
+                        return;
+                    }
+                    self.pervertex_members_redeclared.push(name.to_string());
+                }
                 if name == "gl_ClipDistance" || name == "gl_TexCoord" {
                     if var.storage != existing.storage && !(var.storage == Some(Storage::Varying)) {
                         self.error(loc, format!("`{}' must be redeclared with its own storage qualifier", name));
@@ -332,6 +408,10 @@ impl<'a> Checker<'a> {
             self.error(loc, format!("`{}' is already used as a block name", name));
             return;
         }
+        if self.scopes.len() == 2 && self.functions.contains_key(name) && (self.is_es() || self.version() >= 120) {
+            self.error(loc, format!("`{}' is already declared as a function", name));
+            return;
+        }
         let scope = self.scopes.last_mut().expect("open");
         if let Some(old) = scope.get(name) {
             // A global unsized array may be redeclared with a size.
@@ -339,6 +419,20 @@ impl<'a> Checker<'a> {
             if !resize {
                 self.error(loc, format!("`{}' redeclared", name));
                 return;
+            }
+            // The new size must keep the old element type and cover every index used.
+            if let (Symbol::Var(Variable { ty: Type::Array(old_elem, None), .. }), Type::Array(new_elem, Some(n))) = (old, &var.ty) {
+                if old_elem != new_elem {
+                    self.error(loc, format!("`{}' redeclared with a different element type", name));
+                    return;
+                }
+                let depth = self.scopes.len();
+                if let Some(max) = self.unsized_indices.get(&(depth, name.to_string())) {
+                    if *max >= *n as i64 {
+                        self.error(loc, format!("`{}' redeclared with size {} but index {} was used", name, n, max));
+                        return;
+                    }
+                }
             }
         }
         if self.scopes.len() == 3 && self.scopes[2].is_empty() {
@@ -349,6 +443,14 @@ impl<'a> Checker<'a> {
     }
 
     fn declare_struct(&mut self, st: Arc<StructType>, loc: SourceLoc) {
+        if self.scopes.len() == 2 && self.functions.contains_key(&st.name) {
+            self.error(loc, format!("`{}' is already declared as a function", st.name));
+            return;
+        }
+        if self.scopes.len() == 2 && self.block_names.contains(&st.name) {
+            self.error(loc, format!("`{}' is already used as a block name", st.name));
+            return;
+        }
         let scope = self.scopes.last_mut().expect("open");
         if scope.contains_key(&st.name) {
             self.error(loc, format!("struct `{}' redeclared", st.name));
@@ -399,12 +501,11 @@ impl<'a> Checker<'a> {
         let mut members: Vec<(String, Type)> = Vec::new();
         for m in &spec.members {
             if let TypeBase::Struct(inner) = &m.ty.base {
-                if inner.name.is_some() || true {
-                    if !self.desktop_at_least(110) || self.is_es() {
-                        self.error(m.loc, "embedded structure declarations are not allowed");
-                    } else {
-                        self.error(m.loc, "embedded structure declarations are not allowed");
-                    }
+                // GLSL 1.10 allows structure definitions inside structures; GLSL 1.20
+                // and ESSL do not.
+                let _ = inner;
+                if self.is_es() || self.version() >= 120 {
+                    self.error(m.loc, "embedded structure declarations are not allowed");
                 }
             }
             for (q, l) in &m.qual.items {
@@ -519,7 +620,7 @@ impl<'a> Checker<'a> {
             // ESSL has no implicit conversions (EXT_shader_implicit_conversions aside).
             return self.ext("GL_EXT_gpu_shader5") && self.is_es() && matches!((from, to), (Scalar::Int, Scalar::Uint) | (Scalar::Int | Scalar::Uint, Scalar::Float));
         }
-        let int_to_uint = self.version() >= 400 || self.ext("GL_ARB_gpu_shader5");
+        let int_to_uint = self.version() >= 400 || self.ext("GL_ARB_gpu_shader5") || self.ext("GL_MESA_shader_integer_functions");
         let double = self.version() >= 400 || self.ext("GL_ARB_gpu_shader_fp64");
         match (from, to) {
             (Scalar::Int, Scalar::Uint) => int_to_uint,
@@ -551,13 +652,19 @@ impl<'a> Checker<'a> {
                 }
             }
             Declaration::Prototype(p) => {
-                if !global {
+                // GLSL 1.10 allows prototypes inside function bodies.
+                if !global && (self.is_es() || self.version() >= 120) {
                     self.error(p.loc, "functions cannot be declared inside other functions");
                     return;
                 }
                 self.function_proto(p, false);
             }
-            Declaration::Qualifiers { qual, names, loc } => self.qualifier_declaration(qual, names, *loc),
+            Declaration::Qualifiers { qual, names, loc } => {
+                if !global && !names.is_empty() && qual.has(|q| matches!(q, QualItem::Invariant)) {
+                    self.error(*loc, "`invariant' redeclarations must be at global scope");
+                }
+                self.qualifier_declaration(qual, names, *loc)
+            }
             Declaration::Block(b) => self.interface_block(b, global),
             Declaration::Variables { qual, ty, decls, loc } => self.variables(qual, ty, decls, *loc, global),
         }
@@ -592,6 +699,11 @@ impl<'a> Checker<'a> {
                     self.error(l.loc, "conflicting geometry shader input primitives");
                 }
             }
+            for (i, loc) in std::mem::take(&mut self.gs_unsized_indices) {
+                if i >= n as i64 {
+                    self.error(loc, format!("index {} of a geometry shader input is out of bounds for the input primitive ({} vertices)", i, n));
+                }
+            }
             for (k, loc) in self.gs_declared_sizes.clone() {
                 if k != n {
                     self.error(loc, format!("geometry shader input size {} does not match the input primitive ({} vertices)", k, n));
@@ -599,7 +711,11 @@ impl<'a> Checker<'a> {
             }
             self.gs_input_vertices = Some(n);
             if let Some(Symbol::Var(var)) = self.scopes[0].get_mut("gl_in") {
-                var.ty = Type::Array(Box::new(Type::Error), Some(n));
+                let elem = match &var.ty {
+                    Type::Array(e, _) => (**e).clone(),
+                    _ => Type::Error,
+                };
+                var.ty = Type::Array(Box::new(elem), Some(n));
             }
             // Unsized inputs declared before the layout take its size.
             for scope in self.scopes.iter_mut().take(2) {
@@ -684,6 +800,18 @@ impl<'a> Checker<'a> {
                 None => self.default_layouts.push((key, value)),
             }
         }
+        if stage == Stage::Compute && qual.storage() == Some(Storage::In) {
+            self.compute_local_size(qual);
+        }
+        if stage == Stage::TessControl && qual.storage() == Some(Storage::Out) {
+            self.tcs_output_vertices(qual);
+        }
+        if stage == Stage::TessEval && qual.storage() == Some(Storage::In) && qual.layouts().any(|l| matches!(l.name.as_str(), "triangles" | "quads" | "isolines")) {
+            self.interface.tess_primitive_mode = true;
+        }
+        if qual.storage() == Some(Storage::Out) {
+            self.xfb_default(qual);
+        }
         if stage == Stage::Geometry && qual.storage() == Some(Storage::Out) {
             for l in qual.layouts() {
                 if l.name == "max_vertices" {
@@ -694,6 +822,148 @@ impl<'a> Checker<'a> {
                     }
                 }
             }
+        }
+    }
+
+    /// Inputs and outputs between stages with explicit locations may not overlap (GLSL 4.10
+    /// section 4.4.1, ARB_separate_shader_objects); `component` lets them share.
+    fn claim_varying_location(&mut self, qual: &TypeQualifier, ty: &Type, loc: SourceLoc) {
+        let Some(storage) = qual.storage().filter(|s| matches!(s, Storage::In | Storage::Out)) else { return };
+        let stage = self.options.stage;
+        if (stage == Stage::Vertex && storage == Storage::In) || (stage == Stage::Fragment && storage == Storage::Out) || stage == Stage::Compute {
+            return;
+        }
+        if qual.layouts().any(|l| l.name == "component") {
+            return;
+        }
+        let Some(first) = qual.layouts().filter(|l| l.name == "location").last().and_then(|l| l.value.as_ref().and_then(|e| self.expr(e).constant)).and_then(|c| c.as_int()) else { return };
+        if first < 0 || ty.is_error() {
+            return;
+        }
+        // The outer dimension of per-vertex arrays is the vertex, not more locations.
+        let per_vertex = !qual.has(|q| matches!(q, QualItem::Patch))
+            && match (stage, storage) {
+                (Stage::Geometry | Stage::TessControl | Stage::TessEval, Storage::In) => true,
+                (Stage::TessControl, Storage::Out) => true,
+                _ => false,
+            };
+        let ty = match (per_vertex, ty) {
+            (true, Type::Array(e, _)) => &**e,
+            _ => ty,
+        };
+        fn slots(t: &Type) -> u32 {
+            match t {
+                Type::Scalar(s) | Type::Vector(s, _) => {
+                    if matches!(s, Scalar::Double | Scalar::Int64 | Scalar::Uint64) && t.components() > 2 { 2 } else { 1 }
+                }
+                Type::Matrix { cols, rows, double } => *cols as u32 * if *double && *rows > 2 { 2 } else { 1 },
+                Type::Array(e, n) => slots(e) * n.unwrap_or(1),
+                Type::Struct(s) | Type::Block(s) => s.members.iter().map(|(_, m)| slots(m)).sum(),
+                _ => 1,
+            }
+        }
+        let (start, end) = (first as u32, first as u32 + slots(ty));
+        if self.varying_locations.iter().any(|(s, a, b)| *s == storage && start < *b && *a < end) {
+            self.error(loc, format!("location {} overlaps another {} with an explicit location", first, if storage == Storage::In { "input" } else { "output" }));
+            return;
+        }
+        self.varying_locations.push((storage, start, end));
+    }
+
+    /// `origin_upper_left` and `pixel_center_integer` (GLSL 1.50,
+    /// ARB_fragment_coord_conventions) only redeclare gl_FragCoord: before any use, and
+    /// every redeclaration with the same layout.
+    fn check_frag_coord_layout(&mut self, qual: &TypeQualifier, name: &str, loc: SourceLoc) {
+        let mut conv: Vec<&str> = qual.layouts().map(|l| l.name.as_str()).filter(|n| matches!(*n, "origin_upper_left" | "pixel_center_integer")).collect();
+        if name != "gl_FragCoord" {
+            if let Some(n) = conv.first() {
+                self.error(loc, format!("`{}' applies only to gl_FragCoord", n));
+            }
+            return;
+        }
+        if self.frag_coord_layout.is_none() && self.interface.static_uses.contains("gl_FragCoord") {
+            self.error(loc, "gl_FragCoord redeclared after its first use");
+            return;
+        }
+        conv.sort();
+        conv.dedup();
+        let conv: Vec<String> = conv.into_iter().map(str::to_string).collect();
+        match &self.frag_coord_layout {
+            Some(prev) if *prev != conv => self.error(loc, "gl_FragCoord redeclared with different layout qualifiers"),
+            Some(_) => {}
+            None => self.frag_coord_layout = Some(conv),
+        }
+    }
+
+    /// `layout(vertices = N) out;`: sizes gl_out and the unsized per-vertex outputs, and
+    /// must agree with outputs declared with a size.
+    fn tcs_output_vertices(&mut self, qual: &TypeQualifier) {
+        let Some(l) = qual.layouts().filter(|l| l.name == "vertices").last().cloned() else { return };
+        let Some(n) = l.value.as_ref().and_then(|e| self.expr(e).constant).and_then(|c| c.as_int()) else { return };
+        if n <= 0 || self.tcs_vertices.is_some() {
+            return;
+        }
+        let n = n as u32;
+        self.tcs_vertices = Some(n);
+        for (k, loc) in std::mem::take(&mut self.tcs_out_sizes) {
+            if k != n {
+                self.error(loc, format!("output size {} does not match the output patch ({} vertices)", k, n));
+            }
+        }
+        for scope in self.scopes.iter_mut().take(2) {
+            for (name, sym) in scope.iter_mut() {
+                if let Symbol::Var(v) = sym {
+                    let per_vertex = v.storage == Some(Storage::Out) && (name == "gl_out" || (!v.builtin && !v.qual.has(|q| matches!(q, QualItem::Patch))));
+                    if per_vertex {
+                        if let Type::Array(e, None) = &v.ty {
+                            v.ty = Type::Array(e.clone(), Some(n));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `layout(local_size_x = ..., local_size_variable) in;` of a compute shader: sizes
+    /// must be positive, a fixed and a variable size exclude each other, and
+    /// gl_WorkGroupSize takes the declared size.
+    fn compute_local_size(&mut self, qual: &TypeQualifier) {
+        let mut fixed = false;
+        let mut size = self.local_size.unwrap_or([1, 1, 1]);
+        for l in qual.layouts() {
+            let axis = match l.name.as_str() {
+                "local_size_x" => 0,
+                "local_size_y" => 1,
+                "local_size_z" => 2,
+                "local_size_variable" => {
+                    if !self.ext("GL_ARB_compute_variable_group_size") {
+                        self.error(l.loc, "`local_size_variable' needs GL_ARB_compute_variable_group_size");
+                    }
+                    if self.local_size.is_some() {
+                        self.error(l.loc, "a compute shader cannot declare both a fixed and a variable local size");
+                    }
+                    self.local_size_variable = true;
+                    continue;
+                }
+                _ => continue,
+            };
+            fixed = true;
+            let v = l.value.as_ref().and_then(|e| self.expr(e).constant).and_then(|c| c.as_int());
+            match v {
+                Some(v) if v > 0 => size[axis] = v as u32,
+                Some(_) => self.error(l.loc, format!("`{}' must be greater than zero", l.name)),
+                None => {}
+            }
+        }
+        if !fixed {
+            return;
+        }
+        if self.local_size_variable {
+            self.error(qual.layouts().next().map_or(SourceLoc::default(), |l| l.loc), "a compute shader cannot declare both a fixed and a variable local size");
+        }
+        self.local_size = Some(size);
+        if let Some(Symbol::Var(v)) = self.scopes[0].get_mut("gl_WorkGroupSize") {
+            v.constant = Some(ConstValue { ty: v.ty.clone(), comps: size.iter().map(|c| constant::Lit::U(*c as u64)).collect() });
         }
     }
 
@@ -728,6 +998,9 @@ impl<'a> Checker<'a> {
                     self.error(loc, format!("`varying' cannot have type `{}'", ty));
                 }
             }
+            Storage::In | Storage::Out if stage == Stage::Compute => {
+                self.error(loc, "compute shaders have no user-defined inputs or outputs");
+            }
             Storage::In | Storage::Out => {
                 // Before 1.30, `in'/`out' come with ARB_explicit_attrib_location or separate
                 // shader objects, or redeclare gl_FragCoord.
@@ -747,6 +1020,14 @@ impl<'a> Checker<'a> {
                 if ty.contains_opaque() {
                     self.error(loc, "shader inputs and outputs cannot be opaque");
                 }
+                // Structures became shader inputs and outputs in GLSL 1.50.
+                let mut base = ty;
+                while let Type::Array(e, _) = base {
+                    base = e;
+                }
+                if matches!(base, Type::Struct(_)) && !self.is_es() && self.version() < 150 {
+                    self.error(loc, "shader inputs and outputs cannot be structures before GLSL 1.50");
+                }
                 let is_in = storage == Storage::In;
                 let mut elem = ty;
                 while let Type::Array(e, _) = elem {
@@ -754,6 +1035,9 @@ impl<'a> Checker<'a> {
                 }
                 if stage == Stage::Vertex && is_in && elem.scalar() == Some(Scalar::Double) && !self.desktop_at_least(410) && !self.ext("GL_ARB_vertex_attrib_64bit") {
                     self.error(loc, "double-precision vertex inputs need GLSL 4.10 or GL_ARB_vertex_attrib_64bit");
+                }
+                if stage == Stage::Vertex && is_in && ty.is_array() && !self.is_es() && self.version() < 150 {
+                    self.error(loc, "vertex shader inputs cannot be arrays before GLSL 1.50");
                 }
                 if stage == Stage::Vertex && is_in && (matches!(ty, Type::Struct(_)) || (ty.is_array() && self.is_es())) {
                     self.error(loc, "vertex shader inputs cannot be structs or arrays");
@@ -783,11 +1067,19 @@ impl<'a> Checker<'a> {
                     self.error(loc, "`shared' is only allowed in compute shaders");
                 }
             }
-            Storage::Const | Storage::InOut => {}
+            Storage::InOut => {
+                self.error(loc, "`inout' is not a storage qualifier for global variables");
+            }
+            Storage::Const => {}
         }
         // Interpolation qualifiers only on inputs and outputs.
         for (q, l) in &qual.items {
             match q {
+                QualItem::Interpolation(_) if storage == Storage::Varying && !self.ext("GL_EXT_gpu_shader4") => {
+                    // GLSL 1.30: interpolation qualifiers go with `in' and `out'; only
+                    // EXT_gpu_shader4 puts them on `varying'.
+                    self.error(*l, "interpolation qualifiers cannot be used with `varying'");
+                }
                 QualItem::Interpolation(_) | QualItem::Centroid | QualItem::Sample => {
                     if !matches!(storage, Storage::In | Storage::Out | Storage::Varying) {
                         self.error(*l, "interpolation qualifiers apply only to shader inputs and outputs");
@@ -830,6 +1122,20 @@ impl<'a> Checker<'a> {
         let format = qual.layouts().map(|l| l.name.as_str()).find(|n| image_format_kind(n).is_some()).map(str::to_string);
         let Type::Opaque(name) = base else { return };
         let kind = if name.starts_with("iimage") { 'i' } else if name.starts_with("uimage") { 'u' } else { 'f' };
+        if let Some(f) = format.as_deref().filter(|_| self.is_es()) {
+            // ESSL 3.10 has thirteen image formats; NV_image_formats adds the desktop
+            // ones, its 16-bit normalized ones only where EXT_texture_norm16 exists.
+            const ES_FORMATS: &[&str] = &[
+                "rgba32f", "rgba16f", "r32f", "rgba8", "rgba8_snorm", "rgba32i", "rgba16i", "rgba8i", "r32i", "rgba32ui",
+                "rgba16ui", "rgba8ui", "r32ui",
+            ];
+            let norm16 = matches!(f, "rgba16" | "rg16" | "r16" | "rgba16_snorm" | "rg16_snorm" | "r16_snorm");
+            let allowed = ES_FORMATS.contains(&f)
+                || (self.ext("GL_NV_image_formats") && (!norm16 || self.options.has_extension("GL_EXT_texture_norm16")));
+            if !allowed {
+                self.error(loc, format!("image format `{}' is not supported in GLSL ES {}", f, self.version()));
+            }
+        }
         match format {
             Some(f) if image_format_kind(&f) != Some(kind) => {
                 self.error(loc, format!("image format `{}' does not match the image type `{}'", f, name));
@@ -866,6 +1172,24 @@ impl<'a> Checker<'a> {
         if !global && qual.has(|q| matches!(q, QualItem::Layout(_))) {
             self.error(_loc, "layout qualifiers are not allowed on local variables");
         }
+        if storage_of(qual) == Some(Storage::Buffer) && !decls.is_empty() {
+            self.error(_loc, "`buffer' variables must be declared in a shader storage block");
+        }
+        if qual.has(|q| matches!(q, QualItem::Subroutine(_))) {
+            if storage_of(qual) != Some(Storage::Uniform) {
+                self.error(_loc, "`subroutine' variables must be uniforms");
+            } else if !matches!(&ts.base, TypeBase::Named(n) if self.subroutine_types.contains_key(n)) {
+                self.error(_loc, "a subroutine uniform needs a subroutine type");
+            } else if let Some(l) = qual.layouts().find(|l| l.name != "location") {
+                let l = l.clone();
+                self.error(l.loc, format!("layout qualifier `{}' is not allowed on a subroutine uniform", l.name));
+            }
+        }
+        if !global && qual.has(|q| matches!(q, QualItem::Invariant)) {
+            self.error(_loc, "`invariant' is not allowed on local variables");
+        } else if qual.has(|q| matches!(q, QualItem::Invariant)) && storage_of(qual).is_none() {
+            self.error(_loc, "`invariant' applies only to shader outputs");
+        }
         let storage = qual.storage();
         for d in decls {
             let mut ty = self.apply_array(base.clone(), &d.array, d.loc);
@@ -874,25 +1198,51 @@ impl<'a> Checker<'a> {
             if tess_per_vertex && global && !ty.is_array() && !qual.has(|q| matches!(q, QualItem::Patch)) {
                 self.error(d.loc, format!("per-vertex {} shader variable `{}' must be an array", self.options.stage.name(), d.name));
             }
-            if self.options.stage == Stage::Geometry && storage == Some(Storage::In) {
-                match (&ty, self.gs_input_vertices) {
-                    (Type::Array(e, None), Some(n)) => ty = Type::Array(e.clone(), Some(n)),
-                    (Type::Array(_, Some(k)), Some(n)) if *k != n => {
-                        self.error(d.loc, format!("geometry shader input `{}' has size {} but the input primitive has {} vertices", d.name, k, n));
+            if tess_per_vertex && global && !qual.has(|q| matches!(q, QualItem::Patch)) {
+                if storage == Some(Storage::In) {
+                    // Per-vertex inputs are gl_MaxPatchVertices long.
+                    if let Type::Array(e, None) = &ty {
+                        ty = Type::Array(e.clone(), Some(32));
                     }
-                    (Type::Array(..), _) => {}
-                    _ => self.error(d.loc, format!("geometry shader input `{}' must be an array", d.name)),
+                } else {
+                    match (&ty, self.tcs_vertices) {
+                        (Type::Array(e, None), Some(n)) => ty = Type::Array(e.clone(), Some(n)),
+                        (Type::Array(_, Some(k)), Some(n)) if *k != n => {
+                            self.error(d.loc, format!("output `{}' has size {} but the output patch has {} vertices", d.name, k, n));
+                        }
+                        (Type::Array(_, Some(k)), None) => self.tcs_out_sizes.push((*k, d.loc)),
+                        _ => {}
+                    }
                 }
-                if let Type::Array(_, Some(k)) = &ty {
-                    self.gs_declared_sizes.push((*k, d.loc));
+            }
+            if self.options.stage == Stage::Geometry && storage == Some(Storage::In) {
+                ty = self.gs_input_array(ty, &d.name, d.loc);
+            }
+            if d.init.is_none() {
+                if let Type::Array(inner, _) = &ty {
+                    let mut e = &**inner;
+                    while let Type::Array(i, n) = e {
+                        if n.is_none() {
+                            self.error(d.loc, format!("only the outermost dimension of `{}' may be unsized", d.name));
+                            break;
+                        }
+                        e = i;
+                    }
                 }
             }
             if ty == Type::Void || matches!(&ty, Type::Array(e, _) if **e == Type::Void) {
                 self.error(d.loc, format!("`{}' cannot be declared void", d.name));
                 continue;
             }
+            self.check_frag_coord_layout(qual, &d.name, d.loc);
             self.check_storage_for_stage(qual, &ty, d.loc, global, &d.name);
             self.check_layouts(qual, Some(&ty));
+            if global && storage == Some(Storage::Out) {
+                self.xfb_variable(qual, &ty, d.loc);
+            }
+            if global {
+                self.claim_varying_location(qual, &ty, d.loc);
+            }
             self.check_image_qualifiers(qual, &ty, d.loc);
             if !matches!(storage, Some(Storage::Uniform | Storage::Buffer)) {
                 if let Some(l) = qual.layouts().find(|l| matches!(l.name.as_str(), "std140" | "std430" | "shared" | "packed" | "row_major" | "column_major" | "binding")) {
@@ -1041,10 +1391,36 @@ impl<'a> Checker<'a> {
         }
     }
 
-    pub(crate) fn check_layouts(&mut self, qual: &TypeQualifier, _ty: Option<&Type>) {
+    pub(crate) fn check_layouts(&mut self, qual: &TypeQualifier, ty: Option<&Type>) {
         let layouts: Vec<LayoutItem> = qual.layouts().cloned().collect();
         if layouts.is_empty() {
             return;
+        }
+        self.check_component(qual, ty);
+        if let Some(t) = ty {
+            if let Some(l) = layouts.iter().find(|l| l.name == "early_fragment_tests") {
+                self.error(l.loc, "`early_fragment_tests' applies only to `layout(early_fragment_tests) in;' in a fragment shader");
+            }
+            let mut base = t;
+            while let Type::Array(e, _) = base {
+                base = e;
+            }
+            if let Some(l) = layouts.iter().find(|l| image_format_kind(&l.name).is_some()) {
+                if !base.is_error() && !matches!(base, Type::Opaque(n) if n.contains("image")) {
+                    self.error(l.loc, format!("image format `{}' applies only to images", l.name));
+                }
+            }
+        }
+        // Repeating a name inside one layout(...) came with GLSL 4.40 / ARB_enhanced_layouts.
+        if !self.is_es() && !self.desktop_at_least(440) && !self.ext("GL_ARB_enhanced_layouts") {
+            for (item, _) in &qual.items {
+                let QualItem::Layout(group) = item else { continue };
+                if let Some((i, l)) = group.iter().enumerate().find(|(i, l)| group[..*i].iter().any(|p| p.name.eq_ignore_ascii_case(&l.name))) {
+                    let _ = i;
+                    self.error(l.loc, format!("layout qualifier `{}' repeated in one layout (needs GLSL 4.40 or GL_ARB_enhanced_layouts)", l.name));
+                    break;
+                }
+            }
         }
         let ok_version = self.desktop_at_least(140) || self.es_at_least(300) || self.s.enabled_extensions.iter().any(|e| {
             matches!(e.as_str(), "GL_ARB_explicit_attrib_location" | "GL_ARB_uniform_buffer_object" | "GL_ARB_fragment_coord_conventions" | "GL_ARB_conservative_depth" | "GL_AMD_conservative_depth" | "GL_ARB_separate_shader_objects" | "GL_ARB_shading_language_420pack" | "GL_ARB_enhanced_layouts" | "GL_ARB_explicit_uniform_location" | "GL_ARB_shader_atomic_counters" | "GL_ARB_shader_image_load_store" | "GL_ARB_compute_shader" | "GL_ARB_tessellation_shader" | "GL_ARB_geometry_shader4" | "GL_ARB_gpu_shader5" | "GL_ARB_shader_storage_buffer_object" | "GL_ARB_cull_distance" | "GL_ARB_shader_subroutine" | "GL_ARB_viewport_array")
@@ -1075,6 +1451,18 @@ impl<'a> Checker<'a> {
             if needs_value && l.value.is_none() {
                 self.error(l.loc, format!("layout qualifier `{}' needs a value", l.name));
             }
+            if name == "location" && matches!(qual.storage(), Some(Storage::Attribute | Storage::Varying)) {
+                self.error(l.loc, "`location' applies to `in' and `out' variables, not `attribute' or `varying'");
+            }
+            if name == "index" && ty.is_some() && !qual.has(|q| matches!(q, QualItem::Subroutine(_))) {
+                if !layouts.iter().any(|l| l.name == "location") {
+                    self.error(l.loc, "`index' needs an explicit `location'");
+                } else if let Some(v) = l.value.as_ref().and_then(|e| self.expr(e).constant).and_then(|c| c.as_int()) {
+                    if !(0..=1).contains(&v) {
+                        self.error(l.loc, format!("`index' {} must be 0 or 1", v));
+                    }
+                }
+            }
             if name == "location" {
                 let explicit = self.desktop_at_least(330) || self.es_at_least(300) || self.ext("GL_ARB_explicit_attrib_location") || self.ext("GL_ARB_separate_shader_objects") || self.ext("GL_ARB_explicit_uniform_location");
                 if !explicit {
@@ -1093,6 +1481,177 @@ impl<'a> Checker<'a> {
                 }
                 if matches!(qual.storage(), Some(Storage::Uniform)) && !(self.desktop_at_least(430) || self.es_at_least(310) || self.ext("GL_ARB_explicit_uniform_location")) {
                     self.error(l.loc, "uniform locations need GLSL 4.30 or GL_ARB_explicit_uniform_location");
+                }
+            }
+        }
+    }
+
+    /// `component` (GLSL 4.40, ARB_enhanced_layouts): with a location, on scalars and
+    /// vectors (or arrays of them) that fit in the four components of a location; a
+    /// double takes two components and must start at 0 or 2; never on a block.
+    fn check_component(&mut self, qual: &TypeQualifier, ty: Option<&Type>) {
+        let Some(l) = qual.layouts().filter(|l| l.name == "component").last().cloned() else { return };
+        if !qual.layouts().any(|l| l.name == "location") {
+            self.error(l.loc, "`component' needs an explicit `location'");
+            return;
+        }
+        let Some(ty) = ty else {
+            self.error(l.loc, "`component' cannot apply to a block");
+            return;
+        };
+        let Some(c) = l.value.as_ref().and_then(|e| self.expr(e).constant).and_then(|c| c.as_int()) else { return };
+        let mut elem = ty;
+        while let Type::Array(e, _) = elem {
+            elem = e;
+        }
+        if elem.is_error() {
+            return;
+        }
+        if !(elem.is_scalar() || elem.is_vector()) {
+            self.error(l.loc, format!("`component' cannot apply to `{}'", elem));
+            return;
+        }
+        let double = matches!(elem.scalar(), Some(Scalar::Double | Scalar::Int64 | Scalar::Uint64));
+        let width = elem.vector_size() as i64 * if double { 2 } else { 1 };
+        if double && elem.vector_size() > 2 {
+            self.error(l.loc, format!("`component' cannot apply to `{}'", elem));
+        } else if !(0..4).contains(&c) {
+            self.error(l.loc, format!("component {} is out of range", c));
+        } else if double && c % 2 != 0 {
+            self.error(l.loc, "a double-precision value must start at component 0 or 2");
+        } else if c + width > 4 {
+            self.error(l.loc, format!("`{}' does not fit in a location from component {}", elem, c));
+        }
+    }
+
+    /// A fragment shader writes gl_FragColor, gl_FragData or its own outputs: never two
+    /// of these kinds (GLSL 1.10 section 7.2, GLSL 1.30 section 4.3.4).
+    fn check_fragment_outputs(&mut self) {
+        if self.options.stage != Stage::Fragment {
+            return;
+        }
+        let uses = &self.interface.static_uses;
+        let color = uses.contains("gl_FragColor");
+        let data = uses.contains("gl_FragData");
+        let user = self.interface.globals.iter().find(|g| g.storage == Storage::Out && uses.contains(&g.name)).map(|g| g.name.clone());
+        if color && data {
+            self.error(SourceLoc::default(), "a fragment shader cannot write both gl_FragColor and gl_FragData");
+        } else if let (true, Some(u)) = (color || data, user) {
+            self.error(SourceLoc::default(), format!("a fragment shader cannot write both `{}' and {}", u, if color { "gl_FragColor" } else { "gl_FragData" }));
+        }
+    }
+
+    /// A geometry shader input array: sized by the input layout when it came first, and
+    /// every explicit size must agree with the layout and with the other inputs.
+    fn gs_input_array(&mut self, ty: Type, name: &str, loc: SourceLoc) -> Type {
+        let ty = match (&ty, self.gs_input_vertices) {
+            (Type::Array(e, None), Some(n)) => Type::Array(e.clone(), Some(n)),
+            (Type::Array(_, Some(k)), Some(n)) if *k != n => {
+                self.error(loc, format!("geometry shader input `{}' has size {} but the input primitive has {} vertices", name, k, n));
+                return ty;
+            }
+            (Type::Array(..), _) => ty,
+            _ => {
+                self.error(loc, format!("geometry shader input `{}' must be an array", name));
+                return ty;
+            }
+        };
+        if let Type::Array(_, Some(k)) = &ty {
+            if let Some((first, _)) = self.gs_declared_sizes.first().copied() {
+                if first != *k {
+                    self.error(loc, format!("geometry shader input `{}' has size {} but an earlier input has size {}", name, k, first));
+                }
+            }
+            self.gs_declared_sizes.push((*k, loc));
+        }
+        ty
+    }
+
+    /// A redeclared gl_PerVertex block (GLSL 1.50 section 7.1, 4.10 with separate shader
+    /// objects): built-in members only, once per storage, before any of its members is
+    /// used or redeclared alone; an input block is `gl_in[]`, an output block has no
+    /// instance name (`gl_out[]` in a tessellation control shader); members left out stop
+    /// existing.
+    fn redeclare_per_vertex(&mut self, b: &InterfaceBlock, storage: Storage, members: &[(String, Type)]) {
+        for (n, _) in members {
+            // gl_Layer, gl_ViewportIndex and gl_ViewportMask join the block where an
+            // extension makes them outputs of the stage.
+            let extension_member = matches!(n.as_str(), "gl_Layer" | "gl_ViewportIndex" | "gl_ViewportMask")
+                && storage == Storage::Out
+                && self.lookup_var(n).is_some_and(|v| v.builtin && v.storage == Some(Storage::Out));
+            if !PER_VERTEX_MEMBERS.contains(&n.as_str()) && !extension_member {
+                self.error(b.loc, format!("`{}' is not a member of the built-in gl_PerVertex block", n));
+                return;
+            }
+        }
+        let stage = self.options.stage;
+        let arrayed_name = match (storage, stage) {
+            (Storage::In, Stage::Geometry | Stage::TessControl | Stage::TessEval) => Some("gl_in"),
+            (Storage::Out, Stage::TessControl) => Some("gl_out"),
+            (Storage::Out, Stage::Vertex | Stage::Geometry | Stage::TessEval) => None,
+            _ => {
+                self.error(b.loc, format!("gl_PerVertex cannot be redeclared as `{}' in a {} shader", if storage == Storage::In { "in" } else { "out" }, stage.name()));
+                return;
+            }
+        };
+        match (&b.instance, arrayed_name) {
+            (Some((inst, dims, loc)), Some(want)) => {
+                if inst != want {
+                    self.error(*loc, format!("a redeclared gl_PerVertex must be named `{}'", want));
+                    return;
+                }
+                if dims.len() != 1 {
+                    self.error(*loc, format!("`{}' must be a one-dimensional array", want));
+                    return;
+                }
+            }
+            (None, Some(want)) => {
+                self.error(b.loc, format!("a redeclared gl_PerVertex must be named `{}'", want));
+                return;
+            }
+            (Some((_, _, loc)), None) => {
+                self.error(*loc, "an output gl_PerVertex redeclaration takes no instance name");
+                return;
+            }
+            (None, None) => {}
+        }
+        if self.pervertex_redeclared.contains(&storage) {
+            self.error(b.loc, "gl_PerVertex redeclared more than once");
+            return;
+        }
+        self.pervertex_redeclared.push(storage);
+        let used: Vec<&str> = match arrayed_name {
+            Some(n) => vec![n],
+            None => PER_VERTEX_MEMBERS.to_vec(),
+        };
+        if let Some(u) = used.iter().find(|u| self.interface.static_uses.contains(**u)) {
+            self.error(b.loc, format!("gl_PerVertex redeclared after `{}' was used", u));
+            return;
+        }
+        if storage == Storage::In {
+            // gl_in's elements now have exactly the listed members.
+            self.next_struct_id += 1;
+            let st = Arc::new(StructType { name: "gl_PerVertex".into(), members: members.to_vec(), id: self.next_struct_id });
+            if let Some(Symbol::Var(var)) = self.scopes[0].get_mut("gl_in") {
+                let n = match &var.ty {
+                    Type::Array(_, n) => *n,
+                    _ => None,
+                };
+                var.ty = Type::Array(Box::new(Type::Block(st)), n);
+            }
+        }
+        if storage == Storage::Out && arrayed_name.is_none() {
+            if let Some(m) = self.pervertex_members_redeclared.first().cloned() {
+                self.error(b.loc, format!("gl_PerVertex redeclared after `{}' was redeclared", m));
+                return;
+            }
+            for n in PER_VERTEX_MEMBERS {
+                if !members.iter().any(|(m, _)| m == n) {
+                    if let Some(Symbol::Var(v)) = self.scopes[0].get(*n) {
+                        if v.storage == Some(Storage::Out) {
+                            self.scopes[0].remove(*n);
+                        }
+                    }
                 }
             }
         }
@@ -1197,9 +1756,19 @@ impl<'a> Checker<'a> {
         self.check_layouts(&b.qual, None);
         self.check_block_offsets(b);
         let mut members = Vec::new();
-        for m in &b.members {
+        let mut member_of: Vec<(usize, Type)> = Vec::new();
+        for (mi, m) in b.members.iter().enumerate() {
             if let TypeBase::Struct(_) = &m.ty.base {
                 self.error(m.loc, "embedded structure declarations are not allowed in blocks");
+            }
+            if storage == Some(Storage::Uniform) {
+                if let Some((QualItem::Memory(q), l)) = m.qual.items.iter().find(|(q, _)| matches!(q, QualItem::Memory(_))) {
+                    self.error(*l, format!("memory qualifier `{}' is not allowed in a uniform block", q));
+                }
+            }
+            if let Some(l) = m.qual.layouts().find(|l| image_format_kind(&l.name).is_some()) {
+                let l = l.clone();
+                self.error(l.loc, format!("image format `{}' applies only to images", l.name));
             }
             if let Some(l) = m.qual.layouts().find(|l| matches!(l.name.as_str(), "binding" | "std140" | "std430" | "shared" | "packed")) {
                 let l = l.clone();
@@ -1217,7 +1786,31 @@ impl<'a> Checker<'a> {
                 if matches!(storage, Some(Storage::In | Storage::Out)) && ty.scalar() == Some(Scalar::Bool) {
                     self.error(*l, "shader inputs and outputs cannot be bool");
                 }
+                member_of.push((mi, ty.clone()));
                 members.push((n.clone(), ty));
+            }
+        }
+        if storage == Some(Storage::Out) {
+            self.xfb_block(b, &member_of);
+        }
+        if storage == Some(Storage::Buffer) {
+            // Only the last member of a shader storage block may be unsized.
+            let n = member_of.len();
+            if let Some((mi, _)) = member_of.iter().take(n.saturating_sub(1)).find(|(_, t)| matches!(t, Type::Array(_, None))) {
+                self.error(b.members[*mi].loc, "only the last member of a shader storage block can be an unsized array");
+            }
+        }
+        if matches!(storage, Some(Storage::In | Storage::Out)) {
+            let block = Type::Struct(Arc::new(StructType { name: b.name.clone(), members: members.clone(), id: u32::MAX }));
+            let ty = match &b.instance {
+                Some((_, dims, _)) if !dims.is_empty() => Type::Array(Box::new(block), None),
+                _ => block,
+            };
+            self.claim_varying_location(&b.qual, &ty, b.loc);
+        }
+        if b.name == "gl_PerVertex" {
+            if let Some(storage) = storage {
+                self.redeclare_per_vertex(b, storage, &members);
             }
         }
         if b.name.starts_with("gl_") && b.name != "gl_PerVertex" {
@@ -1252,8 +1845,12 @@ impl<'a> Checker<'a> {
         self.block_names.push(b.name.clone());
         match &b.instance {
             Some((inst, dims, l)) => {
-                let ty = self.apply_array(Type::Block(st), dims, *l);
-                let read_only = storage != Storage::Out && storage != Storage::Buffer;
+                let block_readonly = b.qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly"));
+                let mut ty = self.apply_array(Type::Block(st), dims, *l);
+                if self.options.stage == Stage::Geometry && storage == Storage::In && b.name != "gl_PerVertex" {
+                    ty = self.gs_input_array(ty, inst, *l);
+                }
+                let read_only = (storage != Storage::Out && storage != Storage::Buffer) || block_readonly;
                 self.declare_var(inst, *l, Variable { ty: ty.clone(), storage: Some(storage), constant: None, read_only, builtin: false, qual: b.qual.clone() });
                 self.interface.globals.push(GlobalVar { name: inst.clone(), ty, storage, qual: b.qual.clone(), loc: *l, block: Some(b.name.clone()) });
             }
@@ -1261,8 +1858,10 @@ impl<'a> Checker<'a> {
                 if b.name == "gl_PerVertex" {
                     return; // redeclaring the built-in block
                 }
-                for (n, ty) in members {
-                    let read_only = storage != Storage::Out && storage != Storage::Buffer;
+                let block_readonly = b.qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly"));
+                for ((n, ty), (mi, _)) in members.into_iter().zip(member_of) {
+                    let member_readonly = b.members[mi].qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly"));
+                    let read_only = (storage != Storage::Out && storage != Storage::Buffer) || block_readonly || member_readonly;
                     self.declare_var(&n, b.loc, Variable { ty: ty.clone(), storage: Some(storage), constant: None, read_only, builtin: false, qual: b.qual.clone() });
                     self.interface.globals.push(GlobalVar { name: n, ty, storage, qual: b.qual.clone(), loc: b.loc, block: Some(b.name.clone()) });
                 }
@@ -1351,13 +1950,15 @@ impl<'a> Checker<'a> {
                 Some(Storage::InOut) => ParamDir::InOut,
                 _ => ParamDir::In,
             };
+            self.check_qualifier_order(&param.qual);
             for (q, l) in &param.qual.items {
                 match q {
                     QualItem::Storage(Storage::In | Storage::Out | Storage::InOut | Storage::Const) | QualItem::Precision(_) | QualItem::Memory(_) | QualItem::Precise => {}
                     _ => self.error(*l, "invalid qualifier on a function parameter"),
                 }
             }
-            if param.qual.storage() == Some(Storage::Const) && dir != ParamDir::In && param.qual.items.iter().filter(|(q, _)| matches!(q, QualItem::Storage(_))).count() > 1 {
+            let has = |s: Storage| param.qual.items.iter().any(|(q, _)| matches!(q, QualItem::Storage(x) if *x == s));
+            if has(Storage::Const) && (has(Storage::Out) || has(Storage::InOut)) {
                 self.error(param.loc, "`const' cannot be combined with `out' or `inout'");
             }
             if t == Type::Void {
@@ -1365,6 +1966,9 @@ impl<'a> Checker<'a> {
                     return Vec::new(); // f(void)
                 }
                 self.error(param.loc, "function parameters cannot be void");
+            }
+            if matches!(t, Type::Array(_, None)) {
+                self.error(param.loc, "function parameters cannot be unsized arrays");
             }
             // GLSL 1.10 arrays are not l-values, so they cannot be written back.
             if t.is_array() && dir != ParamDir::In && !self.is_es() && self.version() < 120 {
@@ -1399,6 +2003,9 @@ impl<'a> Checker<'a> {
         }
         let params = self.param_types(p);
         let sig = Signature { ret, params };
+        if !self.subroutine_proto(p, &sig, defining) {
+            return sig;
+        }
         if p.name.starts_with("gl_") {
             self.error(p.loc, format!("function name `{}' uses reserved `gl_' prefix", p.name));
         }
@@ -1413,11 +2020,19 @@ impl<'a> Checker<'a> {
         if self.block_names.contains(&p.name) {
             self.error(p.loc, format!("`{}' is already used as a block name", p.name));
         }
-        if self.lookup_var(&p.name).is_some() && self.scopes[1].contains_key(&p.name) {
+        if let Some(Symbol::Struct(_)) = self.scopes[1].get(&p.name) {
+            self.error(p.loc, format!("`{}' is already declared as a structure", p.name));
+        }
+        if self.lookup_var(&p.name).is_some() && self.scopes[1].contains_key(&p.name) && (self.is_es() || self.version() >= 120) {
             self.error(p.loc, format!("`{}' is already declared as a variable", p.name));
         }
         let list = self.functions.entry(p.name.clone()).or_default();
+        let es100 = self.s.is_es() && self.s.version == 100;
         if let Some(existing) = list.iter_mut().find(|f| f.sig.params.iter().map(|x| &x.0).eq(sig.params.iter().map(|x| &x.0))) {
+            if es100 && !defining && !existing.defined {
+                // ESSL 1.00 declares a function at most once before its definition.
+                self.diags.error(p.loc, format!("function `{}' declared twice", p.name));
+            }
             let mismatch_ret = existing.sig.ret != sig.ret;
             let mismatch_dir = existing.sig.params.iter().map(|x| x.1).ne(sig.params.iter().map(|x| x.1));
             let redefined = existing.defined && defining;
@@ -1432,13 +2047,91 @@ impl<'a> Checker<'a> {
                 self.error(p.loc, format!("function `{}' redefined", p.name));
             }
         } else {
-            list.push(UserFunction { sig: sig.clone(), defined: defining, loc: p.loc });
+            let param_memory = p
+                .params
+                .iter()
+                .map(|q| q.qual.items.iter().filter_map(|(i, _)| if let QualItem::Memory(m) = i { Some(m.clone()) } else { None }).collect())
+                .collect();
+            list.push(UserFunction { sig: sig.clone(), defined: defining, loc: p.loc, param_memory });
         }
         sig
     }
 
+    /// ARB_shader_subroutine's rules for `subroutine void T(...);` (a subroutine type)
+    /// and `subroutine(T, ...) R f(...) {...}` (a function usable through T); false when
+    /// the declaration must not be recorded as an ordinary function.
+    fn subroutine_proto(&mut self, p: &FunctionProto, sig: &Signature, defining: bool) -> bool {
+        let subs: Vec<(&Vec<String>, SourceLoc)> = p.qual.items.iter().filter_map(|(q, l)| match q {
+            QualItem::Subroutine(t) => Some((t, *l)),
+            _ => None,
+        }).collect();
+        let layouts: Vec<LayoutItem> = p.qual.layouts().cloned().collect();
+        if subs.is_empty() {
+            if self.subroutine_types.contains_key(&p.name) {
+                self.error(p.loc, format!("`{}' is already a subroutine type", p.name));
+                return false;
+            }
+            if self.subroutine_functions.contains(&p.name) && self.functions.get(&p.name).is_some_and(|l| l.iter().any(|f| f.sig.params.iter().map(|x| &x.0).ne(sig.params.iter().map(|x| &x.0)))) {
+                self.error(p.loc, format!("subroutine function `{}' cannot be overloaded", p.name));
+            }
+            return true;
+        }
+        if subs.len() > 1 {
+            self.error(subs[1].1, "only one `subroutine' qualifier is allowed");
+            return false;
+        }
+        let (types, loc) = subs[0];
+        if types.is_empty() {
+            // A subroutine type.
+            if self.subroutine_types.contains_key(&p.name) || self.functions.contains_key(&p.name) {
+                self.error(p.loc, format!("`{}' is already declared", p.name));
+                return false;
+            }
+            if let Some(l) = layouts.first() {
+                self.error(l.loc, "layout qualifiers do not apply to subroutine types");
+            }
+            self.subroutine_types.insert(p.name.clone(), sig.clone());
+            return true;
+        }
+        if !defining {
+            self.error(p.loc, "a subroutine function must be defined where it is declared");
+        }
+        for t in types {
+            match self.subroutine_types.get(t) {
+                None => self.error(loc, format!("`{}' is not a subroutine type", t)),
+                Some(want) => {
+                    if want.ret != sig.ret || want.params != sig.params {
+                        self.error(p.loc, format!("function `{}' does not match subroutine type `{}'", p.name, t));
+                    }
+                }
+            }
+        }
+        for l in layouts {
+            let explicit = self.desktop_at_least(430) || self.ext("GL_ARB_explicit_uniform_location");
+            if l.name != "index" || !explicit {
+                self.error(l.loc, format!("layout qualifier `{}' is not allowed on a subroutine function", l.name));
+            }
+        }
+        if self.functions.get(&p.name).is_some_and(|l| l.iter().any(|f| f.sig.params.iter().map(|x| &x.0).ne(sig.params.iter().map(|x| &x.0)))) {
+            self.error(p.loc, format!("subroutine function `{}' cannot be overloaded", p.name));
+        }
+        self.subroutine_functions.push(p.name.clone());
+        true
+    }
+
     fn function_def(&mut self, f: &FunctionDef) {
         let sig = self.function_proto(&f.proto, true);
+        // `#pragma debug' and `#pragma optimize' belong outside function definitions.
+        let (from, to) = (f.proto.loc, f.end_loc);
+        if let Some(&(_, line)) = self.s.function_pragmas.iter().find(|(src, line)| *src == from.source && *line > from.line && *line < to.line) {
+            self.error(SourceLoc { source: from.source, line, column: 1 }, "`#pragma debug' and `#pragma optimize' are not allowed inside a function");
+        }
+        if !sig.params.is_empty() {
+            if let Some(p) = f.proto.params.iter().find(|p| p.name.is_none()) {
+                self.error(p.loc, "parameters of a function definition must be named");
+            }
+        }
+        self.found_return = false;
         self.push_scope();
         for (param, (ty, _)) in f.proto.params.iter().zip(sig.params.iter()) {
             if let Some(name) = &param.name {
@@ -1452,6 +2145,9 @@ impl<'a> Checker<'a> {
         // GLSL 1.10-1.20 share one scope for parameters and the body; later versions too.
         for s in &f.body {
             self.statement(s);
+        }
+        if sig.ret != Type::Void && !sig.ret.is_error() && !self.found_return {
+            self.error(f.end_loc, format!("function `{}' has a non-void return type but no return statement", f.proto.name));
         }
         self.return_type = None;
         self.pop_scope();
@@ -1601,7 +2297,13 @@ impl<'a> Checker<'a> {
                     self.error(st.loc, "discard may only appear in fragment shaders");
                 }
             }
+            StmtKind::Demote => {
+                if self.options.stage != Stage::Fragment {
+                    self.error(st.loc, "demote may only appear in fragment shaders");
+                }
+            }
             StmtKind::Return(e) => {
+                self.found_return = true;
                 let ret = self.return_type.clone().unwrap_or(Type::Void);
                 match e {
                     None => {
@@ -1612,11 +2314,12 @@ impl<'a> Checker<'a> {
                     Some(e) => {
                         let r = self.expr(e);
                         if ret == Type::Void {
-                            if r.ty != Type::Void || !self.is_es() && false {
-                                self.error(e.loc, "`return' with a value in a void function");
-                            }
+                            self.error(e.loc, "`return' with a value in a void function");
                         } else if !r.ty.is_error() && !self.converts(&r.ty, &ret) {
                             self.error(e.loc, format!("`return' of type {} in a function returning {}", r.ty, ret));
+                        } else if !r.ty.is_error() && r.ty != ret && !self.desktop_at_least(420) && !self.ext("GL_ARB_shading_language_420pack") {
+                            // Implicit conversion of returned values came with GLSL 4.20.
+                            self.error(e.loc, format!("`return' of type {} in a function returning {} (no implicit conversion before GLSL 4.20)", r.ty, ret));
                         }
                     }
                 }

@@ -10,7 +10,7 @@ d130,e300@v in int gl_VertexID
 d140,e300,x:GL_ARB_draw_instanced,x:GL_EXT_draw_instanced,x:GL_EXT_gpu_shader4@v in int gl_InstanceID
 x:GL_ARB_draw_instanced@v in int gl_InstanceIDARB
 x:GL_ARB_geometry_shader4@g in int gl_VerticesIn
-d450,e310@vfgcte in bool gl_HelperInvocation
+d450,e310,x:GL_ARB_ES3_1_compatibility@vfgcte in bool gl_HelperInvocation
 d460,x:GL_ARB_shader_draw_parameters@v in int gl_BaseVertex
 d460,x:GL_ARB_shader_draw_parameters@v in int gl_BaseInstance
 d460,x:GL_ARB_shader_draw_parameters@v in int gl_DrawID
@@ -58,6 +58,7 @@ d400,e320,x:GL_ARB_sample_shading,x:GL_OES_sample_variables@f in int gl_NumSampl
 d430,e320,x:GL_ARB_fragment_layer_viewport,x:GL_OES_geometry_shader@f in int gl_Layer
 d430,x:GL_ARB_fragment_layer_viewport@f in int gl_ViewportIndex
 x:GL_ARB_shader_stencil_export@f out int gl_FragStencilRefARB
+x:GL_AMD_shader_stencil_export@f out int gl_FragStencilRefAMD
 d150,e320,x:GL_ARB_geometry_shader4,x:GL_OES_geometry_shader,x:GL_EXT_geometry_shader@g in int gl_PrimitiveIDIn
 d150,e320,x:GL_ARB_geometry_shader4,x:GL_OES_geometry_shader,x:GL_EXT_geometry_shader@g out int gl_PrimitiveID
 d150,e320,x:GL_ARB_geometry_shader4,x:GL_OES_geometry_shader,x:GL_EXT_geometry_shader@g out int gl_Layer
@@ -79,6 +80,7 @@ d430,e310,x:GL_ARB_compute_shader@c in uvec3 gl_LocalInvocationID
 d430,e310,x:GL_ARB_compute_shader@c in uvec3 gl_GlobalInvocationID
 d430,e310,x:GL_ARB_compute_shader@c in uint gl_LocalInvocationIndex
 d430,e310,x:GL_ARB_compute_shader@c const=1 uvec3 gl_WorkGroupSize
+x:GL_ARB_compute_variable_group_size@c in uvec3 gl_LocalGroupSizeARB
 d110,e100 uniform gl_DepthRangeParameters gl_DepthRange
 c uniform mat4 gl_ModelViewMatrix
 c uniform mat4 gl_ProjectionMatrix

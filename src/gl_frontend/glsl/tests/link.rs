@@ -124,3 +124,16 @@ void main() { c = texture(tex[1], scale[1]) * float(count) + vec4(m[1], scale[0]
     let first = tex.sampler_index.expect("a sampler");
     assert_eq!(i.initial_sampler_units, vec![(first, 5), (first + 1, 6)]);
 }
+
+#[test]
+fn tessellation_stages_need_their_layouts() {
+    use glsl::{compile_shader, link_program, Api, LinkOptions, Stage};
+    let opts = |s| common::options(s, Api::GlCore);
+    let tes = compile_shader(&["#version 400\nvoid main() { gl_Position = vec4(0.0); }"], &opts(Stage::TessEval));
+    assert!(tes.success, "{}", tes.info_log);
+    let p = link_program(&[&tes], &LinkOptions { separable: true, ..Default::default() });
+    assert!(!p.success && p.info_log.contains("primitive mode"), "{}", p.info_log);
+    let tcs = compile_shader(&["#version 400\nvoid main() {}"], &opts(Stage::TessControl));
+    let p = link_program(&[&tcs], &LinkOptions { separable: true, ..Default::default() });
+    assert!(!p.success && p.info_log.contains("output patch size"), "{}", p.info_log);
+}
