@@ -292,10 +292,12 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
         } else if mains > 1 {
             diags.error(loc, format!("more than one {} shader defines `main'", u[0].stage.name()));
         }
-        if s.stage == Stage::TessEval && !iface.tess_primitive_mode {
+        // Any shader object of the stage may declare its layouts.
+        let interfaces = || u.iter().filter_map(|s| s.interface.as_ref());
+        if u[0].stage == Stage::TessEval && !interfaces().any(|i| i.tess_primitive_mode) {
             diags.error(loc, "the tessellation evaluation shader declares no primitive mode (triangles, quads or isolines)");
         }
-        if s.stage == Stage::TessControl && iface.tcs_vertices.is_none() {
+        if u[0].stage == Stage::TessControl && interfaces().all(|i| i.tcs_vertices.is_none()) {
             diags.error(loc, "the tessellation control shader declares no output patch size (layout(vertices = N) out)");
         }
     }
