@@ -586,20 +586,7 @@ impl<'a> Builder<'a> {
         srcs: &[(TexSrcKind, Value)],
         ty: ValueType,
     ) -> Value {
-        let srcs = srcs
-            .iter()
-            .map(|&(kind, value)| TexSrc { kind, value })
-            .collect();
-        self.instr(
-            InstrKind::Tex(Tex {
-                op,
-                texture,
-                srcs,
-                component: 0,
-                gather_offsets: None,
-            }),
-            Some(ty),
-        )
+        self.tex_instr(op, texture, srcs, 0, None, ty)
     }
 
     /// A gather (tg4) of one `component`, or with four constant offsets
@@ -612,13 +599,25 @@ impl<'a> Builder<'a> {
         gather_offsets: Option<[[i32; 2]; 4]>,
         ty: ValueType,
     ) -> Value {
+        self.tex_instr(TexOp::Tg4, texture, srcs, component, gather_offsets, ty)
+    }
+
+    fn tex_instr(
+        &mut self,
+        op: TexOp,
+        texture: Value,
+        srcs: &[(TexSrcKind, Value)],
+        component: u8,
+        gather_offsets: Option<[[i32; 2]; 4]>,
+        ty: ValueType,
+    ) -> Value {
         let srcs = srcs
             .iter()
             .map(|&(kind, value)| TexSrc { kind, value })
             .collect();
         self.instr(
             InstrKind::Tex(Tex {
-                op: TexOp::Tg4,
+                op,
                 texture,
                 srcs,
                 component,

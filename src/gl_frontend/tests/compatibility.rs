@@ -35,17 +35,7 @@ fn assert_matrix(actual: [f64; 16], expected: [f64; 16]) {
 }
 
 fn shader(stage: GLenum, source: &str) -> GLuint {
-    unsafe {
-        let s = glCreateShader(stage);
-        let ptr = source.as_ptr() as *const GLchar;
-        let len = source.len() as GLint;
-        glShaderSource(s, 1, &ptr, &len);
-        glCompileShader(s);
-        let mut ok = 0;
-        glGetShaderiv(s, GL_COMPILE_STATUS, &mut ok);
-        assert_eq!(ok, 1);
-        s
-    }
+    compiled_shader(stage, source)
 }
 
 #[test]

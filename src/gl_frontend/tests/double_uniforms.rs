@@ -21,22 +21,7 @@ void main() { gl_Position = vec4(vec2(m * (dvec2(pos) + offset) * scale[1]), 0.0
 const FRAGMENT: &str = "#version 400 core\nout vec4 color;\nvoid main() { color = vec4(0.0, 1.0, 0.0, 1.0); }\n";
 
 fn program() -> GLuint {
-    unsafe {
-        let p = glCreateProgram();
-        for (stage, source) in [(GL_VERTEX_SHADER, VERTEX), (GL_FRAGMENT_SHADER, FRAGMENT)] {
-            let s = glCreateShader(stage);
-            let ptr = source.as_ptr() as *const GLchar;
-            let len = source.len() as GLint;
-            glShaderSource(s, 1, &ptr, &len);
-            glCompileShader(s);
-            glAttachShader(p, s);
-        }
-        glLinkProgram(p);
-        let mut linked = 0;
-        glGetProgramiv(p, GL_LINK_STATUS, &mut linked);
-        assert_eq!(linked, 1, "the fp64 program links");
-        p
-    }
+    linked_program(&[(GL_VERTEX_SHADER, VERTEX), (GL_FRAGMENT_SHADER, FRAGMENT)])
 }
 
 fn location(p: GLuint, name: &str) -> GLint {

@@ -13,24 +13,7 @@ const VERTEX: &str = "#version 120\nattribute vec2 pos;\nuniform float depth;\nv
 const FRAGMENT: &str = "#version 120\nuniform vec4 color;\nvoid main() { gl_FragColor = color; }\n";
 
 fn shader(stage: GLenum, source: &str) -> GLuint {
-    unsafe {
-        let s = glCreateShader(stage);
-        let ptr = source.as_ptr() as *const GLchar;
-        let len = source.len() as GLint;
-        glShaderSource(s, 1, &ptr, &len);
-        glCompileShader(s);
-        let mut ok = 0;
-        glGetShaderiv(s, GL_COMPILE_STATUS, &mut ok);
-        assert_eq!(ok, 1, "compile: {}", shader_log(s));
-        s
-    }
-}
-
-fn shader_log(s: GLuint) -> String {
-    let mut buf = vec![0u8; 4096];
-    let mut len = 0;
-    unsafe { glGetShaderInfoLog(s, 4096, &mut len, buf.as_mut_ptr().cast()) };
-    String::from_utf8_lossy(&buf[..len as usize]).into_owned()
+    compiled_shader(stage, source)
 }
 
 fn program_log(p: GLuint) -> String {

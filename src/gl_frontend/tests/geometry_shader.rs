@@ -46,17 +46,7 @@ fn context() -> std::sync::Arc<Context> {
 }
 
 fn shader(stage: GLenum, source: &str) -> GLuint {
-    unsafe {
-        let s = glCreateShader(stage);
-        let ptr = source.as_ptr() as *const GLchar;
-        let len = source.len() as GLint;
-        glShaderSource(s, 1, &ptr, &len);
-        glCompileShader(s);
-        let mut ok = 0;
-        glGetShaderiv(s, GL_COMPILE_STATUS, &mut ok);
-        assert_eq!(ok, 1, "shader did not compile:\n{source}");
-        s
-    }
+    compiled_shader(stage, source)
 }
 
 fn pixel(x: i32, y: i32) -> [u8; 4] {

@@ -66,3 +66,38 @@ pub fn get_string(name: GLenum) -> Option<String> {
         Some(unsafe { std::ffi::CStr::from_ptr(p as *const _) }.to_string_lossy().into_owned())
     }
 }
+
+/// Compiles one shader on the current context, asserting success (the log otherwise).
+pub fn compiled_shader(stage: GLenum, source: &str) -> GLuint {
+    unsafe {
+        let s = entry::glCreateShader(stage);
+        let ptr = source.as_ptr() as *const GLchar;
+        let len = source.len() as GLint;
+        entry::glShaderSource(s, 1, &ptr, &len);
+        entry::glCompileShader(s);
+        let mut ok = 0;
+        entry::glGetShaderiv(s, gl_frontend::types::enums::GL_COMPILE_STATUS, &mut ok);
+        if ok != 1 {
+            let mut log = vec![0u8; 4096];
+            let mut written = 0;
+            entry::glGetShaderInfoLog(s, log.len() as GLsizei, &mut written, log.as_mut_ptr() as *mut GLchar);
+            panic!("shader did not compile:\n{}\n{source}", String::from_utf8_lossy(&log[..written.max(0) as usize]));
+        }
+        s
+    }
+}
+
+/// Compiles and links `stages` into a program on the current context, asserting success.
+pub fn linked_program(stages: &[(GLenum, &str)]) -> GLuint {
+    unsafe {
+        let p = entry::glCreateProgram();
+        for &(stage, source) in stages {
+            entry::glAttachShader(p, compiled_shader(stage, source));
+        }
+        entry::glLinkProgram(p);
+        let mut linked = 0;
+        entry::glGetProgramiv(p, gl_frontend::types::enums::GL_LINK_STATUS, &mut linked);
+        assert_eq!(linked, 1, "the program links");
+        p
+    }
+}
