@@ -614,6 +614,19 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
 
 /// Shader objects of one stage must declare a shared global with one type, and redeclare
 /// gl_FragCoord with the same layout.
+/// The centroid, sample, patch, invariant, precise and interpolation qualifiers of a
+/// declaration, in a fixed order: every shader object of a stage must agree on them.
+fn auxiliary_qualifiers(q: &TypeQualifier) -> Vec<String> {
+    let mut words: Vec<String> = q
+        .items
+        .iter()
+        .filter(|(item, _)| matches!(item, QualItem::Centroid | QualItem::Sample | QualItem::Patch | QualItem::Invariant | QualItem::Precise | QualItem::Interpolation(_)))
+        .map(|(item, _)| format!("{item:?}"))
+        .collect();
+    words.sort();
+    words
+}
+
 fn check_intrastage_globals(units: &[&CompiledShader], diags: &mut Diagnostics) {
     let declares = |u: &CompiledShader| globals(u).iter().any(|g| g.name == "gl_FragCoord");
     if units.iter().any(|u| declares(u)) && units.iter().any(|u| !declares(u) && used(u, "gl_FragCoord")) {
@@ -648,6 +661,10 @@ fn check_intrastage_globals(units: &[&CompiledShader], diags: &mut Diagnostics) 
                         diags.error(g.loc, "gl_FragCoord is redeclared with different layouts");
                     }
                 }
+                Some(prev) if auxiliary_qualifiers(&prev.qual) != auxiliary_qualifiers(&g.qual) => diags.error(
+                    g.loc,
+                    format!("`{}' is declared with different qualifiers in two {} shader objects", g.name, u.stage.name()),
+                ),
                 Some(_) => {}
                 None => {
                     seen.insert(&g.name, g);

@@ -137,3 +137,15 @@ fn tessellation_stages_need_their_layouts() {
     let p = link_program(&[&tcs], &LinkOptions { separable: true, ..Default::default() });
     assert!(!p.success && p.info_log.contains("output patch size"), "{}", p.info_log);
 }
+
+#[test]
+fn shader_objects_of_one_stage_agree_on_auxiliary_qualifiers() {
+    let a = ok(Stage::Vertex, "#version 120\ncentroid varying float var;\nvoid main() { gl_Position = gl_Vertex; }");
+    let b = ok(Stage::Vertex, "#version 120\nvarying float var;\nvoid helper() {}");
+    let p = link_program(&[&a, &b], &LinkOptions::default());
+    assert!(!p.success, "centroid in one object and not the other must not link");
+    assert!(p.info_log.contains("different qualifiers"), "{}", p.info_log);
+    let c = ok(Stage::Vertex, "#version 120\ncentroid varying float var;\nvoid helper() {}");
+    let p = link_program(&[&a, &c], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+}
