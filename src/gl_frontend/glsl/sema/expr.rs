@@ -835,16 +835,16 @@ impl Checker<'_> {
         if arity.iter().any(|s| s.params.iter().zip(args).all(|((t, _), a)| *t == a.ty)) {
             return 0;
         }
-        arity
-            .iter()
-            .filter(|s| {
-                s.params.iter().zip(args).all(|((t, dir), a)| match dir {
-                    ParamDir::In => self.converts(&a.ty, t),
-                    ParamDir::Out => self.converts(t, &a.ty),
-                    ParamDir::InOut => self.converts(&a.ty, t) && self.converts(t, &a.ty),
-                })
-            })
-            .count()
+        arity.into_iter().filter(|s| self.matches_by_conversion(s, args)).count()
+    }
+
+    /// Whether every argument converts to its parameter in the parameter's direction.
+    fn matches_by_conversion(&self, s: &Signature, args: &[Typed]) -> bool {
+        s.params.iter().zip(args).all(|((t, dir), a)| match dir {
+            ParamDir::In => self.converts(&a.ty, t),
+            ParamDir::Out => self.converts(t, &a.ty),
+            ParamDir::InOut => self.converts(&a.ty, t) && self.converts(t, &a.ty),
+        })
     }
 
     fn resolve_overload(&self, candidates: &[Signature], args: &[Typed]) -> Result<Signature, bool> {
@@ -852,16 +852,7 @@ impl Checker<'_> {
         if let Some(s) = arity.iter().find(|s| s.params.iter().zip(args).all(|((t, _), a)| *t == a.ty)) {
             return Ok((*s).clone());
         }
-        let viable: Vec<&&Signature> = arity
-            .iter()
-            .filter(|s| {
-                s.params.iter().zip(args).all(|((t, dir), a)| match dir {
-                    ParamDir::In => self.converts(&a.ty, t),
-                    ParamDir::Out => self.converts(t, &a.ty),
-                    ParamDir::InOut => self.converts(&a.ty, t) && self.converts(t, &a.ty),
-                })
-            })
-            .collect();
+        let viable: Vec<&&Signature> = arity.iter().filter(|s| self.matches_by_conversion(s, args)).collect();
         match viable.len() {
             0 => Err(false),
             1 => Ok((**viable[0]).clone()),
