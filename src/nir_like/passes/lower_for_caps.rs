@@ -41,6 +41,7 @@ pub fn lower_for_caps(shader: &mut Shader, caps: &Caps, options: &LowerOptions) 
     progress |= super::lower_tex_rect(shader);
     progress |= super::lower_opaque_arrays_of_arrays(shader);
     progress |= super::lower_frag_coord_conventions(shader);
+    progress |= super::lower_double_round_even(shader);
     if options.point_coord_upper_left {
         progress |= super::lower_point_coord_flip(shader);
     }

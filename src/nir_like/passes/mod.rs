@@ -3,6 +3,7 @@
 //! optimisation passes run in a loop until none makes progress ([`optimize`]).
 
 mod lower_clip_control;
+mod lower_double_round_even;
 mod lower_for_caps;
 mod lower_frag_color_broadcast;
 mod lower_frag_coord_conventions;
@@ -19,6 +20,7 @@ mod opt_dce;
 mod split_opaque_struct_members;
 
 pub use lower_clip_control::lower_clip_control;
+pub use lower_double_round_even::lower_double_round_even;
 pub use lower_for_caps::{lower_for_caps, LowerOptions};
 pub use lower_frag_color_broadcast::lower_frag_color_broadcast;
 pub use lower_frag_coord_conventions::lower_frag_coord_conventions;
