@@ -7,7 +7,7 @@ use crate::dispatch;
 use crate::generated::GlCommands;
 use crate::draw_path::draw::Indices;
 use crate::objects::shader::write_gl_string;
-use crate::objects::uniforms::{components_as_f64, Scalar};
+use crate::objects::uniforms::{components_as_f64, components_as_i64, Scalar};
 use crate::objects::vertex_array::PointerKind;
 use crate::state::current_values::{read_norm, read_vec, Current, Normalize};
 use crate::state::matrices::{read_matrix, rotation, scaling, translation, transpose, IDENTITY};
@@ -23,6 +23,45 @@ unsafe fn store<T>(data: *mut T, i: usize, value: T) {
     if !data.is_null() {
         *data.add(i) = value;
     }
+}
+
+/// glUniform{1,2,3,4}{i64,ui64}{,v}ARB: the scalar forms pass their components as word
+/// pairs, the vector forms read `count` elements of N components from the application.
+macro_rules! int64_uniform_commands {
+    ($($scalar:ident, $ty:ty: $s1:ident $s2:ident $s3:ident $s4:ident, $v1:ident $v2:ident $v3:ident $v4:ident;)*) => {$(
+        unsafe fn $s1(&mut self, location: GLint, x: $ty) {
+            self.gl_uniform(location, 1, Scalar::$scalar, 1, 1, false, &int64_words(&[x as u64]))
+        }
+        unsafe fn $s2(&mut self, location: GLint, x: $ty, y: $ty) {
+            self.gl_uniform(location, 1, Scalar::$scalar, 1, 2, false, &int64_words(&[x as u64, y as u64]))
+        }
+        unsafe fn $s3(&mut self, location: GLint, x: $ty, y: $ty, z: $ty) {
+            self.gl_uniform(location, 1, Scalar::$scalar, 1, 3, false, &int64_words(&[x as u64, y as u64, z as u64]))
+        }
+        unsafe fn $s4(&mut self, location: GLint, x: $ty, y: $ty, z: $ty, w: $ty) {
+            self.gl_uniform(location, 1, Scalar::$scalar, 1, 4, false, &int64_words(&[x as u64, y as u64, z as u64, w as u64]))
+        }
+        unsafe fn $v1(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
+            if let Some(values) = uniform_values(value as *const u32, count, 2) {
+                self.gl_uniform(location, count, Scalar::$scalar, 1, 1, false, &values)
+            }
+        }
+        unsafe fn $v2(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
+            if let Some(values) = uniform_values(value as *const u32, count, 4) {
+                self.gl_uniform(location, count, Scalar::$scalar, 1, 2, false, &values)
+            }
+        }
+        unsafe fn $v3(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
+            if let Some(values) = uniform_values(value as *const u32, count, 6) {
+                self.gl_uniform(location, count, Scalar::$scalar, 1, 3, false, &values)
+            }
+        }
+        unsafe fn $v4(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
+            if let Some(values) = uniform_values(value as *const u32, count, 8) {
+                self.gl_uniform(location, count, Scalar::$scalar, 1, 4, false, &values)
+            }
+        }
+    )*};
 }
 
 #[allow(non_snake_case)]
@@ -713,7 +752,7 @@ impl GlCommands for ContextState {
     }
     unsafe fn GetUniformfv(&mut self, program: GLuint, location: GLint, params: *mut GLfloat) {
         if let Some((scalar, values)) = self.get_uniform(program, location) {
-            if scalar == Scalar::Double {
+            if scalar.words() == 2 {
                 for (i, v) in components_as_f64(scalar, &values).into_iter().enumerate() {
                     store(params, i, v as f32);
                 }
@@ -731,7 +770,7 @@ impl GlCommands for ContextState {
     }
     unsafe fn GetUniformiv(&mut self, program: GLuint, location: GLint, params: *mut GLint) {
         if let Some((scalar, values)) = self.get_uniform(program, location) {
-            if scalar == Scalar::Double {
+            if scalar.words() == 2 {
                 for (i, v) in components_as_f64(scalar, &values).into_iter().enumerate() {
                     store(params, i, v as GLint);
                 }
@@ -745,7 +784,7 @@ impl GlCommands for ContextState {
     }
     unsafe fn GetUniformuiv(&mut self, program: GLuint, location: GLint, params: *mut GLuint) {
         if let Some((scalar, values)) = self.get_uniform(program, location) {
-            if scalar == Scalar::Double {
+            if scalar.words() == 2 {
                 for (i, v) in components_as_f64(scalar, &values).into_iter().enumerate() {
                     store(params, i, v as GLuint);
                 }
@@ -754,6 +793,29 @@ impl GlCommands for ContextState {
             for (i, v) in values.into_iter().enumerate() {
                 let x = if scalar == Scalar::Float { f32::from_bits(v) as GLuint } else { v };
                 store(params, i, x);
+            }
+        }
+    }
+    // 64-bit integer uniforms (ARB_gpu_shader_int64): each component two words.
+    int64_uniform_commands! {
+        Int64, GLint64:
+            Uniform1i64ARB Uniform2i64ARB Uniform3i64ARB Uniform4i64ARB,
+            Uniform1i64vARB Uniform2i64vARB Uniform3i64vARB Uniform4i64vARB;
+        Uint64, GLuint64:
+            Uniform1ui64ARB Uniform2ui64ARB Uniform3ui64ARB Uniform4ui64ARB,
+            Uniform1ui64vARB Uniform2ui64vARB Uniform3ui64vARB Uniform4ui64vARB;
+    }
+    unsafe fn GetUniformi64vARB(&mut self, program: GLuint, location: GLint, params: *mut GLint64) {
+        if let Some((scalar, values)) = self.get_uniform(program, location) {
+            for (i, v) in components_as_i64(scalar, &values).into_iter().enumerate() {
+                store(params, i, v);
+            }
+        }
+    }
+    unsafe fn GetUniformui64vARB(&mut self, program: GLuint, location: GLint, params: *mut GLuint64) {
+        if let Some((scalar, values)) = self.get_uniform(program, location) {
+            for (i, v) in components_as_i64(scalar, &values).into_iter().enumerate() {
+                store(params, i, v as GLuint64);
             }
         }
     }
@@ -2050,6 +2112,11 @@ impl ContextState {
 /// # Safety
 /// `value` must hold `count * per` values, as GL requires.
 /// Doubles as the 32-bit words glUniform* passes around, low word first.
+/// 64-bit integer components as (low, high) word pairs.
+fn int64_words(values: &[u64]) -> Vec<u32> {
+    values.iter().flat_map(|v| [*v as u32, (*v >> 32) as u32]).collect()
+}
+
 fn double_words(values: &[f64]) -> Vec<u32> {
     values.iter().flat_map(|v| {
         let bits = v.to_bits();

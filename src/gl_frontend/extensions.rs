@@ -24,6 +24,8 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_explicit_attrib_location", Offered::Desktop),
     ("GL_ARB_fragment_coord_conventions", Offered::Desktop),
     ("GL_ARB_framebuffer_object", Offered::Desktop),
+    ("GL_ARB_gpu_shader_fp64", Offered::Desktop),
+    ("GL_ARB_gpu_shader_int64", Offered::Desktop),
     ("GL_ARB_instanced_arrays", Offered::Desktop),
     ("GL_ARB_map_buffer_range", Offered::Desktop),
     ("GL_ARB_sampler_objects", Offered::Desktop),
@@ -50,14 +52,28 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_OES_vertex_array_object", Offered::Es),
 ];
 
-/// The extension names a context of this kind advertises, override applied.
-pub fn enabled(api: Api, _profile: Profile, _version: (u32, u32)) -> Vec<String> {
+/// Extensions galvan implements only on devices with a shader feature it does not emulate:
+/// 64-bit arithmetic needs the device's shaderFloat64 / shaderInt64.
+const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
+    ("GL_ARB_gpu_shader_fp64", |c| c.fp64),
+    ("GL_ARB_gpu_shader_int64", |c| c.int64),
+];
+
+/// Whether the device can run `name` (true for extensions that need nothing special).
+fn device_has(name: &str, caps: &nir_like::Caps) -> bool {
+    DEVICE_FEATURE.iter().find(|(n, _)| *n == name).map_or(true, |(_, has)| has(caps))
+}
+
+/// The extension names a context of this kind advertises on a device with `caps`,
+/// override applied.
+pub fn enabled(api: Api, _profile: Profile, _version: (u32, u32), caps: &nir_like::Caps) -> Vec<String> {
     let base = IMPLEMENTED
         .iter()
         .filter(|(_, offered)| match api {
             Api::Gl => *offered != Offered::Es,
             Api::Gles => *offered != Offered::Desktop,
         })
+        .filter(|(name, _)| device_has(name, caps))
         .map(|(name, _)| name.to_string());
     let overrides = std::env::var("GALVAN_EXTENSION_OVERRIDE").unwrap_or_default();
     apply_override(base.collect(), &overrides)
@@ -87,6 +103,19 @@ mod tests {
         let names = vec!["GL_A".to_string(), "GL_B".to_string()];
         let result = apply_override(names, "+GL_C -GL_A GL_D +GL_B");
         assert_eq!(result, vec!["GL_B", "GL_C", "GL_D"]);
+    }
+
+    #[test]
+    fn sixty_four_bit_arithmetic_follows_the_device() {
+        let all = enabled(Api::Gl, Profile::Core, (4, 6), &nir_like::Caps::ALL);
+        assert!(all.iter().any(|n| n == "GL_ARB_gpu_shader_fp64"));
+        assert!(all.iter().any(|n| n == "GL_ARB_gpu_shader_int64"));
+        let caps = nir_like::Caps { fp64: false, int64: false, ..nir_like::Caps::ALL };
+        let without = enabled(Api::Gl, Profile::Core, (4, 6), &caps);
+        assert!(!without.iter().any(|n| n.contains("64")), "{without:?}");
+        assert_eq!(all.len(), without.len() + 2);
+        // Every device requirement names an extension of the table.
+        assert!(DEVICE_FEATURE.iter().all(|(n, _)| IMPLEMENTED.iter().any(|(i, _)| i == n)));
     }
 
     #[test]

@@ -154,7 +154,7 @@ pub struct ContextStrings {
 }
 
 impl ContextStrings {
-    pub fn new(api: Api, profile: Profile, version: (u32, u32), device_name: &str) -> Self {
+    pub fn new(api: Api, profile: Profile, version: (u32, u32), device_name: &str, caps: &nir_like::Caps) -> Self {
         let release = env!("CARGO_PKG_VERSION");
         let glsl = glsl_version(api, version);
         let (version_text, glsl_text) = match api {
@@ -177,7 +177,7 @@ impl ContextStrings {
                 format!("OpenGL ES GLSL ES {}.{:02}", glsl / 100, glsl % 100),
             ),
         };
-        let names = extensions::enabled(api, profile, version);
+        let names = extensions::enabled(api, profile, version, caps);
         let extension_list: Vec<CString> =
             names.iter().map(|n| CString::new(n.as_str()).unwrap_or_default()).collect();
         ContextStrings {

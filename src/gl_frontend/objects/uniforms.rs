@@ -21,6 +21,9 @@ pub(crate) enum Scalar {
     Double,
     Int,
     Uint,
+    /// 64-bit integers (ARB_gpu_shader_int64): two words, low word first, like doubles.
+    Int64,
+    Uint64,
     Bool,
     Sampler,
     Other,
@@ -29,7 +32,10 @@ pub(crate) enum Scalar {
 impl Scalar {
     /// 32-bit words one component takes.
     pub(crate) fn words(self) -> usize {
-        if self == Scalar::Double { 2 } else { 1 }
+        match self {
+            Scalar::Double | Scalar::Int64 | Scalar::Uint64 => 2,
+            _ => 1,
+        }
     }
 }
 
@@ -74,6 +80,14 @@ fn type_shape(gl_type: GLenum) -> (Scalar, usize, usize) {
         GL_DOUBLE_MAT3x4 => (Scalar::Double, 3, 4),
         GL_DOUBLE_MAT4x2 => (Scalar::Double, 4, 2),
         GL_DOUBLE_MAT4x3 => (Scalar::Double, 4, 3),
+        GL_INT64_ARB => (Scalar::Int64, 1, 1),
+        GL_INT64_VEC2_ARB => (Scalar::Int64, 1, 2),
+        GL_INT64_VEC3_ARB => (Scalar::Int64, 1, 3),
+        GL_INT64_VEC4_ARB => (Scalar::Int64, 1, 4),
+        GL_UNSIGNED_INT64_ARB => (Scalar::Uint64, 1, 1),
+        GL_UNSIGNED_INT64_VEC2_ARB => (Scalar::Uint64, 1, 2),
+        GL_UNSIGNED_INT64_VEC3_ARB => (Scalar::Uint64, 1, 3),
+        GL_UNSIGNED_INT64_VEC4_ARB => (Scalar::Uint64, 1, 4),
         t if crate::objects::program_link::is_sampler_type(t) => (Scalar::Sampler, 1, 1),
         _ => (Scalar::Other, 1, 1),
     }
@@ -226,11 +240,30 @@ impl ContextState {
 /// the common ground of GetUniformdv and of reading a double uniform as float or int.
 pub(crate) fn components_as_f64(scalar: Scalar, values: &[u32]) -> Vec<f64> {
     match scalar {
-        Scalar::Double => values.chunks_exact(2).map(|p| f64::from_bits(p[0] as u64 | (p[1] as u64) << 32)).collect(),
+        Scalar::Double => pairs(values).map(f64::from_bits).collect(),
+        Scalar::Int64 => pairs(values).map(|v| v as i64 as f64).collect(),
+        Scalar::Uint64 => pairs(values).map(|v| v as f64).collect(),
         Scalar::Float => values.iter().map(|v| f32::from_bits(*v) as f64).collect(),
         Scalar::Int | Scalar::Sampler => values.iter().map(|v| *v as i32 as f64).collect(),
         _ => values.iter().map(|v| *v as f64).collect(),
     }
+}
+
+/// The components of a glGetUniform* result as 64-bit integers (glGetUniformi64v and
+/// glGetUniformui64v), exact for 64-bit integer uniforms.
+pub(crate) fn components_as_i64(scalar: Scalar, values: &[u32]) -> Vec<i64> {
+    match scalar {
+        Scalar::Int64 | Scalar::Uint64 => pairs(values).map(|v| v as i64).collect(),
+        Scalar::Double => pairs(values).map(|v| f64::from_bits(v) as i64).collect(),
+        Scalar::Float => values.iter().map(|v| f32::from_bits(*v) as i64).collect(),
+        Scalar::Int | Scalar::Sampler => values.iter().map(|v| *v as i32 as i64).collect(),
+        _ => values.iter().map(|v| *v as i64).collect(),
+    }
+}
+
+/// 64-bit components from their (low, high) word pairs.
+fn pairs(values: &[u32]) -> impl Iterator<Item = u64> + '_ {
+    values.chunks_exact(2).map(|p| p[0] as u64 | (p[1] as u64) << 32)
 }
 
 /// Writes uniform values; returns the GL error of a mismatch.
@@ -254,7 +287,8 @@ fn write_uniform(
     }
     let shape_ok = (u_columns, u_rows) == (columns, rows);
     let scalar_ok = match u_scalar {
-        Scalar::Bool => columns == 1,
+        // Booleans take 32-bit values only: glUniform*d and *i64 on a bool are errors.
+        Scalar::Bool => columns == 1 && scalar.words() == 1,
         Scalar::Sampler => scalar == Scalar::Int && rows == 1 && columns == 1,
         s => s == scalar,
     };
