@@ -9,6 +9,7 @@
 mod builtins;
 mod builtins_bits;
 mod geometry;
+mod interpolation;
 mod texture_queries;
 pub mod types;
 
@@ -376,6 +377,12 @@ impl<'s, 'i> Gen<'s, 'i> {
             (GlStage::Fragment, "gl_FragCoord") => (Some(Builtin::FragCoord), VariableMode::ShaderIn, v4, None),
             (GlStage::Fragment, "gl_FrontFacing") => (Some(Builtin::FrontFacing), VariableMode::ShaderIn, SType::BOOL, None),
             (GlStage::Fragment, "gl_PointCoord") => (Some(Builtin::PointCoord), VariableMode::ShaderIn, SType::Vector(Scalar::Float, 2), None),
+            (GlStage::Fragment, "gl_HelperInvocation") => (Some(Builtin::HelperInvocation), VariableMode::ShaderIn, SType::BOOL, None),
+            (GlStage::Fragment, "gl_SampleID") => (Some(Builtin::SampleId), VariableMode::ShaderIn, SType::INT, None),
+            (GlStage::Fragment, "gl_SamplePosition") => (Some(Builtin::SamplePosition), VariableMode::ShaderIn, SType::Vector(Scalar::Float, 2), None),
+            // One 32-bit word of mask covers every sample count a device offers GL (≤ 32).
+            (GlStage::Fragment, "gl_SampleMaskIn") => (Some(Builtin::SampleMask), VariableMode::ShaderIn, SType::Array(Box::new(SType::INT), Some(1)), None),
+            (GlStage::Fragment, "gl_SampleMask") => (Some(Builtin::SampleMask), VariableMode::ShaderOut, SType::Array(Box::new(SType::INT), Some(1)), None),
             (GlStage::Fragment, "gl_FragDepth") => (Some(Builtin::FragDepth), VariableMode::ShaderOut, f, None),
             (GlStage::Fragment, "gl_FragColor") => (Some(Builtin::FragColor), VariableMode::ShaderOut, v4, None),
             (GlStage::Fragment, "gl_FragData") => (None, VariableMode::ShaderOut, SType::Array(Box::new(v4), Some(8)), Some(0)),

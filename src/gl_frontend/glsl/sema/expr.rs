@@ -674,6 +674,9 @@ impl Checker<'_> {
                         if !is_user && name.starts_with("image") && name != "imageSize" && name != "imageSamples" {
                             self.check_image_access(name, &args[0], loc);
                         }
+                        if !is_user && name.starts_with("interpolateAt") {
+                            self.check_interpolant(&args[0], loc);
+                        }
                         if is_user {
                             self.check_memory_arguments(name, &sig, args);
                         }
@@ -705,6 +708,35 @@ impl Checker<'_> {
 
     /// Picks the signature for the arguments: an exact match, else the unique one
     /// reachable by implicit conversions. `Err(true)` means ambiguous.
+    /// The interpolant of interpolateAt*: a shader input (or an element or member of one),
+    /// not a temporary, uniform or output; and, outside ESSL 3.20 and
+    /// OES_shader_multisample_interpolation, no component selection (ARB_gpu_shader5).
+    fn check_interpolant(&mut self, interpolant: &Expr, loc: SourceLoc) {
+        let swizzles_allowed = (self.is_es() && self.version() >= 320) || self.ext("GL_OES_shader_multisample_interpolation");
+        let mut root = interpolant;
+        loop {
+            match &root.kind {
+                ExprKind::Index(a, _) => root = a,
+                ExprKind::Field(a, _) => {
+                    let base_ty = self.interface.expr_types.get(a.id as usize);
+                    if !swizzles_allowed && base_ty.is_some_and(|t| t.is_vector() || t.is_scalar()) {
+                        self.error(loc, "component selection may not be used to specify an interpolant");
+                        return;
+                    }
+                    root = a;
+                }
+                _ => break,
+            }
+        }
+        let is_input = match &root.kind {
+            ExprKind::Ident(var) => self.lookup_var(var).is_some_and(|v| matches!(v.storage, Some(Storage::In | Storage::Varying))),
+            _ => false,
+        };
+        if !is_input {
+            self.error(loc, "the interpolant of an interpolateAt function must be a shader input");
+        }
+    }
+
     /// readonly images cannot be written, writeonly images cannot be read, and atomics
     /// need both.
     fn check_image_access(&mut self, name: &str, image: &Expr, loc: SourceLoc) {

@@ -417,3 +417,16 @@ fn mesa_shader_integer_functions_brings_400_overload_rules() {
     fails_with(Vertex, &format!("#version 130\n{body}"), "ambiguous");
     ok(Vertex, "#version 130\n#extension GL_MESA_shader_integer_functions : enable\nvoid main() { int i = 1; uint u = i; }");
 }
+
+#[test]
+fn interpolants_are_shader_inputs_without_swizzles() {
+    let head = "#version 150\n#extension GL_ARB_gpu_shader5 : require\n";
+    ok(Fragment, &format!("{head}in vec4 v;\nin float a[2];\nin B {{ vec2 m; }} b;\nvoid main() {{ gl_FragColor = interpolateAtCentroid(v) + vec4(interpolateAtSample(a[1], 0)) + interpolateAtOffset(b.m, vec2(0.1)).xyxy; }}"));
+    fails_with(Fragment, &format!("{head}in vec4 v;\nvoid main() {{ gl_FragColor = interpolateAtCentroid(v.xyzw); }}"), "component selection");
+    fails_with(Fragment, &format!("{head}in vec4 v;\nvoid main() {{ vec4 t = v; gl_FragColor = interpolateAtCentroid(t); }}"), "must be a shader input");
+    fails_with(Fragment, &format!("{head}uniform vec4 v;\nvoid main() {{ gl_FragColor = interpolateAtCentroid(v); }}"), "must be a shader input");
+    fails_with(Fragment, &format!("{head}out vec4 v;\nvoid main() {{ v = interpolateAtCentroid(v); }}"), "must be a shader input");
+    // ESSL 3.20 allows component selection.
+    let r = compile_es(Fragment, "#version 320 es\nprecision mediump float;\nin vec4 v;\nout vec4 c;\nvoid main() { c = vec4(interpolateAtCentroid(v.xy), 0.0, 1.0); }");
+    assert!(r.success, "{}", r.info_log);
+}

@@ -1,6 +1,8 @@
 //! Helpers shared by the API tests: a current context on the calling thread.
 #![allow(dead_code)]
 
+pub mod spirv;
+
 use std::sync::{Arc, OnceLock};
 
 use gl_frontend::types::*;

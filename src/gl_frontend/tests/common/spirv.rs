@@ -1,0 +1,55 @@
+//! Programs compiled, linked and lowered as the draw path does, then checked by spirv-val.
+
+use super::device;
+
+/// Writes `words` to a file and runs spirv-val on it for Vulkan 1.3.
+pub fn spirv_val(words: &[u32], name: &str) -> Result<(), String> {
+    let path = std::env::temp_dir().join(format!("galvan-test-{}-{}.spv", std::process::id(), name));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&path, bytes).map_err(|e| e.to_string())?;
+    let out = std::process::Command::new("spirv-val").args(["--target-env", "vulkan1.3"]).arg(&path).output().map_err(|e| format!("spirv-val: {e}"))?;
+    let _ = std::fs::remove_file(&path);
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+    }
+}
+
+/// One shader compiled for a 4.6 compatibility context with every known extension usable.
+pub fn compile(stage: glsl::Stage, src: &str) -> glsl::CompiledShader {
+    let options = glsl::CompileOptions {
+        stage,
+        api: glsl::Api::GlCompat,
+        context_version: 46,
+        extensions: glsl::extensions::known().filter(|e| glsl::extensions::available(e, 0, false)).map(str::to_string).collect(),
+    };
+    let s = glsl::compile_shader(&[src], &options);
+    assert!(s.success, "{}\n{}", s.info_log, src);
+    s
+}
+
+/// Every stage of the program, lowered as the draw path lowers it, passes spirv-val.
+pub fn assert_program_valid(stages: &[(glsl::Stage, &str)]) {
+    let shaders: Vec<glsl::CompiledShader> = stages.iter().map(|(stage, src)| compile(*stage, src)).collect();
+    let refs: Vec<&glsl::CompiledShader> = shaders.iter().collect();
+    let p = glsl::link_program(&refs, &glsl::LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    let last_pre_raster = p.stages.iter().map(|s| s.stage).filter(|s| *s != glsl::Stage::Fragment).last();
+    for s in &p.stages {
+        let mut ir = s.ir.clone().unwrap_or_else(|e| panic!("{}: {}", s.stage.name(), e));
+        let lower = nir_like::passes::LowerOptions {
+            last_pre_rasterization: Some(s.stage) == last_pre_raster,
+            draw_buffers: 8,
+            uniform_offsets: p.interface.default_block_members.iter().cloned().collect(),
+            point_coord_upper_left: true,
+            ..Default::default()
+        };
+        nir_like::passes::lower_for_caps(&mut ir, &device().caps(), &lower);
+        let words = spirv_out::emit(&ir, &spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: true })
+            .unwrap_or_else(|e| panic!("{}: {}", s.stage.name(), e));
+        if let Err(msg) = spirv_val(&words, s.stage.name()) {
+            panic!("spirv-val rejected the {} shader:\n{}\n{}", s.stage.name(), msg, nir_like::print_shader(&ir));
+        }
+    }
+}
