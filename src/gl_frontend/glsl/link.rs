@@ -594,7 +594,14 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                         Some(l) => Some(l.max(0) as u32),
                         None => allocate(&mut taken, interface_slots(input, globals(consumer), consumer.stage)),
                     };
+                    // Varyings are not packed: each takes whole locations, and a shader
+                    // reaching past the last one would not build on the device.
+                    let end = location.map(|l| l + interface_slots(input, globals(consumer), consumer.stage));
                     match location {
+                        Some(_) if end.is_some_and(|e| e > MAX_VARYING_SLOTS as u32) => diags.error(
+                            input.loc,
+                            format!("too many varyings: `{}' needs locations up to {}, beyond the {} there are", input.name, end.unwrap_or(0), MAX_VARYING_SLOTS),
+                        ),
                         Some(location) => out.varyings.push(LinkedVarying { name: interface_key(input).to_string(), location, producer: producer.stage, consumer: consumer.stage }),
                         None => diags.error(input.loc, format!("too many varyings to place `{}'", input.name)),
                     }

@@ -149,3 +149,18 @@ fn shader_objects_of_one_stage_agree_on_auxiliary_qualifiers() {
     let p = link_program(&[&a, &c], &LinkOptions::default());
     assert!(p.success, "{}", p.info_log);
 }
+
+#[test]
+fn varyings_beyond_the_last_location_are_a_link_error() {
+    // dvec3 takes two locations: 16 of them fill all 32; 17 do not fit.
+    let program = |n: u32| {
+        let vs = ok(Stage::Vertex, &format!("#version 400\nflat out dvec3 v[{n}];\nvoid main() {{ for (int i = 0; i < {n}; i++) v[i] = dvec3(i); gl_Position = vec4(0.0); }}"));
+        let fs = ok(Stage::Fragment, &format!("#version 400\nflat in dvec3 v[{n}];\nout vec4 c;\nvoid main() {{ c = vec4(v[{n} - 1], 1.0); }}"));
+        link_program(&[&vs, &fs], &LinkOptions::default())
+    };
+    let fits = program(16);
+    assert!(fits.success, "{}", fits.info_log);
+    let too_many = program(17);
+    assert!(!too_many.success, "34 locations must not link");
+    assert!(too_many.info_log.contains("too many varyings"), "{}", too_many.info_log);
+}
