@@ -2090,6 +2090,145 @@ impl GlCommands for ContextState {
     unsafe fn ClientActiveTexture(&mut self, texture: GLenum) {
         self.gl_client_active_texture(texture)
     }
+
+    // Display lists (compatibility profile).
+    unsafe fn NewList(&mut self, list: GLuint, mode: GLenum) {
+        self.gl_new_list(list, mode)
+    }
+    unsafe fn EndList(&mut self) {
+        self.gl_end_list()
+    }
+    unsafe fn CallList(&mut self, list: GLuint) {
+        self.gl_call_list(list)
+    }
+    unsafe fn CallLists(&mut self, n: GLsizei, ty: GLenum, lists: *const c_void) {
+        self.gl_call_lists(n, ty, lists)
+    }
+    unsafe fn ListBase(&mut self, base: GLuint) {
+        self.gl_list_base(base)
+    }
+    unsafe fn GenLists(&mut self, range: GLsizei) -> GLuint {
+        self.gl_gen_lists(range)
+    }
+    unsafe fn DeleteLists(&mut self, list: GLuint, range: GLsizei) {
+        self.gl_delete_lists(list, range)
+    }
+    unsafe fn IsList(&mut self, list: GLuint) -> GLboolean {
+        self.gl_is_list(list)
+    }
+
+    // Attribute stacks (compatibility profile).
+    unsafe fn PushAttrib(&mut self, mask: GLbitfield) {
+        self.gl_push_attrib(mask)
+    }
+    unsafe fn PopAttrib(&mut self) {
+        self.gl_pop_attrib()
+    }
+    unsafe fn PushClientAttrib(&mut self, mask: GLbitfield) {
+        self.gl_push_client_attrib(mask)
+    }
+    unsafe fn PopClientAttrib(&mut self) {
+        self.gl_pop_client_attrib()
+    }
+
+    // Lighting, fog, alpha test, texture-coordinate generation (compatibility profile).
+    unsafe fn Lightf(&mut self, light: GLenum, pname: GLenum, param: GLfloat) {
+        self.gl_light(light, pname, &[param], false)
+    }
+    unsafe fn Lighti(&mut self, light: GLenum, pname: GLenum, param: GLint) {
+        self.gl_light(light, pname, &[param as f32], false)
+    }
+    unsafe fn Lightfv(&mut self, light: GLenum, pname: GLenum, params: *const GLfloat) {
+        self.gl_light_ptr(light, pname, params, false)
+    }
+    unsafe fn Lightiv(&mut self, light: GLenum, pname: GLenum, params: *const GLint) {
+        self.gl_light_ptr(light, pname, params, true)
+    }
+    unsafe fn GetLightfv(&mut self, light: GLenum, pname: GLenum, params: *mut GLfloat) {
+        let r = self.light_parameter(light, pname);
+        self.write_legacy_parameter(r, pname, params, |v, _| v as GLfloat)
+    }
+    unsafe fn GetLightiv(&mut self, light: GLenum, pname: GLenum, params: *mut GLint) {
+        let r = self.light_parameter(light, pname);
+        self.write_legacy_parameter(r, pname, params, crate::state::lighting::legacy_int)
+    }
+    unsafe fn LightModelf(&mut self, pname: GLenum, param: GLfloat) {
+        self.gl_light_model(pname, &[param], false)
+    }
+    unsafe fn LightModeli(&mut self, pname: GLenum, param: GLint) {
+        self.gl_light_model(pname, &[param as f32], false)
+    }
+    unsafe fn LightModelfv(&mut self, pname: GLenum, params: *const GLfloat) {
+        self.gl_light_model_ptr(pname, params, false)
+    }
+    unsafe fn LightModeliv(&mut self, pname: GLenum, params: *const GLint) {
+        self.gl_light_model_ptr(pname, params, true)
+    }
+    unsafe fn Materialf(&mut self, face: GLenum, pname: GLenum, param: GLfloat) {
+        self.gl_material(face, pname, &[param], false)
+    }
+    unsafe fn Materiali(&mut self, face: GLenum, pname: GLenum, param: GLint) {
+        self.gl_material(face, pname, &[param as f32], false)
+    }
+    unsafe fn Materialfv(&mut self, face: GLenum, pname: GLenum, params: *const GLfloat) {
+        self.gl_material_ptr(face, pname, params, false)
+    }
+    unsafe fn Materialiv(&mut self, face: GLenum, pname: GLenum, params: *const GLint) {
+        self.gl_material_ptr(face, pname, params, true)
+    }
+    unsafe fn GetMaterialfv(&mut self, face: GLenum, pname: GLenum, params: *mut GLfloat) {
+        let r = self.material_parameter(face, pname);
+        self.write_legacy_parameter(r, pname, params, |v, _| v as GLfloat)
+    }
+    unsafe fn GetMaterialiv(&mut self, face: GLenum, pname: GLenum, params: *mut GLint) {
+        let r = self.material_parameter(face, pname);
+        self.write_legacy_parameter(r, pname, params, crate::state::lighting::legacy_int)
+    }
+    unsafe fn ColorMaterial(&mut self, face: GLenum, mode: GLenum) {
+        self.gl_color_material(face, mode)
+    }
+    unsafe fn Fogf(&mut self, pname: GLenum, param: GLfloat) {
+        self.gl_fog(pname, &[param], false)
+    }
+    unsafe fn Fogi(&mut self, pname: GLenum, param: GLint) {
+        self.gl_fog(pname, &[param as f32], false)
+    }
+    unsafe fn Fogfv(&mut self, pname: GLenum, params: *const GLfloat) {
+        self.gl_fog_ptr(pname, params, false)
+    }
+    unsafe fn Fogiv(&mut self, pname: GLenum, params: *const GLint) {
+        self.gl_fog_ptr(pname, params, true)
+    }
+    unsafe fn AlphaFunc(&mut self, func: GLenum, reference: GLfloat) {
+        self.gl_alpha_func(func, reference)
+    }
+    unsafe fn TexGeni(&mut self, coord: GLenum, pname: GLenum, param: GLint) {
+        self.gl_tex_gen(coord, pname, &[param as f64], false)
+    }
+    unsafe fn TexGenf(&mut self, coord: GLenum, pname: GLenum, param: GLfloat) {
+        self.gl_tex_gen(coord, pname, &[param as f64], false)
+    }
+    unsafe fn TexGend(&mut self, coord: GLenum, pname: GLenum, param: GLdouble) {
+        self.gl_tex_gen(coord, pname, &[param], false)
+    }
+    unsafe fn TexGeniv(&mut self, coord: GLenum, pname: GLenum, params: *const GLint) {
+        self.gl_tex_gen_ptr(coord, pname, params)
+    }
+    unsafe fn TexGenfv(&mut self, coord: GLenum, pname: GLenum, params: *const GLfloat) {
+        self.gl_tex_gen_ptr(coord, pname, params)
+    }
+    unsafe fn TexGendv(&mut self, coord: GLenum, pname: GLenum, params: *const GLdouble) {
+        self.gl_tex_gen_ptr(coord, pname, params)
+    }
+    unsafe fn GetTexGeniv(&mut self, coord: GLenum, pname: GLenum, params: *mut GLint) {
+        self.get_tex_gen_into(coord, pname, params, |v| v.round() as GLint)
+    }
+    unsafe fn GetTexGenfv(&mut self, coord: GLenum, pname: GLenum, params: *mut GLfloat) {
+        self.get_tex_gen_into(coord, pname, params, |v| v as GLfloat)
+    }
+    unsafe fn GetTexGendv(&mut self, coord: GLenum, pname: GLenum, params: *mut GLdouble) {
+        self.get_tex_gen_into(coord, pname, params, |v| v)
+    }
 }
 
 impl ContextState {

@@ -106,6 +106,10 @@ pub struct ContextState {
     pub(crate) immediate: crate::draw_path::immediate::ImmediateState,
     /// Programs generated for drawing without one, by their fixed-function state key.
     pub(crate) fixed_function_programs: crate::fixed_function::ProgramCache,
+    /// glNewList / glCallList state (compatibility profile).
+    pub(crate) display_lists: crate::state::display_list::DisplayListState,
+    /// glPushAttrib / glPushClientAttrib stacks (compatibility profile).
+    pub(crate) attrib_stacks: crate::state::attrib_stack::AttribStacks,
     /// glClientActiveTexture: the texture-coordinate array glTexCoordPointer sets.
     pub(crate) client_active_texture: u32,
     /// The device maps GL's [-1, 1] clip depth itself (no lower_clip_control pass).
@@ -187,6 +191,8 @@ impl Context {
             client_active_texture: 0,
             immediate: Default::default(),
             fixed_function_programs: Default::default(),
+            display_lists: Default::default(),
+            attrib_stacks: Default::default(),
             fallback_texture: None,
             debug: Default::default(),
             clip_control_native: device_caps.depth_clip_control,

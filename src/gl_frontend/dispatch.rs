@@ -89,6 +89,28 @@ pub(crate) fn call_outside_begin_end<R: GlReturn>(f: impl FnOnce(&mut ContextSta
     })
 }
 
+/// `call` for a command a display list records: while a list is compiled the command is
+/// appended to it (`record` builds it), and executed only in GL_COMPILE_AND_EXECUTE.
+#[inline]
+pub(crate) fn call_listed(
+    outside_begin_end: bool,
+    record: impl FnOnce(&mut ContextState) -> crate::state::display_list::ListCommand,
+    f: impl FnOnce(&mut ContextState),
+) {
+    call(|ctx| {
+        if ctx.compiling_list() {
+            let command = record(ctx);
+            if !ctx.append_to_list(command) {
+                return;
+            }
+        }
+        if outside_begin_end && ctx.in_begin_end() {
+            return ctx.record_error(GL_INVALID_OPERATION);
+        }
+        f(ctx)
+    })
+}
+
 /// One bit per command: set once the command's missing implementation was logged.
 static LOGGED_UNIMPLEMENTED: [AtomicU64; COMMAND_COUNT.div_ceil(64)] =
     [const { AtomicU64::new(0) }; COMMAND_COUNT.div_ceil(64)];

@@ -15,6 +15,8 @@ use crate::objects::texture::Texture;
 #[derive(Default)]
 pub struct ShareGroup {
     objects: Mutex<SharedObjects>,
+    /// Display lists (compatibility profile), apart so a list runs without the object lock.
+    lists: Mutex<crate::state::display_list::DisplayLists>,
 }
 
 #[derive(Default)]
@@ -32,5 +34,9 @@ impl ShareGroup {
     pub fn lock(&self) -> MutexGuard<'_, SharedObjects> {
         // A panic while locked was already reported as a GL error; the tables stay usable.
         self.objects.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub fn lock_lists(&self) -> MutexGuard<'_, crate::state::display_list::DisplayLists> {
+        self.lists.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }

@@ -1,7 +1,8 @@
 //! Compatibility state that shaders read as uniforms (gl_DepthRange, gl_ModelViewMatrix and
 //! the other matrices, gl_NormalMatrix, gl_TextureMatrix[]): written into the default
 //! uniform block at the offsets the linker reports, at draw time. The matrices are derived
-//! only when the stacks changed since the program last received them.
+//! only when the stacks changed since the program last received them. Generated
+//! fixed-function programs also read lights, materials and fog (`galvan_*` uniforms).
 
 use crate::context::ContextState;
 use crate::objects::program_link::LinkedProgram;
@@ -85,6 +86,11 @@ impl ContextState {
                 "gl_DepthRange.near" => put(data, at, &[near as f32]),
                 "gl_DepthRange.far" => put(data, at, &[far as f32]),
                 "gl_DepthRange.diff" => put(data, at, &[(far - near) as f32]),
+                // Lights, materials, fog, texture planes of generated programs.
+                _ if name.starts_with("galvan_") => match self.fixed_function_uniform(name) {
+                    Some(values) => put(data, at, &values),
+                    None => false,
+                },
                 _ if matrices_current => false,
                 "gl_NormalMatrix" => put(data, at, &normal_matrix(mv)),
                 // The modelview's scale when it is uniform (GL_RESCALE_NORMAL's factor).

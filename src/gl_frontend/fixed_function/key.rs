@@ -1,7 +1,9 @@
 //! The fixed-function state a generated program depends on: small, hashable, compared on
-//! every draw without a program.
+//! every draw without a program. Values that only change numbers (colours, planes, light
+//! positions) are uniforms instead, so changing them never builds a new program.
 
 use crate::context::ContextState;
+pub use crate::state::texture_env::Combine;
 use crate::types::enums::*;
 use crate::types::*;
 
@@ -23,20 +25,57 @@ pub struct TexUnitKey {
     pub target: TexTarget,
     /// GL_TEXTURE_ENV_MODE.
     pub env_mode: GLenum,
+    /// GL_COMBINE's colour and alpha settings when the mode is GL_COMBINE.
+    pub combine: Option<(Combine, Combine)>,
+}
+
+/// GL_LIGHTING's part of the key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct LightingKey {
+    /// Bit i: GL_LIGHTi is enabled.
+    pub lights: u8,
+    pub two_side: bool,
+    pub local_viewer: bool,
+    /// GL_SEPARATE_SPECULAR_COLOR: specular goes to the secondary colour.
+    pub separate_specular: bool,
+    /// GL_COLOR_MATERIAL's (face, mode) when enabled.
+    pub color_material: Option<(GLenum, GLenum)>,
+}
+
+/// GL_FOG's part of the key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FogKey {
+    /// GL_LINEAR, GL_EXP or GL_EXP2.
+    pub mode: GLenum,
+    /// GL_FOG_COORD_SRC is GL_FOG_COORD (else the fragment's eye distance).
+    pub from_coord: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct FixedFunctionKey {
     /// Per unit: its enabled texture target, `None` when texturing is off.
     pub textures: [Option<TexUnitKey>; TEXTURE_UNITS],
+    /// Per unit and coordinate (S, T, R, Q): the GL_TEXTURE_GEN_MODE when generation is on.
+    pub texgen: [[Option<GLenum>; 4]; TEXTURE_UNITS],
+    pub lighting: Option<LightingKey>,
+    /// GL_NORMALIZE or GL_RESCALE_NORMAL: normals are made unit length.
+    pub normalize: bool,
+    pub fog: Option<FogKey>,
+    /// GL_ALPHA_TEST's function when enabled.
+    pub alpha_test: Option<GLenum>,
+    /// GL_COLOR_SUM: the secondary colour is added.
+    pub color_sum: bool,
+    /// GL_FLAT: colours are not interpolated.
+    pub flat: bool,
 }
 
 impl ContextState {
     /// The key of the current fixed-function state.
     pub(crate) fn fixed_function_key(&self) -> FixedFunctionKey {
         let mut key = FixedFunctionKey::default();
+        let s = &self.state;
         for (unit, slot) in key.textures.iter_mut().enumerate() {
-            let env = &self.state.texture_env;
+            let env = &s.texture_env;
             let Some(target) = env.enabled_target(unit) else { continue };
             let target = match target {
                 GL_TEXTURE_CUBE_MAP => TexTarget::Cube,
@@ -46,8 +85,37 @@ impl ContextState {
                 GL_TEXTURE_RECTANGLE => continue,
                 _ => TexTarget::T2D,
             };
-            *slot = Some(TexUnitKey { target, env_mode: env.units[unit].mode });
+            let u = &env.units[unit];
+            let combine = (u.mode == GL_COMBINE).then_some((u.combine_rgb, u.combine_alpha));
+            *slot = Some(TexUnitKey { target, env_mode: u.mode, combine });
         }
+        for (unit, coords) in key.texgen.iter_mut().enumerate() {
+            if let Some(gen) = s.texgen.units.get(unit) {
+                for (c, slot) in coords.iter_mut().enumerate() {
+                    *slot = gen[c].enabled.then_some(gen[c].mode);
+                }
+            }
+        }
+        let l = &s.lighting;
+        if l.enabled {
+            let lights = l.lights.iter().enumerate().filter(|(_, light)| light.enabled).fold(0u8, |m, (i, _)| m | 1 << i);
+            key.lighting = Some(LightingKey {
+                lights,
+                two_side: l.two_side,
+                local_viewer: l.local_viewer,
+                separate_specular: l.color_control == GL_SEPARATE_SPECULAR_COLOR,
+                color_material: l.color_material.then_some((l.color_material_face, l.color_material_mode)),
+            });
+        }
+        key.normalize = l.normalize || l.rescale_normal;
+        if s.fog.enabled {
+            key.fog = Some(FogKey { mode: s.fog.mode, from_coord: s.fog.coord_src == GL_FOG_COORD });
+        }
+        if s.alpha_test.enabled {
+            key.alpha_test = Some(s.alpha_test.func);
+        }
+        key.color_sum = s.legacy_enables.color_sum;
+        key.flat = s.raster.shade_model == GL_FLAT;
         key
     }
 }

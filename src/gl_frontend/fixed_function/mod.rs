@@ -1,18 +1,25 @@
-//! Shaders built from legacy (compatibility-profile) state: the vertex stage of a program
-//! that has only a fragment shader, and both stages when no program is bound at all.
+//! Shaders built from legacy (compatibility-profile) state: both stages when no program is
+//! bound, and the vertex stage of a program that has only a fragment shader.
 //!
-//! Each shader is generated from a small state key ([`key::FixedFunctionKey`]) and cached
-//! per key. For now the generator writes GLSL that galvan's own compiler turns into IR;
-//! DESIGN.md wants nir_like IR built directly from the key, which is the next step.
+//! A program without shaders is built as nir_like IR straight from a small state key
+//! ([`key::FixedFunctionKey`]) and cached per key; numbers that change often (matrices,
+//! lights, materials, fog, planes) are uniforms. The vertex stage joined to a user fragment
+//! shader still goes through GLSL text (`vertex_shader`), as the GLSL linker matches it
+//! with the user's stage.
 
-pub mod fragment_shader;
+pub mod fragment_ir;
+pub mod ir;
 pub mod key;
+pub mod uniforms;
+pub mod vertex_ir;
 pub mod vertex_shader;
 
 use std::sync::{Arc, Mutex};
 
 use crate::context::ContextState;
 use crate::objects::program_link::LinkedProgram;
+use crate::types::enums::*;
+use crate::types::GLenum;
 use key::FixedFunctionKey;
 
 /// Fixed-function programs of one context, by key.
@@ -21,15 +28,60 @@ pub struct ProgramCache {
     programs: Vec<(FixedFunctionKey, Arc<Mutex<LinkedProgram>>)>,
 }
 
-/// Compiles one generated stage for a compatibility context.
-fn compile(stage: glsl::Stage, source: &str) -> Option<glsl::CompiledShader> {
-    let options = glsl::CompileOptions { stage, api: glsl::Api::GlCompat, context_version: 21, extensions: Vec::new() };
-    let compiled = glsl::compile_shader(&[source], &options);
-    if !compiled.success {
-        tracing::error!(target: "galvan", "fixed-function {} shader: {}\n{source}", stage.name(), compiled.info_log);
-        return None;
-    }
-    Some(compiled)
+/// A stage built as IR, in the form the linker's output takes.
+fn linked_stage(stage: glsl::Stage, ir: nir_like::Shader) -> glsl::LinkedStage {
+    let shader = glsl::CompiledShader { success: true, info_log: String::new(), stage, settings: None, ast: None, interface: None };
+    glsl::LinkedStage { stage, shader, ir: Ok(ir) }
+}
+
+/// The linked form of `key`'s program: both stages and the interface the draw path reads
+/// (uniform offsets, vertex inputs, samplers).
+pub fn linked_program(key: &FixedFunctionKey) -> (glsl::LinkedProgram, Vec<(u32, u32, GLenum)>) {
+    let vs = vertex_ir::build(key);
+    let (fs, samplers) = fragment_ir::build(key);
+    let uniforms = uniforms::uniforms_of(key);
+    let (offsets, size) = uniforms::offsets(&uniforms);
+    // The conventional attributes the vertex stage reads, fed from arrays or current values.
+    let builtin_attributes = vs
+        .variables
+        .iter()
+        .filter(|(_, v)| v.mode == nir_like::VariableMode::ShaderIn)
+        .filter_map(|(_, v)| v.location.map(|l| (v.name.clone(), l)))
+        .collect();
+    let sampler_uniforms = samplers.iter().map(|(unit, index, _)| (format!("{}{unit}", fragment_ir::SAMPLER_PREFIX), *index)).collect();
+    let sampler_type = |target| match target {
+        GL_TEXTURE_1D => GL_SAMPLER_1D,
+        GL_TEXTURE_3D => GL_SAMPLER_3D,
+        GL_TEXTURE_CUBE_MAP => GL_SAMPLER_CUBE,
+        _ => GL_SAMPLER_2D,
+    };
+    let sampler_actives = samplers
+        .iter()
+        .map(|(unit, index, target)| glsl::ActiveUniform {
+            name: format!("{}{unit}", fragment_ir::SAMPLER_PREFIX),
+            gl_type: sampler_type(*target),
+            array_size: 1,
+            location: -1,
+            offset: 0,
+            array_stride: 0,
+            matrix_stride: 0,
+            block_index: -1,
+            sampler_index: Some(*index),
+        })
+        .collect();
+    let interface = glsl::ProgramInterface {
+        writes_frag_color: true,
+        uniforms: sampler_actives,
+        default_block_size: size,
+        sampler_count: samplers.len() as u32,
+        default_block_members: uniforms.iter().zip(&offsets).map(|((n, _), o)| (n.clone(), *o)).collect(),
+        sampler_uniforms,
+        builtin_uniforms: uniforms.iter().zip(&offsets).map(|((n, _), o)| (n.clone(), *o)).collect(),
+        builtin_attributes,
+        ..Default::default()
+    };
+    let stages = vec![linked_stage(glsl::Stage::Vertex, vs), linked_stage(glsl::Stage::Fragment, fs)];
+    (glsl::LinkedProgram { success: true, info_log: String::new(), stages, interface }, samplers)
 }
 
 impl ContextState {
@@ -39,20 +91,16 @@ impl ContextState {
         if let Some((_, exe)) = self.fixed_function_programs.programs.iter().find(|(k, _)| *k == key) {
             return Some(exe.clone());
         }
-        let vs = compile(glsl::Stage::Vertex, &vertex_shader::source(&key))?;
-        let fs = compile(glsl::Stage::Fragment, &fragment_shader::source(&key))?;
-        let options = glsl::LinkOptions { attrib_bindings: Vec::new(), frag_data_bindings: Vec::new(), frag_data_index: Vec::new(), separable: false };
-        let (exe, log) = self.link_executable(&[vs, fs], &options);
+        let (linked, samplers) = linked_program(&key);
+        let (exe, log) = self.executable_from_linked(linked);
         let Some(exe) = exe else {
             tracing::error!(target: "galvan", "fixed-function program: {log}");
             return None;
         };
         {
-            // Sampler uniform `galvan_texture{unit}` samples texture unit `unit`.
+            // Sampler s samples the texture unit it was generated for.
             let mut linked = exe.lock().unwrap_or_else(|p| p.into_inner());
-            let samplers = linked.interface.sampler_uniforms.clone();
-            for (name, index) in samplers {
-                let unit = name.trim_start_matches(fragment_shader::SAMPLER_PREFIX).parse().unwrap_or(0);
+            for (unit, index, _) in samplers {
                 if let Some(slot) = linked.sampler_units.get_mut(index as usize) {
                     *slot = unit;
                 }
@@ -60,5 +108,55 @@ impl ContextState {
         }
         self.fixed_function_programs.programs.push((key, exe.clone()));
         Some(exe)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use key::{FogKey, LightingKey, TexTarget, TexUnitKey};
+
+    /// Every stage a key can make passes the IR validator.
+    fn assert_valid(key: &FixedFunctionKey) {
+        let (linked, _) = linked_program(key);
+        for stage in &linked.stages {
+            let ir = stage.ir.as_ref().expect("built");
+            if let Err(errors) = nir_like::validate(ir) {
+                panic!("{:?} stage of {key:?}: {errors:?}\n{}", stage.stage, nir_like::print_shader(ir));
+            }
+        }
+    }
+
+    #[test]
+    fn generated_stages_validate() {
+        let mut key = FixedFunctionKey::default();
+        assert_valid(&key);
+        key.textures[0] = Some(TexUnitKey { target: TexTarget::T2D, env_mode: GL_MODULATE, combine: None });
+        key.textures[1] = Some(TexUnitKey { target: TexTarget::Cube, env_mode: GL_BLEND, combine: None });
+        key.textures[2] = Some(TexUnitKey { target: TexTarget::T1D, env_mode: GL_DECAL, combine: None });
+        let dot3 = key::Combine { function: GL_DOT3_RGBA, sources: [GL_TEXTURE, GL_PRIMARY_COLOR, GL_CONSTANT], operands: [GL_SRC_COLOR, GL_ONE_MINUS_SRC_COLOR, GL_SRC_ALPHA], scale: 2 };
+        let interpolate = key::Combine { function: GL_INTERPOLATE, sources: [GL_TEXTURE0, GL_PREVIOUS, GL_CONSTANT], operands: [GL_SRC_ALPHA, GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA], scale: 4 };
+        key.textures[3] = Some(TexUnitKey { target: TexTarget::T2D, env_mode: GL_COMBINE, combine: Some((dot3, interpolate)) });
+        key.texgen[0] = [Some(GL_SPHERE_MAP), Some(GL_SPHERE_MAP), Some(GL_OBJECT_LINEAR), Some(GL_EYE_LINEAR)];
+        key.texgen[1] = [Some(GL_REFLECTION_MAP), Some(GL_NORMAL_MAP), Some(GL_REFLECTION_MAP), None];
+        key.lighting = Some(LightingKey { lights: 0b101, two_side: true, local_viewer: true, separate_specular: true, color_material: Some((GL_FRONT, GL_AMBIENT_AND_DIFFUSE)) });
+        key.normalize = true;
+        key.fog = Some(FogKey { mode: GL_EXP2, from_coord: true });
+        key.alpha_test = Some(GL_GEQUAL);
+        key.flat = true;
+        assert_valid(&key);
+        key.fog = Some(FogKey { mode: GL_LINEAR, from_coord: false });
+        key.lighting = Some(LightingKey { lights: 1, ..Default::default() });
+        assert_valid(&key);
+    }
+
+    #[test]
+    fn uniforms_follow_the_key() {
+        let mut key = FixedFunctionKey::default();
+        assert!(!uniforms::uniforms_of(&key).iter().any(|(n, _)| n.starts_with("galvan_Light")));
+        key.lighting = Some(LightingKey { lights: 0b1001, ..Default::default() });
+        let names: Vec<String> = uniforms::uniforms_of(&key).into_iter().map(|(n, _)| n).collect();
+        assert!(names.contains(&"galvan_Light0".to_string()) && names.contains(&"galvan_Light3".to_string()));
+        assert!(!names.contains(&"galvan_Light1".to_string()));
     }
 }

@@ -198,6 +198,12 @@ impl ContextState {
     pub(crate) fn link_executable(&self, compiled: &[glsl::CompiledShader], options: &glsl::LinkOptions) -> (Option<Arc<std::sync::Mutex<LinkedProgram>>>, String) {
         let refs: Vec<&glsl::CompiledShader> = compiled.iter().collect();
         let linked = glsl::link_program(&refs, options);
+        self.executable_from_linked(linked)
+    }
+
+    /// The executable of a linked program (from the GLSL linker or built directly as IR,
+    /// as the fixed-function programs are); the info log either way.
+    pub(crate) fn executable_from_linked(&self, linked: glsl::LinkedProgram) -> (Option<Arc<std::sync::Mutex<LinkedProgram>>>, String) {
         let mut log = linked.info_log.clone();
         if !linked.success {
             return (None, log);

@@ -310,7 +310,7 @@ impl ContextState {
     }
 
     /// The slot of a conventional array named by glEnableClientState's enum.
-    fn client_state_slot(&self, array: GLenum) -> Option<usize> {
+    pub(crate) fn client_state_slot(&self, array: GLenum) -> Option<usize> {
         Some(match array {
             GL_VERTEX_ARRAY => VERTEX,
             GL_NORMAL_ARRAY => NORMAL,

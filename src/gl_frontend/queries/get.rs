@@ -9,7 +9,7 @@ use crate::version::{Api, Profile};
 
 /// A queried value of up to four components.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Value {
+pub enum Value {
     Int([i64; 4], usize),
     /// Floats; `normalized` ones (colours, depth values) map to the full integer range
     /// when queried as integers.
@@ -20,23 +20,23 @@ pub(crate) enum Value {
 }
 
 impl Value {
-    fn int(v: impl Into<i64>) -> Value {
+    pub(crate) fn int(v: impl Into<i64>) -> Value {
         Value::Int([v.into(), 0, 0, 0], 1)
     }
-    fn ints<const N: usize>(v: [i64; N]) -> Value {
+    pub(crate) fn ints<const N: usize>(v: [i64; N]) -> Value {
         let mut out = [0; 4];
         out[..N].copy_from_slice(&v);
         Value::Int(out, N)
     }
-    fn float(v: f64) -> Value {
+    pub(crate) fn float(v: f64) -> Value {
         Value::Float { v: [v, 0.0, 0.0, 0.0], n: 1, normalized: false }
     }
-    fn floats<const N: usize>(v: [f64; N], normalized: bool) -> Value {
+    pub(crate) fn floats<const N: usize>(v: [f64; N], normalized: bool) -> Value {
         let mut out = [0.0; 4];
         out[..N].copy_from_slice(&v);
         Value::Float { v: out, n: N, normalized }
     }
-    fn boolean(b: bool) -> Value {
+    pub(crate) fn boolean(b: bool) -> Value {
         Value::Bool([b, false, false, false], 1)
     }
 
@@ -324,7 +324,7 @@ impl ContextState {
             GL_CURRENT_TEXTURE_COORDS => current(Current::TexCoord(active_unit), 4, false),
             GL_CLIENT_ACTIVE_TEXTURE => Value::int(GL_TEXTURE0 as i64 + self.client_active_texture as i64),
             cap if crate::state::texture_env::is_texture_enable(cap) => Value::boolean(self.texture_enabled(cap)),
-            _ => return None,
+            _ => return self.legacy_value(pname),
         })
     }
 

@@ -67,6 +67,9 @@ impl ContextState {
         if let Some(v) = self.current_attribs.get_mut(slot) {
             *v = value;
         }
+        if slot == COLOR {
+            self.track_color_material();
+        }
         self.state.dirty.insert(Dirty::VERTEX_INPUT);
     }
 

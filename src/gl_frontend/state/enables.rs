@@ -114,7 +114,7 @@ impl Enables {
         }
     }
 
-    fn set(&mut self, cap: Cap, on: bool) {
+    pub(crate) fn set(&mut self, cap: Cap, on: bool) {
         let bit = 1u64 << cap as u64;
         if on {
             self.bits |= bit;
@@ -126,6 +126,9 @@ impl Enables {
 
 impl ContextState {
     fn set_capability(&mut self, cap: GLenum, on: bool) {
+        if self.set_legacy_capability(cap, on) {
+            return;
+        }
         if crate::state::texture_env::is_texture_enable(cap) && !self.is_core() && !self.is_gles() {
             return self.set_texture_enable(cap, on);
         }
@@ -157,6 +160,9 @@ impl ContextState {
     }
 
     pub(crate) fn gl_is_enabled(&mut self, cap: GLenum) -> GLboolean {
+        if let Some(on) = self.legacy_capability(cap) {
+            return on as GLboolean;
+        }
         if crate::state::texture_env::is_texture_enable(cap) && !self.is_core() && !self.is_gles() {
             return self.texture_enabled(cap) as GLboolean;
         }

@@ -1,13 +1,21 @@
 //! Fixed-function state: what glEnable, glViewport, glBlendFunc and friends set. Each
 //! setter marks its group dirty; the draw path rebuilds only dirty groups.
 
+pub mod alpha_test;
+pub mod attrib_stack;
 pub mod blend;
 pub mod clear;
 pub mod current_values;
 pub mod depth_stencil;
+pub mod display_list;
 pub mod enables;
+pub mod fog;
+pub mod legacy_enables;
+pub mod legacy_queries;
+pub mod lighting;
 pub mod matrices;
 pub mod raster;
+pub mod texgen;
 pub mod texture_env;
 pub mod viewport;
 
@@ -61,6 +69,12 @@ pub struct GlState {
     pub texture_env: texture_env::TextureEnvState,
     /// glHint values by target.
     pub hints: Vec<(GLenum, GLenum)>,
+    /// Fixed-function lighting, fog, alpha test and texture-coordinate generation.
+    pub lighting: lighting::LightingState,
+    pub fog: fog::FogState,
+    pub alpha_test: alpha_test::AlphaTestState,
+    pub texgen: texgen::TexGenState,
+    pub legacy_enables: legacy_enables::LegacyEnables,
     pub dirty: Dirty,
 }
 
@@ -76,6 +90,11 @@ impl GlState {
             matrices: matrices::MatrixState::default(),
             texture_env: texture_env::TextureEnvState::default(),
             hints: Vec::new(),
+            lighting: Default::default(),
+            fog: Default::default(),
+            alpha_test: Default::default(),
+            texgen: Default::default(),
+            legacy_enables: Default::default(),
             dirty: Dirty::ALL,
         }
     }

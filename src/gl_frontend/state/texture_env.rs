@@ -11,6 +11,31 @@ use crate::types::*;
 /// Targets in the order GL gives them priority when several are enabled on one unit.
 const TARGETS: [GLenum; 5] = [GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_RECTANGLE, GL_TEXTURE_2D, GL_TEXTURE_1D];
 
+/// GL_COMBINE's settings for the colour or the alpha part (ARB_texture_env_combine).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Combine {
+    /// GL_COMBINE_RGB / GL_COMBINE_ALPHA.
+    pub function: GLenum,
+    /// GL_SRCn_RGB / GL_SRCn_ALPHA.
+    pub sources: [GLenum; 3],
+    /// GL_OPERANDn_RGB / GL_OPERANDn_ALPHA.
+    pub operands: [GLenum; 3],
+    /// GL_RGB_SCALE / GL_ALPHA_SCALE: 1, 2 or 4.
+    pub scale: u8,
+}
+
+impl Combine {
+    fn new(alpha: bool) -> Self {
+        let operand = if alpha { GL_SRC_ALPHA } else { GL_SRC_COLOR };
+        Combine {
+            function: GL_MODULATE,
+            sources: [GL_TEXTURE, GL_PREVIOUS, GL_CONSTANT],
+            operands: [operand, operand, GL_SRC_ALPHA],
+            scale: 1,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct TexUnitEnv {
     /// Bit i: TARGETS[i] is enabled.
@@ -19,12 +44,20 @@ pub struct TexUnitEnv {
     pub mode: GLenum,
     /// GL_TEXTURE_ENV_COLOR.
     pub color: [f32; 4],
+    pub combine_rgb: Combine,
+    pub combine_alpha: Combine,
 }
 
 impl Default for TexUnitEnv {
     fn default() -> Self {
-        TexUnitEnv { enabled: 0, mode: GL_MODULATE, color: [0.0; 4] }
+        TexUnitEnv { enabled: 0, mode: GL_MODULATE, color: [0.0; 4], combine_rgb: Combine::new(false), combine_alpha: Combine::new(true) }
     }
+}
+
+/// Whether `source` names a GL_SRCn value (texture units up to `units`).
+fn is_combine_source(source: GLenum, units: usize) -> bool {
+    matches!(source, GL_TEXTURE | GL_CONSTANT | GL_PRIMARY_COLOR | GL_PREVIOUS)
+        || (GL_TEXTURE0..GL_TEXTURE0 + units as GLenum).contains(&source)
 }
 
 #[derive(Clone, Debug)]
@@ -94,9 +127,43 @@ impl ContextState {
                     *c = v.clamp(0.0, 1.0) as f32;
                 }
             }
+            GL_COMBINE_RGB | GL_COMBINE_ALPHA => {
+                let f = values.first().copied().unwrap_or(0.0) as GLenum;
+                let common = matches!(f, GL_REPLACE | GL_MODULATE | GL_ADD | GL_ADD_SIGNED | GL_INTERPOLATE | GL_SUBTRACT);
+                let ok = common || (pname == GL_COMBINE_RGB && matches!(f, GL_DOT3_RGB | GL_DOT3_RGBA));
+                if !ok {
+                    return self.record_error(GL_INVALID_ENUM);
+                }
+                if pname == GL_COMBINE_RGB { u.combine_rgb.function = f } else { u.combine_alpha.function = f }
+            }
+            GL_SRC0_RGB | GL_SRC1_RGB | GL_SRC2_RGB | GL_SRC0_ALPHA | GL_SRC1_ALPHA | GL_SRC2_ALPHA => {
+                let source = values.first().copied().unwrap_or(0.0) as GLenum;
+                if !is_combine_source(source, MAX_TEXTURE_COORDS) {
+                    return self.record_error(GL_INVALID_ENUM);
+                }
+                let (c, i) = if pname >= GL_SRC0_ALPHA { (&mut u.combine_alpha, pname - GL_SRC0_ALPHA) } else { (&mut u.combine_rgb, pname - GL_SRC0_RGB) };
+                c.sources[i as usize] = source;
+            }
+            GL_OPERAND0_RGB | GL_OPERAND1_RGB | GL_OPERAND2_RGB | GL_OPERAND0_ALPHA | GL_OPERAND1_ALPHA | GL_OPERAND2_ALPHA => {
+                let operand = values.first().copied().unwrap_or(0.0) as GLenum;
+                let alpha = pname >= GL_OPERAND0_ALPHA;
+                let ok = matches!(operand, GL_SRC_ALPHA | GL_ONE_MINUS_SRC_ALPHA) || (!alpha && matches!(operand, GL_SRC_COLOR | GL_ONE_MINUS_SRC_COLOR));
+                if !ok {
+                    return self.record_error(GL_INVALID_ENUM);
+                }
+                let (c, i) = if alpha { (&mut u.combine_alpha, pname - GL_OPERAND0_ALPHA) } else { (&mut u.combine_rgb, pname - GL_OPERAND0_RGB) };
+                c.operands[i as usize] = operand;
+            }
+            GL_RGB_SCALE | GL_ALPHA_SCALE => {
+                let scale = values.first().copied().unwrap_or(0.0);
+                if ![1.0, 2.0, 4.0].contains(&scale) {
+                    return self.record_error(GL_INVALID_VALUE);
+                }
+                if pname == GL_RGB_SCALE { u.combine_rgb.scale = scale as u8 } else { u.combine_alpha.scale = scale as u8 }
+            }
             _ => return self.record_error(GL_INVALID_ENUM),
         }
-        self.state.dirty.insert(Dirty::PROGRAM);
+        self.state.dirty.insert(Dirty::PROGRAM | Dirty::UNIFORMS);
     }
 
     /// glGetTexEnv{i,f}v: the values of `pname`, `None` after recording an error.
@@ -112,6 +179,14 @@ impl ContextState {
         match pname {
             GL_TEXTURE_ENV_MODE => Some(vec![u.mode as f64]),
             GL_TEXTURE_ENV_COLOR => Some(u.color.iter().map(|c| *c as f64).collect()),
+            GL_COMBINE_RGB => Some(vec![u.combine_rgb.function as f64]),
+            GL_COMBINE_ALPHA => Some(vec![u.combine_alpha.function as f64]),
+            GL_SRC0_RGB | GL_SRC1_RGB | GL_SRC2_RGB => Some(vec![u.combine_rgb.sources[(pname - GL_SRC0_RGB) as usize] as f64]),
+            GL_SRC0_ALPHA | GL_SRC1_ALPHA | GL_SRC2_ALPHA => Some(vec![u.combine_alpha.sources[(pname - GL_SRC0_ALPHA) as usize] as f64]),
+            GL_OPERAND0_RGB | GL_OPERAND1_RGB | GL_OPERAND2_RGB => Some(vec![u.combine_rgb.operands[(pname - GL_OPERAND0_RGB) as usize] as f64]),
+            GL_OPERAND0_ALPHA | GL_OPERAND1_ALPHA | GL_OPERAND2_ALPHA => Some(vec![u.combine_alpha.operands[(pname - GL_OPERAND0_ALPHA) as usize] as f64]),
+            GL_RGB_SCALE => Some(vec![u.combine_rgb.scale as f64]),
+            GL_ALPHA_SCALE => Some(vec![u.combine_alpha.scale as f64]),
             _ => {
                 self.record_error(GL_INVALID_ENUM);
                 None

@@ -1,0 +1,269 @@
+//! GL's fixed-function fragment processing as nir_like IR, built from the state key: the
+//! primary colour (the back colour on back faces with two-sided lighting), each enabled
+//! texture unit combined by its GL_TEXTURE_ENV_MODE (REPLACE, MODULATE, DECAL, BLEND, ADD),
+//! the colour sum, fog (linear, exp, exp2) and the alpha test.
+//!
+//! GL_COMBINE (ARB_texture_env_combine, ARB_texture_env_dot3, ARB_texture_env_crossbar)
+//! reads any unit's texel: every enabled unit is sampled before the units are combined.
+//!
+//! Not generated yet: the texture's base format in the environment functions (an alpha or
+//! luminance texture is taken as RGBA).
+
+use nir_like::{AluOp, Builtin, ImageDim, Interpolation, Shader, Stage, Type, Value, ValueType, Variable, VariableMode};
+
+use super::ir::Gen;
+use super::key::{Combine, FixedFunctionKey, TexTarget, TEXTURE_UNITS};
+use super::uniforms::{offsets, uniforms_of};
+use super::vertex_ir::{color_interpolation, BACK_COLOR, BACK_SECONDARY_COLOR, FOG_FRAG_COORD, FRONT_COLOR, FRONT_SECONDARY_COLOR, TEX_COORD0};
+use crate::types::enums::*;
+use crate::types::GLenum;
+
+/// Sampler uniforms are named this plus their texture unit.
+pub const SAMPLER_PREFIX: &str = "galvan_texture";
+
+/// The fragment stage of `key`, and its samplers as (texture unit, sampler index, target).
+pub fn build(key: &FixedFunctionKey) -> (Shader, Vec<(u32, u32, GLenum)>) {
+    let mut shader = Shader::new(Stage::Fragment);
+    shader.info.fragment.uses_discard = key.alpha_test.is_some();
+    let uniforms = uniforms_of(key);
+    let (offsets, _) = offsets(&uniforms);
+    let mut g = Gen::new(&mut shader, &uniforms, &offsets);
+    let interpolation = color_interpolation(key);
+    let two_side = key.lighting.is_some_and(|l| l.two_side);
+
+    let front = g.input("gl_Color", FRONT_COLOR, interpolation);
+    let front_secondary = g.input("gl_SecondaryColor", FRONT_SECONDARY_COLOR, interpolation);
+    let (mut c, secondary) = if two_side {
+        let back = g.input("gl_BackColor", BACK_COLOR, interpolation);
+        let back_secondary = g.input("gl_BackSecondaryColor", BACK_SECONDARY_COLOR, interpolation);
+        let bool_ty = g.b.ty(Type::Vector(ValueType::BOOL));
+        let facing_var = g.b.builtin("gl_FrontFacing", bool_ty, VariableMode::ShaderIn, Builtin::FrontFacing);
+        let facing = g.b.load_var(facing_var);
+        let c = g.select(facing, front, back);
+        let s = g.select(facing, front_secondary, back_secondary);
+        (c, s)
+    } else {
+        (front, front_secondary)
+    };
+    let primary = c;
+
+    let mut samplers = Vec::new();
+    let mut texels: [Option<Value>; TEXTURE_UNITS] = [None; TEXTURE_UNITS];
+    for unit in 0..TEXTURE_UNITS {
+        let Some(tex) = key.textures[unit] else { continue };
+        let index = samplers.len() as u32;
+        let (dim, gl_target) = match tex.target {
+            TexTarget::T1D => (ImageDim::D1, GL_TEXTURE_1D),
+            TexTarget::T2D => (ImageDim::D2, GL_TEXTURE_2D),
+            TexTarget::T3D => (ImageDim::D3, GL_TEXTURE_3D),
+            TexTarget::Cube => (ImageDim::Cube, GL_TEXTURE_CUBE_MAP),
+        };
+        samplers.push((unit as u32, index, gl_target));
+        let sampler_ty = g.b.ty(Type::Sampler { dim, arrayed: false, shadow: false, multisampled: false, sampled: nir_like::BaseType::Float });
+        let var = g.b.variable(Variable::new(format!("{SAMPLER_PREFIX}{unit}"), sampler_ty, VariableMode::Image).with_binding(0, 128 + index));
+        let tc = g.input(&format!("gl_TexCoord{unit}"), TEX_COORD0 + unit as u32, Interpolation::Smooth);
+        // Projective lookups divide by q; cube maps use the direction as given.
+        let coord = match tex.target {
+            TexTarget::Cube => g.xyz(tc),
+            _ => {
+                let q = g.w(tc);
+                let n = if tex.target == TexTarget::T1D { 1 } else if tex.target == TexTarget::T2D { 2 } else { 3 };
+                let take: Vec<u8> = (0..n).collect();
+                let part = if n == 1 { g.x(tc) } else { g.b.swizzle(tc, &take) };
+                if n == 1 {
+                    g.div(part, q)
+                } else {
+                    let qs = g.b.splat(q, n);
+                    g.div(part, qs)
+                }
+            }
+        };
+        let sampler = g.b.deref_var(var);
+        let t = g.b.texture(sampler, coord);
+        texels[unit] = Some(t);
+    }
+    for unit in 0..TEXTURE_UNITS {
+        let (Some(tex), Some(t)) = (key.textures[unit], texels[unit]) else { continue };
+        c = match tex.combine {
+            Some((rgb, alpha)) => {
+                let env = g.uniform("galvan_TexEnvColor", unit as u32);
+                let sources = Sources { texels: &texels, unit, previous: c, primary, constant: env };
+                let rgb_v = combine_function(&mut g, &rgb, &sources, false);
+                let a_v = combine_function(&mut g, &alpha, &sources, true);
+                if matches!(rgb.function, GL_DOT3_RGBA) {
+                    // DOT3_RGBA writes the dot product to alpha as well.
+                    rgb_v
+                } else {
+                    let a = g.w(a_v);
+                    g.rgb_a(rgb_v, a)
+                }
+            }
+            None => combine(&mut g, tex.env_mode, c, t, primary, unit),
+        };
+    }
+
+    let separate_specular = key.lighting.is_some_and(|l| l.separate_specular);
+    if key.color_sum || separate_specular {
+        let s3 = g.xyz(secondary);
+        let c3 = g.xyz(c);
+        let sum = g.add(c3, s3);
+        let a = g.w(c);
+        let sum = g.rgb_a(sum, a);
+        c = g.sat(sum);
+    }
+
+    if let Some(fog) = key.fog {
+        let params = g.uniform("galvan_Fog", 1);
+        let color = g.uniform("galvan_Fog", 0);
+        let z4 = g.input("gl_FogFragCoord", FOG_FRAG_COORD, Interpolation::Smooth);
+        let z = g.x(z4);
+        let f = match fog.mode {
+            GL_LINEAR => {
+                let end = g.b.channel(params, 2);
+                let scale = g.w(params);
+                let d = g.sub(end, z);
+                g.mul(d, scale)
+            }
+            mode => {
+                let density = g.x(params);
+                let dz = g.mul(density, z);
+                let e = if mode == GL_EXP2 { g.mul(dz, dz) } else { dz };
+                let ne = g.b.alu(AluOp::Fneg, &[e]);
+                g.b.alu(AluOp::Fexp, &[ne])
+            }
+        };
+        let f = g.sat(f);
+        let c3 = g.xyz(c);
+        let fog3 = g.xyz(color);
+        let f3 = g.b.splat(f, 3);
+        let mixed = g.b.alu(AluOp::Fmix, &[fog3, c3, f3]);
+        let a = g.w(c);
+        c = g.rgb_a(mixed, a);
+    }
+
+    if let Some(func) = key.alpha_test {
+        let reference = g.uniform("galvan_AlphaRef", 0);
+        let reference = g.x(reference);
+        let a = g.w(c);
+        let pass = match func {
+            GL_NEVER => g.b.imm_bool(false),
+            GL_LESS => g.lt(a, reference),
+            GL_EQUAL => g.eq(a, reference),
+            GL_LEQUAL => g.b.alu(AluOp::Fge, &[reference, a]),
+            GL_GREATER => g.lt(reference, a),
+            GL_NOTEQUAL => g.b.alu(AluOp::Fneu, &[a, reference]),
+            GL_GEQUAL => g.ge(a, reference),
+            _ => g.b.imm_bool(true),
+        };
+        let fail = g.b.alu(AluOp::Bnot, &[pass]);
+        g.b.if_then(fail, |b| b.discard());
+    }
+
+    let vec4_ty = g.b.value_type_handle(ValueType::VEC4);
+    let out = g.b.builtin("gl_FragColor", vec4_ty, VariableMode::ShaderOut, Builtin::FragColor);
+    g.b.store_var(out, c);
+    drop(g);
+    (shader, samplers)
+}
+
+/// GL_TEXTURE_ENV_MODE's function of the incoming colour `c` and the texel `t`.
+fn combine(g: &mut Gen, mode: GLenum, c: Value, t: Value, _primary: Value, unit: usize) -> Value {
+    let c3 = g.xyz(c);
+    let t3 = g.xyz(t);
+    let ca = g.w(c);
+    let ta = g.w(t);
+    match mode {
+        GL_REPLACE => t,
+        GL_DECAL => {
+            let ta3 = g.b.splat(ta, 3);
+            let rgb = g.b.alu(AluOp::Fmix, &[c3, t3, ta3]);
+            g.rgb_a(rgb, ca)
+        }
+        GL_ADD => {
+            let rgb = g.add(c3, t3);
+            let a = g.mul(ca, ta);
+            let v = g.rgb_a(rgb, a);
+            g.sat(v)
+        }
+        GL_BLEND => {
+            // rgb = mix(Cf, Cc, Ct), a = Af * At.
+            let env = g.uniform("galvan_TexEnvColor", unit as u32);
+            let env3 = g.xyz(env);
+            let rgb = g.b.alu(AluOp::Fmix, &[c3, env3, t3]);
+            let a = g.mul(ca, ta);
+            g.rgb_a(rgb, a)
+        }
+        _ => g.mul(c, t),
+    }
+}
+
+/// What GL_SRCn of a combiner may name.
+struct Sources<'t> {
+    texels: &'t [Option<Value>; TEXTURE_UNITS],
+    unit: usize,
+    previous: Value,
+    primary: Value,
+    constant: Value,
+}
+
+/// One GL_SRCn with its GL_OPERANDn applied, as a vec4 (alpha operands splat alpha).
+fn combine_argument(g: &mut Gen, source: GLenum, operand: GLenum, s: &Sources) -> Value {
+    let v = match source {
+        GL_TEXTURE => s.texels[s.unit].unwrap_or(s.previous),
+        GL_CONSTANT => s.constant,
+        GL_PRIMARY_COLOR => s.primary,
+        GL_PREVIOUS => s.previous,
+        // GL_TEXTUREn of a unit without texturing: ARB_texture_env_crossbar leaves the
+        // result undefined; the previous colour stands in.
+        t => s.texels.get((t - GL_TEXTURE0) as usize).copied().flatten().unwrap_or(s.previous),
+    };
+    match operand {
+        GL_SRC_COLOR => v,
+        GL_ONE_MINUS_SRC_COLOR => {
+            let one = g.vec4([1.0; 4]);
+            g.sub(one, v)
+        }
+        GL_SRC_ALPHA => {
+            let a = g.w(v);
+            g.b.splat(a, 4)
+        }
+        _ => {
+            let a = g.w(v);
+            let one = g.f(1.0);
+            let inv = g.sub(one, a);
+            g.b.splat(inv, 4)
+        }
+    }
+}
+
+/// GL_COMBINE_RGB or GL_COMBINE_ALPHA's function, scaled and clamped, as a vec4.
+fn combine_function(g: &mut Gen, c: &Combine, s: &Sources, alpha: bool) -> Value {
+    let args: Vec<Value> = (0..3).map(|i| combine_argument(g, c.sources[i], c.operands[i], s)).collect();
+    let half = g.vec4([0.5; 4]);
+    let v = match c.function {
+        GL_REPLACE => args[0],
+        GL_ADD => g.add(args[0], args[1]),
+        GL_ADD_SIGNED => {
+            let sum = g.add(args[0], args[1]);
+            g.sub(sum, half)
+        }
+        GL_INTERPOLATE => g.b.alu(AluOp::Fmix, &[args[1], args[0], args[2]]),
+        GL_SUBTRACT => g.sub(args[0], args[1]),
+        GL_DOT3_RGB | GL_DOT3_RGBA if !alpha => {
+            // 4 * ((a0.r - 0.5)(a1.r - 0.5) + ... ) in every channel.
+            let a0 = g.sub(args[0], half);
+            let a1 = g.sub(args[1], half);
+            let a0 = g.xyz(a0);
+            let a1 = g.xyz(a1);
+            let d = g.dot(a0, a1);
+            let four = g.f(4.0);
+            let d = g.mul(d, four);
+            g.b.splat(d, 4)
+        }
+        _ => g.mul(args[0], args[1]),
+    };
+    // GL_RGB_SCALE / GL_ALPHA_SCALE apply after every function, then the clamp.
+    let scale = g.f(c.scale as f32);
+    let v = g.scale(v, scale);
+    g.sat(v)
+}

@@ -1,0 +1,47 @@
+//! The alpha test (compatibility profile): glAlphaFunc. The fixed-function fragment stage
+//! and, for GLSL programs, a pass at the end of the fragment shader discard the fragment.
+
+use crate::context::ContextState;
+use crate::queries::get::Value;
+use crate::state::Dirty;
+use crate::types::enums::*;
+use crate::types::*;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AlphaTestState {
+    /// GL_ALPHA_TEST.
+    pub enabled: bool,
+    pub func: GLenum,
+    /// Clamped to [0, 1].
+    pub reference: f32,
+}
+
+impl Default for AlphaTestState {
+    fn default() -> Self {
+        AlphaTestState { enabled: false, func: GL_ALWAYS, reference: 0.0 }
+    }
+}
+
+impl ContextState {
+    pub(crate) fn gl_alpha_func(&mut self, func: GLenum, reference: f32) {
+        if !self.check(!self.is_core() && !self.is_gles(), GL_INVALID_OPERATION) {
+            return;
+        }
+        if !self.check((GL_NEVER..=GL_ALWAYS).contains(&func), GL_INVALID_ENUM) {
+            return;
+        }
+        self.state.alpha_test.func = func;
+        self.state.alpha_test.reference = reference.clamp(0.0, 1.0);
+        self.state.dirty.insert(Dirty::PROGRAM | Dirty::UNIFORMS);
+    }
+
+    pub(crate) fn alpha_test_value(&self, pname: GLenum) -> Option<Value> {
+        let a = &self.state.alpha_test;
+        Some(match pname {
+            GL_ALPHA_TEST => Value::boolean(a.enabled),
+            GL_ALPHA_TEST_FUNC => Value::int(a.func as i64),
+            GL_ALPHA_TEST_REF => Value::Float { v: [a.reference as f64, 0.0, 0.0, 0.0], n: 1, normalized: true },
+            _ => return None,
+        })
+    }
+}

@@ -1,0 +1,105 @@
+//! glEnable / glDisable / glIsEnabled of the compatibility profile's capabilities:
+//! lighting, lights, fog, the alpha test, colour material, normalisation, texture
+//! generation, the colour sum, and the capabilities galvan accepts and reports without
+//! drawing differently yet (stipples, smoothing of points, evaluators).
+
+use crate::context::ContextState;
+use crate::state::texgen::coord_index;
+use crate::state::Dirty;
+use crate::types::enums::*;
+use crate::types::*;
+
+/// Capabilities remembered for glIsEnabled and glPushAttrib only.
+const REMEMBERED: &[GLenum] = &[
+    GL_POINT_SMOOTH, GL_LINE_STIPPLE, GL_POLYGON_STIPPLE, GL_AUTO_NORMAL, GL_INDEX_LOGIC_OP, GL_POINT_SPRITE,
+    GL_VERTEX_PROGRAM_TWO_SIDE, GL_MAP1_COLOR_4, GL_MAP1_INDEX, GL_MAP1_NORMAL, GL_MAP1_TEXTURE_COORD_1,
+    GL_MAP1_TEXTURE_COORD_2, GL_MAP1_TEXTURE_COORD_3, GL_MAP1_TEXTURE_COORD_4, GL_MAP1_VERTEX_3, GL_MAP1_VERTEX_4,
+    GL_MAP2_COLOR_4, GL_MAP2_INDEX, GL_MAP2_NORMAL, GL_MAP2_TEXTURE_COORD_1, GL_MAP2_TEXTURE_COORD_2,
+    GL_MAP2_TEXTURE_COORD_3, GL_MAP2_TEXTURE_COORD_4, GL_MAP2_VERTEX_3, GL_MAP2_VERTEX_4,
+];
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LegacyEnables {
+    /// GL_COLOR_SUM: the secondary colour is added even without lighting.
+    pub color_sum: bool,
+    /// One bit per entry of `REMEMBERED`.
+    remembered: u32,
+}
+
+impl ContextState {
+    /// glEnable/glDisable of a compatibility capability; false when `cap` is not one.
+    pub(crate) fn set_legacy_capability(&mut self, cap: GLenum, on: bool) -> bool {
+        if self.is_core() || self.is_gles() {
+            return false;
+        }
+        // Client arrays: glEnable(GL_VERTEX_ARRAY) is glEnableClientState, as Mesa has it.
+        if self.client_state_slot(cap).is_some() {
+            self.gl_client_state(cap, on);
+            return true;
+        }
+        let s = &mut self.state;
+        match cap {
+            GL_LIGHTING => s.lighting.enabled = on,
+            GL_LIGHT0..=GL_LIGHT7 => s.lighting.lights[(cap - GL_LIGHT0) as usize].enabled = on,
+            GL_COLOR_MATERIAL => {
+                s.lighting.color_material = on;
+                self.track_color_material();
+            }
+            GL_NORMALIZE => s.lighting.normalize = on,
+            GL_RESCALE_NORMAL => s.lighting.rescale_normal = on,
+            GL_FOG => s.fog.enabled = on,
+            GL_ALPHA_TEST => s.alpha_test.enabled = on,
+            GL_COLOR_SUM => s.legacy_enables.color_sum = on,
+            GL_TEXTURE_GEN_S..=GL_TEXTURE_GEN_Q => {
+                let unit = self.bindings.active_texture as usize;
+                let c = coord_index(cap).unwrap_or(0);
+                match s.texgen.units.get_mut(unit) {
+                    Some(u) => u[c].enabled = on,
+                    None => {
+                        self.record_error(GL_INVALID_OPERATION);
+                        return true;
+                    }
+                }
+            }
+            _ => {
+                let Some(i) = REMEMBERED.iter().position(|c| *c == cap) else { return false };
+                if on {
+                    s.legacy_enables.remembered |= 1 << i;
+                } else {
+                    s.legacy_enables.remembered &= !(1 << i);
+                }
+            }
+        }
+        self.state.dirty.insert(Dirty::PROGRAM | Dirty::UNIFORMS);
+        true
+    }
+
+    /// glIsEnabled of a compatibility capability; `None` when `cap` is not one.
+    pub(crate) fn legacy_capability(&self, cap: GLenum) -> Option<bool> {
+        if self.is_core() || self.is_gles() {
+            return None;
+        }
+        if let Some(slot) = self.client_state_slot(cap) {
+            return Some(self.vertex_arrays.get(self.bindings.vertex_array).is_some_and(|v| v.attribs.get(slot).is_some_and(|a| a.enabled)));
+        }
+        let s = &self.state;
+        Some(match cap {
+            GL_LIGHTING => s.lighting.enabled,
+            GL_LIGHT0..=GL_LIGHT7 => s.lighting.lights[(cap - GL_LIGHT0) as usize].enabled,
+            GL_COLOR_MATERIAL => s.lighting.color_material,
+            GL_NORMALIZE => s.lighting.normalize,
+            GL_RESCALE_NORMAL => s.lighting.rescale_normal,
+            GL_FOG => s.fog.enabled,
+            GL_ALPHA_TEST => s.alpha_test.enabled,
+            GL_COLOR_SUM => s.legacy_enables.color_sum,
+            GL_TEXTURE_GEN_S..=GL_TEXTURE_GEN_Q => {
+                let unit = self.bindings.active_texture as usize;
+                s.texgen.units.get(unit).is_some_and(|u| u[coord_index(cap).unwrap_or(0)].enabled)
+            }
+            _ => {
+                let i = REMEMBERED.iter().position(|c| *c == cap)?;
+                s.legacy_enables.remembered & (1 << i) != 0
+            }
+        })
+    }
+}

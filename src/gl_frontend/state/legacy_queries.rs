@@ -1,0 +1,59 @@
+//! glGet of the compatibility profile's state that lives in this folder: display lists,
+//! attribute stacks, lighting, fog and the rest of fixed-function vertex and fragment
+//! processing. `queries/get.rs` asks here for the pnames it does not know.
+
+use crate::context::ContextState;
+use crate::queries::get::Value;
+use crate::types::GLenum;
+
+impl ContextState {
+    /// The value of a compatibility-profile pname owned by `state/`; `None` is unknown.
+    pub(crate) fn legacy_value(&self, pname: GLenum) -> Option<Value> {
+        if let Some(v) = self.display_list_value(pname).or_else(|| self.attrib_stack_value(pname)) {
+            return Some(Value::int(v));
+        }
+        if let Some(on) = self.legacy_capability(pname) {
+            return Some(Value::boolean(on));
+        }
+        self.lighting_value(pname).or_else(|| self.fog_value(pname)).or_else(|| self.alpha_test_value(pname))
+    }
+}
+
+/// Reads `count` values of a glLight/glMaterial/glFog/glTexGen vector argument as floats;
+/// `None` for a null pointer.
+///
+/// # Safety
+/// `p` is null or points at `count` values.
+pub(crate) unsafe fn read_values<T: Copy + Into<f64>>(p: *const T, count: usize) -> Option<Vec<f64>> {
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: as the caller promises.
+    Some(unsafe { std::slice::from_raw_parts(p, count) }.iter().map(|v| (*v).into()).collect())
+}
+
+/// Integer colour components map [-2^31, 2^31 - 1] onto [-1, 1] (glLightiv, glMaterialiv,
+/// glFogiv, glLightModeliv).
+pub(crate) fn int_color(values: &[f64]) -> Vec<f32> {
+    values.iter().map(|v| ((2.0 * v + 1.0) / 4294967295.0) as f32).collect()
+}
+
+/// Whether `pname` is a colour of glLight/glMaterial/glFog/glLightModel.
+pub(crate) fn is_color_pname(pname: GLenum) -> bool {
+    use crate::types::enums::*;
+    matches!(pname, GL_AMBIENT | GL_DIFFUSE | GL_SPECULAR | GL_EMISSION | GL_AMBIENT_AND_DIFFUSE | GL_FOG_COLOR | GL_LIGHT_MODEL_AMBIENT)
+}
+
+/// Writes query results through `out`, converting by `convert`.
+///
+/// # Safety
+/// `out` is null or has room for `values.len()` elements.
+pub(crate) unsafe fn write_values<T>(out: *mut T, values: &[f64], convert: impl Fn(f64) -> T) {
+    if out.is_null() {
+        return;
+    }
+    for (i, v) in values.iter().enumerate() {
+        // SAFETY: as the caller promises.
+        unsafe { out.add(i).write(convert(*v)) };
+    }
+}

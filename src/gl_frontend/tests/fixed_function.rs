@@ -1,0 +1,141 @@
+//! Fixed-function drawing without a program (compatibility profile): lighting, fog, the
+//! alpha test, flat shading and point sizes, read back with glReadPixels.
+
+mod common;
+
+use common::*;
+use gl_frontend::entry::*;
+use gl_frontend::types::enums::*;
+
+fn pixel(x: i32, y: i32) -> [u8; 4] {
+    let mut p = [0u8; 4];
+    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
+    p
+}
+
+fn assert_near(actual: [u8; 4], expected: [u8; 4]) {
+    for (a, e) in actual.iter().zip(expected) {
+        assert!((*a as i32 - e as i32).abs() <= 3, "{actual:?} != {expected:?}");
+    }
+}
+
+unsafe fn clear_black() {
+    glClearColor(0.0, 0.0, 0.0, 0.0);
+    glClear(GL_COLOR_BUFFER_BIT);
+}
+
+/// A full-window quad facing the viewer.
+unsafe fn quad() {
+    glBegin(GL_QUADS);
+    glNormal3f(0.0, 0.0, 1.0);
+    glVertex2f(-1.0, -1.0);
+    glVertex2f(1.0, -1.0);
+    glVertex2f(1.0, 1.0);
+    glVertex2f(-1.0, 1.0);
+    glEnd();
+}
+
+#[test]
+fn a_directional_light_lights_the_diffuse_material() {
+    let _ctx = current_compat_context();
+    unsafe {
+        clear_black();
+        glEnable(GL_LIGHTING);
+        glEnable(GL_LIGHT0);
+        glLightModelfv(GL_LIGHT_MODEL_AMBIENT, [0.0f32, 0.0, 0.0, 1.0].as_ptr());
+        glMaterialfv(GL_FRONT, GL_DIFFUSE, [0.5f32, 0.25, 0.0, 1.0].as_ptr());
+        // Light 0 shines down -z from the viewer: N.L = 1.
+        quad();
+        assert_near(pixel(10, 10), [128, 64, 0, 255]);
+        // Half the light from 60 degrees off the normal.
+        glLightfv(GL_LIGHT0, GL_POSITION, [0.0f32, 3.0f32.sqrt(), 1.0, 0.0].as_ptr());
+        quad();
+        assert_near(pixel(10, 10), [64, 32, 0, 255]);
+        // Colour material takes the diffuse colour from glColor.
+        glLightfv(GL_LIGHT0, GL_POSITION, [0.0f32, 0.0, 1.0, 0.0].as_ptr());
+        glEnable(GL_COLOR_MATERIAL);
+        glColor3f(0.0, 0.0, 1.0);
+        quad();
+        assert_near(pixel(10, 10), [0, 0, 255, 255]);
+        glDisable(GL_LIGHTING);
+        glColor3f(0.0, 1.0, 0.0);
+        quad();
+        assert_near(pixel(10, 10), [0, 255, 0, 255]);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn linear_fog_mixes_by_the_fog_coordinate() {
+    let _ctx = current_compat_context();
+    unsafe {
+        clear_black();
+        glEnable(GL_FOG);
+        glFogi(GL_FOG_MODE, GL_LINEAR as i32);
+        glFogf(GL_FOG_START, 0.0);
+        glFogf(GL_FOG_END, 2.0);
+        glFogfv(GL_FOG_COLOR, [0.0f32, 0.0, 1.0, 1.0].as_ptr());
+        glFogi(GL_FOG_COORD_SRC, GL_FOG_COORD as i32);
+        glFogCoordf(1.0);
+        glColor3f(1.0, 0.0, 0.0);
+        quad();
+        assert_near(pixel(10, 10), [128, 0, 128, 255]);
+        // Exponential fog: f = e^-(density * c).
+        glFogi(GL_FOG_MODE, GL_EXP as i32);
+        glFogf(GL_FOG_DENSITY, std::f32::consts::LN_2);
+        quad();
+        assert_near(pixel(10, 10), [128, 0, 128, 255]);
+    }
+}
+
+#[test]
+fn the_alpha_test_discards_fragments() {
+    let _ctx = current_compat_context();
+    unsafe {
+        clear_black();
+        glEnable(GL_ALPHA_TEST);
+        glAlphaFunc(GL_GREATER, 0.5);
+        glColor4f(1.0, 1.0, 1.0, 0.25);
+        quad();
+        assert_eq!(pixel(10, 10), [0, 0, 0, 0]);
+        glColor4f(1.0, 1.0, 1.0, 0.75);
+        quad();
+        assert_near(pixel(10, 10), [255, 255, 255, 191]);
+    }
+}
+
+#[test]
+fn flat_shading_takes_the_last_vertex_colour() {
+    let _ctx = current_compat_context();
+    unsafe {
+        clear_black();
+        glShadeModel(GL_FLAT);
+        glBegin(GL_TRIANGLES);
+        glColor3f(1.0, 0.0, 0.0);
+        glVertex2f(-1.0, -1.0);
+        glColor3f(0.0, 1.0, 0.0);
+        glVertex2f(3.0, -1.0);
+        glColor3f(0.0, 0.0, 1.0);
+        glVertex2f(-1.0, 3.0);
+        glEnd();
+        assert_eq!(pixel(2, 2), [0, 0, 255, 255]);
+        assert_eq!(pixel(40, 20), [0, 0, 255, 255]);
+    }
+}
+
+#[test]
+fn points_take_the_point_size() {
+    let _ctx = current_compat_context();
+    unsafe {
+        clear_black();
+        glPointSize(9.0);
+        glColor3f(1.0, 1.0, 1.0);
+        glBegin(GL_POINTS);
+        glVertex2f(0.0, 0.0);
+        glEnd();
+        // The window is 64x32: the point covers 28..36 by 12..20.
+        assert_eq!(pixel(29, 13), [255, 255, 255, 255]);
+        assert_eq!(pixel(35, 19), [255, 255, 255, 255]);
+        assert_eq!(pixel(26, 10), [0, 0, 0, 0]);
+    }
+}
