@@ -3,6 +3,8 @@
 
 pub mod blend;
 pub mod clear;
+pub mod clip_control;
+pub mod clip_planes;
 pub mod current_values;
 pub mod depth_stencil;
 pub mod enables;
@@ -57,6 +59,10 @@ pub struct GlState {
     pub clear: clear::ClearState,
     /// The compatibility profile's matrix stacks.
     pub matrices: matrices::MatrixState,
+    /// glClipPlane's planes (compatibility profile).
+    pub clip_planes: clip_planes::ClipPlanes,
+    /// glClipControl's origin and depth mode.
+    pub clip_control: clip_control::ClipControl,
     /// Fixed-function texturing: enabled targets and glTexEnv per unit.
     pub texture_env: texture_env::TextureEnvState,
     /// glHint values by target.
@@ -74,6 +80,8 @@ impl GlState {
             raster: raster::RasterState::default(),
             clear: clear::ClearState::default(),
             matrices: matrices::MatrixState::default(),
+            clip_planes: clip_planes::ClipPlanes::default(),
+            clip_control: clip_control::ClipControl::default(),
             texture_env: texture_env::TextureEnvState::default(),
             hints: Vec::new(),
             dirty: Dirty::ALL,
