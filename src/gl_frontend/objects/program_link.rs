@@ -142,7 +142,7 @@ impl ContextState {
         }
         let mut modules = Vec::new();
         let mut all_stages = StageMask(0);
-        let caps = self.device.caps();
+        let caps = self.caps;
         let last_pre_raster = linked.stages.iter().filter(|s| s.stage != glsl::Stage::Fragment).map(|s| s.stage).max();
         let cull_emulation = cull_emulation(linked, last_pre_raster);
         for stage in &linked.stages {
