@@ -2228,6 +2228,24 @@ impl GlCommands for ContextState {
     }
     unsafe fn GetTexGendv(&mut self, coord: GLenum, pname: GLenum, params: *mut GLdouble) {
         self.get_tex_gen_into(coord, pname, params, |v| v)
+    // Clipping: user clip planes and clip control.
+    unsafe fn ClipControl(&mut self, origin: GLenum, depth: GLenum) {
+        self.gl_clip_control(origin, depth)
+    }
+    unsafe fn ClipPlane(&mut self, plane: GLenum, equation: *const GLdouble) {
+        if equation.is_null() {
+            return;
+        }
+        // SAFETY: GL requires four doubles.
+        let e = unsafe { std::slice::from_raw_parts(equation, 4) };
+        self.gl_clip_plane(plane, [e[0], e[1], e[2], e[3]])
+    }
+    unsafe fn GetClipPlane(&mut self, plane: GLenum, equation: *mut GLdouble) {
+        if let Some(p) = self.gl_get_clip_plane(plane) {
+            for (i, v) in p.iter().enumerate() {
+                store(equation, i, *v);
+            }
+        }
     }
 }
 

@@ -114,6 +114,9 @@ pub struct ContextState {
     pub(crate) client_active_texture: u32,
     /// The device maps GL's [-1, 1] clip depth itself (no lower_clip_control pass).
     pub(crate) clip_control_native: bool,
+    /// What shaders are lowered for: the device's capabilities less what `GALVAN_EMULATE`
+    /// asks to emulate.
+    pub(crate) caps: nir_like::Caps,
     /// KHR_debug: callback, message log, groups, labels.
     pub(crate) debug: crate::debug_output::DebugState,
     /// What samplers without a complete texture sample.
@@ -150,7 +153,10 @@ impl Context {
     /// syncs and renderbuffers of another context.
     pub fn new(device: Arc<Device>, config: &ContextConfig, share: Option<&Context>) -> Result<Arc<Context>, ContextError> {
         let limits = Limits::from_device(device.info());
-        let device_caps = device.caps();
+        let mut device_caps = device.caps();
+        if let Err(e) = device_caps.apply_emulate_from_environment() {
+            tracing::warn!(target: "galvan", "{e}");
+        }
         let device_name = device.info().name.clone();
         let version = version::negotiate(config).map_err(ContextError::Version)?;
         let share = match share {
@@ -196,6 +202,7 @@ impl Context {
             fallback_texture: None,
             debug: Default::default(),
             clip_control_native: device_caps.depth_clip_control,
+            caps: device_caps,
         };
         Ok(Arc::new(Context {
             state: UnsafeCell::new(state),

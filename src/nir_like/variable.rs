@@ -40,6 +40,9 @@ pub enum Builtin {
     PointSize,
     ClipDistance,
     CullDistance,
+    /// The compatibility profile's gl_ClipVertex: the position user clip planes are
+    /// compared with. No backend has it; `lower_user_clip_planes` turns it into distances.
+    ClipVertex,
     VertexIndex,
     InstanceIndex,
     BaseVertex,

@@ -6,6 +6,7 @@
 
 use crate::context::ContextState;
 use crate::objects::program_link::LinkedProgram;
+use crate::state::clip_planes::MAX_CLIP_PLANES;
 use crate::state::matrices::{inverse, multiply, transpose, Mat4, MAX_TEXTURE_COORDS};
 
 /// The matrix a built-in uniform name stands for, from modelview `mv` and projection `p`.
@@ -65,6 +66,10 @@ fn put(data: &mut [u8], offset: usize, values: &[f32]) -> bool {
     }
 }
 
+fn plane_floats(planes: &[[f64; 4]; MAX_CLIP_PLANES]) -> Vec<f32> {
+    planes.iter().flatten().map(|v| *v as f32).collect()
+}
+
 fn floats(m: &Mat4) -> [f32; 16] {
     m.map(|v| v as f32)
 }
@@ -91,6 +96,10 @@ impl ContextState {
                     Some(values) => put(data, at, &values),
                     None => false,
                 },
+                // The mask's bits, stored as they are.
+                glsl::link::CLIP_PLANE_ENABLES => put(data, at, &[f32::from_bits(self.state.enables.clip_distances)]),
+                glsl::link::CLIP_PLANES_EYE => put(data, at, &plane_floats(&self.state.clip_planes.eye)),
+                glsl::link::CLIP_PLANES_CLIP => put(data, at, &plane_floats(&self.state.clip_planes.clip_space(p))),
                 _ if matrices_current => false,
                 "gl_NormalMatrix" => put(data, at, &normal_matrix(mv)),
                 // The modelview's scale when it is uniform (GL_RESCALE_NORMAL's factor).

@@ -489,7 +489,12 @@ impl ContextState {
         let state = self.render_state(topology, has_depth, has_stencil);
         let [vx, vy, vw, vh] = self.state.viewport.viewport;
         let [near, far] = self.state.viewport.depth_range;
-        let viewports = [Viewport { x: vx, y: vy, width: vw, height: vh, min_depth: near as f32, max_depth: far as f32 }];
+        let viewports = [if self.state.clip_control.upper_left() {
+            // glClipControl(GL_UPPER_LEFT): clip-space y = +1 lands on the window's row 0.
+            Viewport { x: vx, y: vy + vh, width: vw, height: -vh, min_depth: near as f32, max_depth: far as f32 }
+        } else {
+            Viewport { x: vx, y: vy, width: vw, height: vh, min_depth: near as f32, max_depth: far as f32 }
+        }];
         let scissors = [if self.state.enables.is(Cap::ScissorTest) {
             let [x, y, w, h] = self.state.viewport.scissor;
             Rect { x, y, width: w.max(0) as u32, height: h.max(0) as u32 }

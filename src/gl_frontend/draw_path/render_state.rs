@@ -164,7 +164,9 @@ impl ContextState {
                 CullMode::None
             },
             // The backend maps GL's winding with the sign flip of docs/conventions.md.
-            front_face: if r.front_face == GL_CCW { FrontFace::CounterClockwise } else { FrontFace::Clockwise },
+            // An upper-left clip origin flips the viewport; the winding flips with it so
+            // a primitive keeps its facing.
+            front_face: if (r.front_face == GL_CCW) != s.clip_control.upper_left() { FrontFace::CounterClockwise } else { FrontFace::Clockwise },
             polygon_mode: match r.polygon_mode {
                 GL_POINT => PolygonMode::Point,
                 GL_LINE => PolygonMode::Line,
@@ -180,7 +182,7 @@ impl ContextState {
             rasterizer_discard: e.is(Cap::RasterizerDiscard),
             provoking_vertex_last: r.provoking_vertex == GL_LAST_VERTEX_CONVENTION,
             // Without depth clip control the lower_clip_control pass already produced [0, w].
-            clip_negative_one_to_one: self.clip_control_native,
+            clip_negative_one_to_one: self.clip_control_native && s.clip_control.negative_one_to_one(),
             primitive_restart: e.is(Cap::PrimitiveRestartFixedIndex),
         };
         let ds = &s.depth_stencil;

@@ -415,6 +415,47 @@ fn used(s: &CompiledShader, name: &str) -> bool {
     s.interface.as_ref().is_some_and(|i| i.static_uses.contains(name))
 }
 
+/// Clip-plane state for the last pre-rasterisation stage, after the uniforms: a mask of
+/// enabled planes, then eight plane equations (nir_like's `lower_user_clip_planes` reads
+/// them). A stage writing gl_ClipDistance needs the mask; one writing gl_ClipVertex the
+/// eye-space planes; in the compatibility profile a stage writing neither clips
+/// gl_Position against the clip-space planes.
+fn place_clip_plane_state(shaders: &[&CompiledShader], offset: &mut u32, out: &mut ProgramInterface, diags: &mut Diagnostics) {
+    let pre_raster = |s: &Stage| matches!(s, Stage::Vertex | Stage::TessEval | Stage::Geometry);
+    for stage in [Stage::Vertex, Stage::TessControl, Stage::TessEval, Stage::Geometry, Stage::Fragment] {
+        let uses = |name: &str| shaders.iter().any(|s| s.stage == stage && used(s, name));
+        if uses("gl_ClipDistance") && uses("gl_ClipVertex") {
+            diags.error(SourceLoc::default(), format!("the {} shader writes both gl_ClipDistance and gl_ClipVertex", stage.name()));
+        }
+        // gl_MaxCombinedClipAndCullDistances bounds the two arrays together.
+        let size = |name: &str| shaders.iter().filter(|s| s.stage == stage).filter_map(|s| s.interface.as_ref()?.clip_cull_sizes.get(name).copied()).max().unwrap_or(0);
+        if size("gl_ClipDistance") + size("gl_CullDistance") > 8 {
+            diags.error(SourceLoc::default(), format!("the {} shader's gl_ClipDistance and gl_CullDistance together exceed gl_MaxCombinedClipAndCullDistances", stage.name()));
+        }
+    }
+    let Some(last) = shaders.iter().map(|s| s.stage).filter(pre_raster).max() else { return };
+    let stage: Vec<&CompiledShader> = shaders.iter().copied().filter(|s| s.stage == last).collect();
+    let writes = |name: &str| stage.iter().any(|s| used(s, name));
+    let compatibility = stage.iter().any(|s| s.settings.as_ref().is_some_and(|x| x.profile == crate::preprocessor::Profile::Compatibility));
+    let planes = if writes("gl_ClipDistance") || writes("gl_ClipVertex") {
+        CLIP_PLANES_EYE
+    } else if compatibility {
+        CLIP_PLANES_CLIP
+    } else {
+        return;
+    };
+    *offset = offset.div_ceil(16) * 16;
+    out.builtin_uniforms.push((CLIP_PLANE_ENABLES.to_string(), *offset));
+    out.builtin_uniforms.push((planes.to_string(), *offset + 16));
+    *offset += 16 + 16 * 8;
+}
+
+/// Built-in uniform names of the clip-plane state (never user-visible: they are not
+/// active uniforms): the enable mask, and the planes in eye or in clip space.
+pub const CLIP_PLANE_ENABLES: &str = "gl_ClipPlaneState.enables";
+pub const CLIP_PLANES_EYE: &str = "gl_ClipPlaneState.eye_planes";
+pub const CLIP_PLANES_CLIP: &str = "gl_ClipPlaneState.clip_planes";
+
 fn link_attributes(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut ProgramInterface, diags: &mut Diagnostics) {
     let Some(vs) = shaders.iter().find(|s| s.stage == Stage::Vertex) else { return };
     let mut taken = vec![false; MAX_VERTEX_ATTRIBS];
@@ -951,6 +992,7 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
         }
         offset += layout::size(&ty, BlockLayout::Std140);
     }
+    place_clip_plane_state(shaders, &mut offset, out, diags);
     out.default_block_size = offset.div_ceil(16) * 16;
     out.sampler_count = sampler_index;
     for (index, (name, ty, qual, stages, instance)) in blocks.into_iter().enumerate() {

@@ -79,6 +79,58 @@ pub(crate) fn sampler_target(gl_type: GLenum) -> GLenum {
     }
 }
 
+/// Locations a varying of type `ty` takes.
+fn varying_slots(ir: &nir_like::Shader, ty: nir_like::Handle<nir_like::Type>) -> u32 {
+    match &ir.types[ty] {
+        nir_like::Type::Vector(vt) => if vt.bits == 64 && vt.components > 2 { 2 } else { 1 },
+        nir_like::Type::Matrix { columns, rows, bits } => *columns as u32 * if *bits == 64 && *rows > 2 { 2 } else { 1 },
+        nir_like::Type::Array { element, length, .. } => length.unwrap_or(1) * varying_slots(ir, *element),
+        nir_like::Type::Struct { members, .. } => members.iter().map(|m| varying_slots(ir, m.ty)).sum(),
+        _ => 1,
+    }
+}
+
+/// Cull-distance emulation's varyings: after every location the program's stages use,
+/// sized by the cull distances the last pre-rasterisation stage writes.
+fn cull_emulation(linked: &glsl::LinkedProgram, last_pre_raster: Option<glsl::Stage>) -> Option<nir_like::passes::CullEmulation> {
+    let last = linked.stages.iter().find(|s| Some(s.stage) == last_pre_raster)?.ir.as_ref().ok()?;
+    let count = last.variables.iter().find_map(|(_, v)| {
+        (v.builtin == Some(nir_like::Builtin::CullDistance) && v.mode == nir_like::VariableMode::ShaderOut).then(|| match last.types[v.ty] {
+            nir_like::Type::Array { length: Some(n), .. } => n,
+            _ => 1,
+        })
+    })?;
+    let mut location = 0;
+    for stage in &linked.stages {
+        let Ok(ir) = stage.ir.as_ref() else { continue };
+        let varying = |v: &nir_like::Variable| match v.mode {
+            nir_like::VariableMode::ShaderIn => stage.stage != glsl::Stage::Vertex,
+            nir_like::VariableMode::ShaderOut => stage.stage != glsl::Stage::Fragment,
+            _ => false,
+        };
+        for (_, v) in ir.variables.iter().filter(|(_, v)| v.builtin.is_none() && varying(v)) {
+            if let Some(l) = v.location {
+                let per_vertex = matches!(stage.stage, glsl::Stage::Geometry | glsl::Stage::TessControl | glsl::Stage::TessEval) && v.mode == nir_like::VariableMode::ShaderIn && !v.patch;
+                let ty = match (&ir.types[v.ty], per_vertex) {
+                    (nir_like::Type::Array { element, .. }, true) => *element,
+                    _ => v.ty,
+                };
+                location = location.max(l + varying_slots(ir, ty));
+            }
+        }
+    }
+    Some(nir_like::passes::CullEmulation { location, count })
+}
+
+/// Where the linker placed the clip-plane state in the default block, if the program has it.
+fn clip_plane_state(interface: &glsl::ProgramInterface) -> Option<nir_like::passes::ClipPlaneState> {
+    let find = |name: &str| interface.builtin_uniforms.iter().find(|(n, _)| n == name).map(|(_, o)| *o);
+    let enables_offset = find(glsl::link::CLIP_PLANE_ENABLES)?;
+    let clip_space = find(glsl::link::CLIP_PLANES_CLIP);
+    let planes_offset = clip_space.or_else(|| find(glsl::link::CLIP_PLANES_EYE))?;
+    Some(nir_like::passes::ClipPlaneState { set: 0, binding: 0, enables_offset, planes_offset, clip_position: clip_space.is_some() })
+}
+
 impl ContextState {
     /// Turns linked stages into a Vulkan program; `Err` is the info-log line saying why not.
     fn build_gpu_program(&self, linked: &glsl::LinkedProgram) -> Result<GpuProgram, String> {
@@ -90,8 +142,9 @@ impl ContextState {
         }
         let mut modules = Vec::new();
         let mut all_stages = StageMask(0);
-        let caps = self.device.caps();
+        let caps = self.caps;
         let last_pre_raster = linked.stages.iter().filter(|s| s.stage != glsl::Stage::Fragment).map(|s| s.stage).max();
+        let cull_emulation = cull_emulation(linked, last_pre_raster);
         for stage in &linked.stages {
             let mut ir = stage.ir.as_ref().map_err(|e| format!("{} shader: {e}", stage.stage.name()))?.clone();
             crate::shader_dumps::ir(stage.stage.name(), "from GLSL", &ir);
@@ -110,6 +163,8 @@ impl ContextState {
                     .iter()
                     .filter_map(|u| u.sampler_index.filter(|_| u.name.contains('.')).map(|s| (u.name.clone(), 128 + s)))
                     .collect(),
+                clip_planes: clip_plane_state(&linked.interface),
+                cull_emulation,
             };
             nir_like::passes::lower_for_caps(&mut ir, &caps, &lower);
             crate::shader_dumps::ir(stage.stage.name(), "lowered", &ir);

@@ -104,6 +104,8 @@ impl ContextState {
                 Value::ints([x as i64, y as i64, w as i64, h as i64])
             }
             GL_DEPTH_RANGE => Value::floats(s.viewport.depth_range, true),
+            GL_CLIP_ORIGIN if !self.is_gles() => Value::int(s.clip_control.origin),
+            GL_CLIP_DEPTH_MODE if !self.is_gles() => Value::int(s.clip_control.depth_mode),
             // Clear values.
             GL_COLOR_CLEAR_VALUE => Value::floats(s.clear.color.map(f64::from), true),
             GL_DEPTH_CLEAR_VALUE => Value::Float { v: [s.clear.depth, 0.0, 0.0, 0.0], n: 1, normalized: true },
@@ -252,6 +254,8 @@ impl ContextState {
             GL_MAX_COLOR_ATTACHMENTS => Value::int(l.max_color_attachments),
             GL_MAX_SAMPLES => Value::int(l.max_samples),
             GL_MAX_CLIP_DISTANCES => Value::int(l.max_clip_distances),
+            // ARB_cull_distance: eight of each, eight together (the GLSL constants agree).
+            GL_MAX_CULL_DISTANCES | GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES if !self.is_gles() => Value::int(8),
             GL_MAX_TEXTURE_LOD_BIAS => Value::float(l.max_texture_lod_bias as f64),
             GL_MAX_TEXTURE_MAX_ANISOTROPY => Value::float(l.max_texture_max_anisotropy as f64),
             GL_MIN_PROGRAM_TEXEL_OFFSET => Value::int(l.min_program_texel_offset),

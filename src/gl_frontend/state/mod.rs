@@ -5,6 +5,8 @@ pub mod alpha_test;
 pub mod attrib_stack;
 pub mod blend;
 pub mod clear;
+pub mod clip_control;
+pub mod clip_planes;
 pub mod current_values;
 pub mod depth_stencil;
 pub mod display_list;
@@ -65,6 +67,10 @@ pub struct GlState {
     pub clear: clear::ClearState,
     /// The compatibility profile's matrix stacks.
     pub matrices: matrices::MatrixState,
+    /// glClipPlane's planes (compatibility profile).
+    pub clip_planes: clip_planes::ClipPlanes,
+    /// glClipControl's origin and depth mode.
+    pub clip_control: clip_control::ClipControl,
     /// Fixed-function texturing: enabled targets and glTexEnv per unit.
     pub texture_env: texture_env::TextureEnvState,
     /// glHint values by target.
@@ -88,6 +94,8 @@ impl GlState {
             raster: raster::RasterState::default(),
             clear: clear::ClearState::default(),
             matrices: matrices::MatrixState::default(),
+            clip_planes: clip_planes::ClipPlanes::default(),
+            clip_control: clip_control::ClipControl::default(),
             texture_env: texture_env::TextureEnvState::default(),
             hints: Vec::new(),
             lighting: Default::default(),

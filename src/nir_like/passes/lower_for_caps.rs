@@ -23,6 +23,12 @@ pub struct LowerOptions {
     pub point_coord_upper_left: bool,
     /// Bindings of sampler and image members of uniform structs, by `struct.member` name.
     pub opaque_member_bindings: HashMap<String, u32>,
+    /// Where the clip-plane enables and planes live, for the last pre-rasterisation stage
+    /// (`lower_user_clip_planes`); `None` leaves clip distances as the shader wrote them.
+    pub clip_planes: Option<super::ClipPlaneState>,
+    /// Where cull-distance emulation puts its varyings, for programs whose last
+    /// pre-rasterisation stage writes gl_CullDistance (used without `Caps::cull_distance`).
+    pub cull_emulation: Option<super::CullEmulation>,
 }
 
 /// Runs every lowering `caps` and `options` call for, then the optimisation loop.
@@ -50,6 +56,12 @@ pub fn lower_for_caps(shader: &mut Shader, caps: &Caps, options: &LowerOptions) 
     }
     if !caps.robust_buffer_access && options.robust_access {
         progress |= super::lower_robust_buffer_access(shader);
+    }
+    if let Some(state) = options.clip_planes.as_ref().filter(|_| options.last_pre_rasterization) {
+        progress |= super::lower_user_clip_planes(shader, state);
+    }
+    if let Some(emulation) = options.cull_emulation.as_ref().filter(|_| !caps.cull_distance) {
+        progress |= super::lower_cull_distance(shader, emulation, options.last_pre_rasterization);
     }
     if !caps.depth_clip_control && options.last_pre_rasterization {
         progress |= super::lower_clip_control(shader);

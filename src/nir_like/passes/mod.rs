@@ -4,6 +4,7 @@
 
 mod lower_clip_control;
 mod lower_double_round_even;
+mod lower_cull_distance;
 mod lower_for_caps;
 mod lower_frag_color_broadcast;
 mod lower_frag_coord_conventions;
@@ -13,6 +14,7 @@ mod lower_point_coord_flip;
 mod lower_robust_buffer_access;
 mod lower_tex_rect;
 mod lower_uniforms_to_ubo;
+mod lower_user_clip_planes;
 mod lower_vertex_attrib_64bit;
 mod opt_constant_fold;
 mod opt_copy_prop;
@@ -21,6 +23,7 @@ mod split_opaque_struct_members;
 
 pub use lower_clip_control::lower_clip_control;
 pub use lower_double_round_even::lower_double_round_even;
+pub use lower_cull_distance::{lower_cull_distance, CullEmulation};
 pub use lower_for_caps::{lower_for_caps, LowerOptions};
 pub use lower_frag_color_broadcast::lower_frag_color_broadcast;
 pub use lower_frag_coord_conventions::lower_frag_coord_conventions;
@@ -30,6 +33,7 @@ pub use lower_point_coord_flip::lower_point_coord_flip;
 pub use lower_robust_buffer_access::lower_robust_buffer_access;
 pub use lower_tex_rect::lower_tex_rect;
 pub use lower_uniforms_to_ubo::lower_uniforms_to_ubo;
+pub use lower_user_clip_planes::{lower_user_clip_planes, ClipPlaneState, MAX_CLIP_PLANES};
 pub use lower_vertex_attrib_64bit::lower_vertex_attrib_64bit;
 pub use opt_constant_fold::opt_constant_fold;
 pub use opt_copy_prop::opt_copy_prop;

@@ -295,6 +295,11 @@ impl Emitter<'_> {
                     "gl_FragColor (run lower_frag_color_broadcast first)".into(),
                 ))
             }
+            Builtin::ClipVertex => {
+                return Err(EmitError::Unsupported(
+                    "gl_ClipVertex (run lower_user_clip_planes first)".into(),
+                ))
+            }
             Builtin::SampleId | Builtin::SamplePosition => {
                 self.cap(Capability::SampleRateShading);
                 if b == Builtin::SampleId {

@@ -112,7 +112,16 @@ fn per_vertex_member(name: &str) -> Option<(SType, Builtin)> {
 impl Gen<'_, '_> {
     /// `gl_in[index].member`: element `index` of the arrayed built-in input of `member`.
     pub(super) fn per_vertex_input(&mut self, index: &Expr, member: &str) -> GResult<Place> {
-        let Some((ty, builtin)) = per_vertex_member(member) else {
+        let distances = match member {
+            "gl_ClipDistance" => Some(Builtin::ClipDistance),
+            "gl_CullDistance" => Some(Builtin::CullDistance),
+            _ => None,
+        };
+        let found = match distances {
+            Some(b) => Some((SType::Array(Box::new(SType::FLOAT), Some(self.clip_cull_size(member))), b)),
+            None => per_vertex_member(member),
+        };
+        let Some((ty, builtin)) = found else {
             return self.unsupported(&format!("`gl_in[].{}'", member));
         };
         let key = format!("gl_in.{}", member);

@@ -208,10 +208,8 @@ impl<'s, 'i> Gen<'s, 'i> {
     fn declare_global(&mut self, g: &crate::sema::GlobalVar, globals: &[crate::sema::GlobalVar], program: &ProgramInterface) -> GResult<()> {
         // A redeclared gl_PerVertex or built-in variable changes nothing here: they stay
         // built-ins, created on first use.
-        // (Clip and cull distances are not built-ins here yet: they keep a plain variable.)
         let builtin_in_or_out = g.block.is_none()
             && g.name.starts_with("gl_")
-            && !matches!(g.name.as_str(), "gl_ClipDistance" | "gl_CullDistance")
             && matches!(g.storage, Storage::In | Storage::Out | Storage::Varying);
         if g.block.as_deref() == Some("gl_PerVertex") || builtin_in_or_out {
             return Ok(());
@@ -421,7 +419,12 @@ impl<'s, 'i> Gen<'s, 'i> {
                 };
                 (None, VariableMode::ShaderIn, ty, loc)
             }
-            (GlStage::Vertex | GlStage::Geometry, "gl_ClipVertex") => (None, VariableMode::ShaderOut, v4, Some(29)),
+            (GlStage::Vertex | GlStage::Geometry, "gl_ClipVertex") => (Some(Builtin::ClipVertex), VariableMode::ShaderOut, v4, None),
+            (GlStage::Fragment | GlStage::Vertex | GlStage::Geometry | GlStage::TessEval, "gl_ClipDistance" | "gl_CullDistance") => {
+                let builtin = if name == "gl_ClipDistance" { Builtin::ClipDistance } else { Builtin::CullDistance };
+                let mode = if self.stage == GlStage::Fragment { VariableMode::ShaderIn } else { VariableMode::ShaderOut };
+                (Some(builtin), mode, SType::Array(Box::new(f), Some(self.clip_cull_size(name))), None)
+            }
             _ => return Ok(None),
         };
         let nty = nir_type(&mut self.b, &ty, None)?;
@@ -431,6 +434,12 @@ impl<'s, 'i> Gen<'s, 'i> {
         let h = self.b.variable(var);
         self.globals.insert(name.to_string(), (Binding::Var(h), ty.clone()));
         Ok(Some((Binding::Var(h), ty)))
+    }
+
+    /// The size of gl_ClipDistance or gl_CullDistance: the largest any shader object of
+    /// the stage gives (GL_MAX_CLIP_DISTANCES when none does).
+    pub(super) fn clip_cull_size(&self, name: &str) -> u32 {
+        self.all_units.iter().filter_map(|u| u.clip_cull_sizes.get(name).copied()).max().unwrap_or(8).clamp(1, 8)
     }
 
     /// A user declaration of `name`, if any (scopes, then globals).

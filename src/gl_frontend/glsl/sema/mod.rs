@@ -87,6 +87,9 @@ pub struct ShaderInterface {
     pub tess_primitive_mode: bool,
     /// A tessellation control shader's `layout(vertices = N) out;`.
     pub tcs_vertices: Option<u32>,
+    /// The size of gl_ClipDistance and gl_CullDistance where the shader gave one: by
+    /// redeclaration, or the largest constant index used plus one.
+    pub clip_cull_sizes: HashMap<String, u32>,
 }
 
 pub struct Checker<'a> {
@@ -205,6 +208,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
     }
     c.xfb_finish();
     c.interface.tcs_vertices = c.tcs_vertices;
+    c.record_clip_cull_sizes();
     c.check_fragment_outputs();
     c.interface.has_main = c.functions.get("main").is_some_and(|f| f.iter().any(|f| f.defined));
     c.interface
@@ -233,6 +237,21 @@ impl<'a> Checker<'a> {
 
     pub(crate) fn error(&mut self, loc: SourceLoc, msg: impl Into<String>) {
         self.diags.error(loc, msg);
+    }
+
+    /// Sizes gl_ClipDistance and gl_CullDistance for the IR: a redeclared size, else the
+    /// largest constant index used.
+    fn record_clip_cull_sizes(&mut self) {
+        for name in ["gl_ClipDistance", "gl_CullDistance"] {
+            let declared = self.scopes.iter().rev().find_map(|s| match s.get(name) {
+                Some(Symbol::Var(Variable { ty: Type::Array(_, Some(n)), .. })) => Some(*n),
+                _ => None,
+            });
+            let indexed = self.unsized_indices.iter().filter(|((_, n), _)| n == name).map(|(_, i)| (*i + 1).max(0) as u32).max();
+            if let Some(n) = declared.or(indexed) {
+                self.interface.clip_cull_sizes.insert(name.to_string(), n);
+            }
+        }
     }
 
     fn declare_builtin_variables(&mut self) {
@@ -376,7 +395,7 @@ impl<'a> Checker<'a> {
                     }
                     self.pervertex_members_redeclared.push(name.to_string());
                 }
-                if name == "gl_ClipDistance" || name == "gl_TexCoord" {
+                if name == "gl_ClipDistance" || name == "gl_CullDistance" || name == "gl_TexCoord" {
                     if var.storage != existing.storage && !(var.storage == Some(Storage::Varying)) {
                         self.error(loc, format!("`{}' must be redeclared with its own storage qualifier", name));
                         return;
@@ -1584,6 +1603,13 @@ impl<'a> Checker<'a> {
                 return;
             }
         }
+        // gl_MaxClipDistances and gl_MaxCullDistances bound the distance arrays.
+        for (n, ty) in members {
+            if matches!(n.as_str(), "gl_ClipDistance" | "gl_CullDistance") && matches!(ty, Type::Array(_, Some(len)) if *len > 8) {
+                self.error(b.loc, format!("`{}' redeclared larger than the implementation allows", n));
+                return;
+            }
+        }
         let stage = self.options.stage;
         let arrayed_name = match (storage, stage) {
             (Storage::In, Stage::Geometry | Stage::TessControl | Stage::TessEval) => Some("gl_in"),
@@ -1651,6 +1677,14 @@ impl<'a> Checker<'a> {
                         if v.storage == Some(Storage::Out) {
                             self.scopes[0].remove(*n);
                         }
+                    }
+                }
+            }
+            // Listed members take the listed types (gl_ClipDistance gets its size).
+            for (m, ty) in members {
+                if let Some(Symbol::Var(v)) = self.scopes[0].get_mut(m.as_str()) {
+                    if v.storage == Some(Storage::Out) && matches!((&v.ty, ty), (Type::Array(_, None), Type::Array(_, Some(_)))) {
+                        v.ty = ty.clone();
                     }
                 }
             }

@@ -1,0 +1,259 @@
+//! Clipping a program's primitives: gl_ClipDistance with the GL_CLIP_DISTANCEi enables,
+//! and the compatibility profile's glClipPlane against gl_ClipVertex or gl_Position,
+//! read back with glReadPixels.
+
+mod common;
+
+use common::*;
+use gl_frontend::entry::*;
+use gl_frontend::types::enums::*;
+use gl_frontend::types::*;
+use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
+
+fn context() -> std::sync::Arc<Context> {
+    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "3.0");
+    let config = ContextConfig { api: Api::Gl, major: 3, minor: 0, profile: Profile::Compatibility, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("3.0 with the override");
+    let window = surface();
+    make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
+    ctx
+}
+
+fn pixel(x: i32, y: i32) -> [u8; 4] {
+    let mut p = [0u8; 4];
+    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
+    p
+}
+
+const FS: &str = "#version 130
+void main() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); }";
+
+const GREEN: [u8; 4] = [0, 255, 0, 255];
+const BLACK: [u8; 4] = [0, 0, 0, 255];
+
+/// A program with `vs`, the attribute `pos` at location 0, in use.
+fn use_program(vs: &str) -> GLuint {
+    unsafe {
+        let p = glCreateProgram();
+        glAttachShader(p, compiled_shader(GL_VERTEX_SHADER, vs));
+        glAttachShader(p, compiled_shader(GL_FRAGMENT_SHADER, FS));
+        glBindAttribLocation(p, 0, c"pos".as_ptr());
+        glLinkProgram(p);
+        let mut ok = 0;
+        glGetProgramiv(p, GL_LINK_STATUS, &mut ok);
+        assert_eq!(ok, 1, "the program links");
+        glUseProgram(p);
+        p
+    }
+}
+
+/// Clears to black and draws a quad covering the 64x32 window.
+fn draw_window_quad() {
+    let quad: [f32; 12] = [-1.0, -1.0, 1.0, -1.0, 1.0, 1.0, -1.0, -1.0, 1.0, 1.0, -1.0, 1.0];
+    unsafe {
+        let mut vbo = 0;
+        glGenBuffers(1, &mut vbo);
+        glBindBuffer(GL_ARRAY_BUFFER, vbo);
+        glBufferData(GL_ARRAY_BUFFER, 48, quad.as_ptr().cast(), GL_STATIC_DRAW);
+        glVertexAttribPointer(0, 2, GL_FLOAT, 0, 0, std::ptr::null());
+        glEnableVertexAttribArray(0);
+        glClearColor(0.0, 0.0, 0.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glDrawArrays(GL_TRIANGLES, 0, 6);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn clip_distances_clip_only_where_enabled() {
+    let _ctx = context();
+    // Plane 0 keeps x >= 0 (the right half), plane 1 keeps y >= 0 (the upper half).
+    use_program(
+        "#version 130
+        in vec2 pos;
+        out float gl_ClipDistance[2];
+        void main() {
+            gl_Position = vec4(pos, 0.0, 1.0);
+            gl_ClipDistance[0] = pos.x;
+            gl_ClipDistance[1] = pos.y;
+        }",
+    );
+    unsafe { assert_eq!(glIsEnabled(GL_CLIP_DISTANCE0), 0) };
+    draw_window_quad();
+    assert_eq!(pixel(8, 8), GREEN, "no plane enabled: nothing is clipped");
+    unsafe { glEnable(GL_CLIP_DISTANCE0) };
+    draw_window_quad();
+    assert_eq!(pixel(8, 8), BLACK, "plane 0 clips the left half");
+    assert_eq!(pixel(56, 8), GREEN, "the right half stays");
+    unsafe {
+        glDisable(GL_CLIP_DISTANCE0);
+        glEnable(GL_CLIP_DISTANCE1);
+    }
+    draw_window_quad();
+    assert_eq!(pixel(8, 8), BLACK, "plane 1 clips the lower half");
+    assert_eq!(pixel(8, 24), GREEN, "the upper left stays with plane 0 off");
+}
+
+#[test]
+fn clip_planes_clip_gl_position_without_clip_outputs() {
+    let _ctx = context();
+    use_program(
+        "#version 130
+        in vec2 pos;
+        void main() { gl_Position = vec4(pos, 0.0, 1.0); }",
+    );
+    unsafe {
+        // Keeps x <= 0.5 in eye space; the identity projection makes that clip space.
+        glClipPlane(GL_CLIP_PLANE0, [-1.0, 0.0, 0.0, 0.5].as_ptr());
+        glEnable(GL_CLIP_PLANE0);
+    }
+    draw_window_quad();
+    assert_eq!(pixel(40, 16), GREEN, "x = 0.25 is kept");
+    assert_eq!(pixel(56, 16), BLACK, "x = 0.75 is clipped");
+    unsafe {
+        // A projection that halves x: clip-space x is half the eye-space x.
+        glMatrixMode(GL_PROJECTION);
+        glScalef(0.5, 1.0, 1.0);
+    }
+    draw_window_quad();
+    assert_eq!(pixel(28, 16), GREEN, "clip x = -0.11 is eye x = -0.22: kept");
+    assert_eq!(pixel(40, 16), BLACK, "clip x = 0.27 is eye x = 0.53: clipped");
+}
+
+#[test]
+fn clip_planes_clip_gl_clip_vertex_in_eye_space() {
+    let _ctx = context();
+    use_program(
+        "#version 120
+        attribute vec2 pos;
+        void main() {
+            gl_Position = vec4(pos, 0.0, 1.0);
+            gl_ClipVertex = vec4(pos.y, 0.0, 0.0, 1.0);
+        }",
+    );
+    unsafe {
+        // The modelview when the plane is given moves it: x >= 0 under a translation
+        // by 0.5 is x >= 0.5 in eye space.
+        glTranslatef(0.5, 0.0, 0.0);
+        glClipPlane(GL_CLIP_PLANE3, [1.0, 0.0, 0.0, 0.0].as_ptr());
+        glLoadIdentity();
+        let mut eq = [0.0f64; 4];
+        glGetClipPlane(GL_CLIP_PLANE3, eq.as_mut_ptr());
+        assert_eq!(eq, [1.0, 0.0, 0.0, -0.5]);
+        glEnable(GL_CLIP_PLANE3);
+    }
+    // gl_ClipVertex.x is the window's y: rows above y = 0.5 (window row 24) stay.
+    draw_window_quad();
+    assert_eq!(pixel(32, 28), GREEN);
+    assert_eq!(pixel(32, 20), BLACK);
+}
+
+#[test]
+fn clip_plane_errors() {
+    let _ctx = context();
+    unsafe {
+        glClipPlane(GL_CLIP_PLANE0 + 8, [0.0; 4].as_ptr());
+        assert_eq!(glGetError(), GL_INVALID_ENUM);
+        let mut eq = [7.0f64; 4];
+        glGetClipPlane(GL_TEXTURE_2D, eq.as_mut_ptr());
+        assert_eq!(glGetError(), GL_INVALID_ENUM);
+        assert_eq!(eq, [7.0; 4], "nothing written on error");
+        glGetClipPlane(GL_CLIP_PLANE0 + 7, eq.as_mut_ptr());
+        assert_eq!(eq, [0.0; 4], "planes start as zero");
+        assert_eq!(get_int(GL_MAX_CLIP_PLANES), 8);
+        assert_eq!(get_int(GL_MAX_CLIP_DISTANCES), 8);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn clip_planes_are_compatibility_only() {
+    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "3.2");
+    let config = ContextConfig { api: Api::Gl, major: 3, minor: 2, profile: Profile::Core, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("3.2 core with the override");
+    make_current(&ctx, None, None).unwrap();
+    unsafe {
+        glClipPlane(GL_CLIP_PLANE0, [0.0; 4].as_ptr());
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+    }
+}
+
+#[test]
+fn clip_control_flips_the_origin_and_keeps_depth_as_given() {
+    let _ctx = context();
+    use_program(
+        "#version 130
+        in vec2 pos;
+        // The upper half of the window, at depth 0.25.
+        void main() { gl_Position = vec4(pos.x, pos.y * 0.5 + 0.5, 0.25, 1.0); }",
+    );
+    unsafe {
+        assert_eq!(get_int(GL_CLIP_ORIGIN), GL_LOWER_LEFT as i32);
+        assert_eq!(get_int(GL_CLIP_DEPTH_MODE), GL_NEGATIVE_ONE_TO_ONE as i32);
+        glClipControl(GL_UPPER_LEFT, GL_TEXTURE_2D);
+        assert_eq!(glGetError(), GL_INVALID_ENUM);
+        glClipControl(GL_TEXTURE_2D, GL_ZERO_TO_ONE);
+        assert_eq!(glGetError(), GL_INVALID_ENUM);
+        assert_eq!(get_int(GL_CLIP_ORIGIN), GL_LOWER_LEFT as i32, "errors change nothing");
+        // Culling back faces must not lose the quad when the origin flips.
+        glEnable(GL_CULL_FACE);
+    }
+    draw_window_quad();
+    assert_eq!(pixel(32, 28), GREEN, "lower-left origin: the upper half is drawn");
+    assert_eq!(pixel(32, 4), BLACK);
+    unsafe {
+        glClipControl(GL_UPPER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
+        assert_eq!(get_int(GL_CLIP_ORIGIN), GL_UPPER_LEFT as i32);
+    }
+    draw_window_quad();
+    assert_eq!(pixel(32, 4), GREEN, "upper-left origin: clip y > 0 lands on the lower rows");
+    assert_eq!(pixel(32, 28), BLACK);
+
+    // Depth: with [-1, 1] z = 0.25 is depth 0.625, with [0, 1] it is 0.25.
+    unsafe {
+        glClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
+        glEnable(GL_DEPTH_TEST);
+        glDepthFunc(GL_LESS);
+        glClearDepth(0.5);
+        glClear(GL_DEPTH_BUFFER_BIT);
+    }
+    draw_window_quad();
+    assert_eq!(pixel(32, 28), BLACK, "0.625 fails the test against 0.5");
+    unsafe {
+        glClipControl(GL_LOWER_LEFT, GL_ZERO_TO_ONE);
+        assert_eq!(get_int(GL_CLIP_DEPTH_MODE), GL_ZERO_TO_ONE as i32);
+        glClear(GL_DEPTH_BUFFER_BIT);
+    }
+    draw_window_quad();
+    assert_eq!(pixel(32, 28), GREEN, "0.25 passes the test against 0.5");
+    unsafe {
+        glDisable(GL_DEPTH_TEST);
+        glClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn cull_distances_drop_whole_primitives() {
+    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.5");
+    let config = ContextConfig { api: Api::Gl, major: 4, minor: 5, profile: Profile::Compatibility, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("4.5 with the override");
+    let window = surface();
+    make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
+    assert_eq!(get_int(GL_MAX_CULL_DISTANCES), 8);
+    assert_eq!(get_int(GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES), 8);
+    // The quad's first triangle (below the diagonal) has every vertex outside plane 0;
+    // the second has none outside. Cull distances need no enable.
+    use_program(
+        "#version 450 compatibility
+        in vec2 pos;
+        out float gl_CullDistance[1];
+        void main() {
+            gl_Position = vec4(pos, 0.0, 1.0);
+            gl_CullDistance[0] = gl_VertexID < 3 ? -1.0 : 1.0;
+        }",
+    );
+    draw_window_quad();
+    assert_eq!(pixel(56, 4), BLACK, "the culled triangle is gone");
+    assert_eq!(pixel(8, 28), GREEN, "the other triangle stays");
+}
