@@ -6,6 +6,7 @@ use crate::context::ContextState;
 use crate::dispatch;
 use crate::generated::GlCommands;
 use crate::draw_path::draw::Indices;
+use crate::objects::query::ResultType;
 use crate::objects::shader::write_gl_string;
 use crate::objects::uniforms::{components_as_f64, Scalar};
 use crate::objects::vertex_array::PointerKind;
@@ -2027,6 +2028,71 @@ impl GlCommands for ContextState {
     }
     unsafe fn ClientActiveTexture(&mut self, texture: GLenum) {
         self.gl_client_active_texture(texture)
+    }
+
+    // Queries and conditional rendering.
+    unsafe fn GenQueries(&mut self, n: GLsizei, ids: *mut GLuint) {
+        self.gl_gen_queries(n, ids)
+    }
+    unsafe fn CreateQueries(&mut self, target: GLenum, n: GLsizei, ids: *mut GLuint) {
+        self.gl_create_queries(target, n, ids)
+    }
+    unsafe fn DeleteQueries(&mut self, n: GLsizei, ids: *const GLuint) {
+        self.gl_delete_queries(n, ids)
+    }
+    unsafe fn IsQuery(&mut self, id: GLuint) -> GLboolean {
+        self.gl_is_query(id)
+    }
+    unsafe fn BeginQuery(&mut self, target: GLenum, id: GLuint) {
+        self.gl_begin_query_indexed(target, 0, id)
+    }
+    unsafe fn BeginQueryIndexed(&mut self, target: GLenum, index: GLuint, id: GLuint) {
+        self.gl_begin_query_indexed(target, index, id)
+    }
+    unsafe fn EndQuery(&mut self, target: GLenum) {
+        self.gl_end_query_indexed(target, 0)
+    }
+    unsafe fn EndQueryIndexed(&mut self, target: GLenum, index: GLuint) {
+        self.gl_end_query_indexed(target, index)
+    }
+    unsafe fn QueryCounter(&mut self, id: GLuint, target: GLenum) {
+        self.gl_query_counter(id, target)
+    }
+    unsafe fn GetQueryiv(&mut self, target: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.query_target_parameter(target, 0, pname) {
+            store(params, 0, v)
+        }
+    }
+    unsafe fn GetQueryIndexediv(&mut self, target: GLenum, index: GLuint, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.query_target_parameter(target, index, pname) {
+            store(params, 0, v)
+        }
+    }
+    unsafe fn GetQueryObjectiv(&mut self, id: GLuint, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.query_object_parameter(id, pname, ResultType::I32) {
+            store(params, 0, v as GLint)
+        }
+    }
+    unsafe fn GetQueryObjectuiv(&mut self, id: GLuint, pname: GLenum, params: *mut GLuint) {
+        if let Some(v) = self.query_object_parameter(id, pname, ResultType::U32) {
+            store(params, 0, v as GLuint)
+        }
+    }
+    unsafe fn GetQueryObjecti64v(&mut self, id: GLuint, pname: GLenum, params: *mut GLint64) {
+        if let Some(v) = self.query_object_parameter(id, pname, ResultType::I64) {
+            store(params, 0, v as GLint64)
+        }
+    }
+    unsafe fn GetQueryObjectui64v(&mut self, id: GLuint, pname: GLenum, params: *mut GLuint64) {
+        if let Some(v) = self.query_object_parameter(id, pname, ResultType::U64) {
+            store(params, 0, v)
+        }
+    }
+    unsafe fn BeginConditionalRender(&mut self, id: GLuint, mode: GLenum) {
+        self.gl_begin_conditional_render(id, mode)
+    }
+    unsafe fn EndConditionalRender(&mut self) {
+        self.gl_end_conditional_render()
     }
 }
 

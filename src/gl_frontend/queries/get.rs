@@ -393,6 +393,14 @@ impl ContextState {
 
     /// Writes the value of `pname` through `write(i, value)`, or records INVALID_ENUM.
     pub(crate) fn get_into(&mut self, pname: GLenum, mut write: impl FnMut(usize, &Value)) {
+        if pname == GL_TIMESTAMP {
+            // The device's clock, read after the work so far: it is what glQueryCounter records.
+            let now = self.stream.timestamp_now().unwrap_or_else(|e| {
+                self.backend_failed(e);
+                0
+            });
+            return write(0, &Value::int(now.min(i64::MAX as u64) as i64));
+        }
         match self.get_value(pname) {
             Some(v) => (0..v.len()).for_each(|i| write(i, &v)),
             None => self.record_error(GL_INVALID_ENUM),
