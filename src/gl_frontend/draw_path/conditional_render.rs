@@ -42,10 +42,12 @@ impl ContextState {
         if !self.check(self.conditional_render.is_none(), GL_INVALID_OPERATION) {
             return;
         }
-        let usable = self.queries.names.get(id).is_some_and(|q| {
-            q.active.is_none() && matches!(q.target, GL_SAMPLES_PASSED | GL_ANY_SAMPLES_PASSED | GL_ANY_SAMPLES_PASSED_CONSERVATIVE)
-        });
-        if !self.check(id != 0 && usable, GL_INVALID_OPERATION) {
+        let Some(query) = self.queries.names.get(id) else {
+            return self.record_error(GL_INVALID_VALUE);
+        };
+        let usable = query.active.is_none()
+            && matches!(query.target, GL_SAMPLES_PASSED | GL_ANY_SAMPLES_PASSED | GL_ANY_SAMPLES_PASSED_CONSERVATIVE);
+        if !self.check(usable, GL_INVALID_OPERATION) {
             return;
         }
         self.conditional_render = Some(ConditionalRender { query: id, mode, decided: None });

@@ -48,7 +48,7 @@ impl QueryObject {
 #[derive(Default)]
 pub struct QueryObjects {
     pub names: NameTable<QueryObject>,
-    /// (target, index) to the active query's name.
+    /// (binding point, index) to the active query's name.
     pub active: HashMap<(GLenum, GLuint), GLuint>,
 }
 
@@ -63,6 +63,15 @@ fn is_begin_target(target: GLenum) -> bool {
             | GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN
             | GL_TIME_ELAPSED
     )
+}
+
+/// The binding point of a target: the three occlusion targets share one, so only one of them
+/// may be active at a time (ARB_occlusion_query2).
+fn binding_point(target: GLenum) -> GLenum {
+    match target {
+        GL_ANY_SAMPLES_PASSED | GL_ANY_SAMPLES_PASSED_CONSERVATIVE => GL_SAMPLES_PASSED,
+        t => t,
+    }
 }
 
 /// Targets with one query per vertex stream.
@@ -173,7 +182,7 @@ impl ContextState {
         if !self.check_query_target(target, index, false) {
             return;
         }
-        if !self.check(!self.queries.active.contains_key(&(target, index)) && id != 0, GL_INVALID_OPERATION) {
+        if !self.check(!self.queries.active.contains_key(&(binding_point(target), index)) && id != 0, GL_INVALID_OPERATION) {
             return;
         }
         let allow_unreserved = !self.is_core() && !self.is_gles();
@@ -191,7 +200,7 @@ impl ContextState {
                 let object = self.queries.names.get_mut(id).expect("created above");
                 object.active = Some(handle);
                 object.result = QueryResult::None;
-                self.queries.active.insert((target, index), id);
+                self.queries.active.insert((binding_point(target), index), id);
             }
             Err(e) => self.backend_failed(e),
         }
@@ -201,10 +210,17 @@ impl ContextState {
         if !self.check_query_target(target, index, false) {
             return;
         }
-        if !self.check(self.queries.active.contains_key(&(target, index)), GL_INVALID_OPERATION) {
+        let key = (binding_point(target), index);
+        if !self.check(self.active_query(target, index).is_some(), GL_INVALID_OPERATION) {
             return;
         }
-        self.end_active_query((target, index));
+        self.end_active_query(key);
+    }
+
+    /// The query active for exactly `target` (not another target of its binding point).
+    fn active_query(&self, target: GLenum, index: GLuint) -> Option<GLuint> {
+        let name = *self.queries.active.get(&(binding_point(target), index))?;
+        self.queries.names.get(name).filter(|q| q.target == target).map(|_| name)
     }
 
     /// Ends the query active for `key`; its result becomes pending.
@@ -248,7 +264,7 @@ impl ContextState {
             return None;
         }
         match pname {
-            GL_CURRENT_QUERY => Some(self.queries.active.get(&(target, index)).copied().unwrap_or(0) as GLint),
+            GL_CURRENT_QUERY => Some(self.active_query(target, index).unwrap_or(0) as GLint),
             // Every counter is 64 bits wide; the boolean ones still count.
             GL_QUERY_COUNTER_BITS => Some(64),
             _ => {
