@@ -2069,24 +2069,28 @@ impl GlCommands for ContextState {
         }
     }
     unsafe fn GetQueryObjectiv(&mut self, id: GLuint, pname: GLenum, params: *mut GLint) {
-        if let Some(v) = self.query_object_parameter(id, pname, ResultType::I32) {
-            store(params, 0, v as GLint)
-        }
+        self.gl_get_query_object(id, pname, ResultType::I32, params.cast())
     }
     unsafe fn GetQueryObjectuiv(&mut self, id: GLuint, pname: GLenum, params: *mut GLuint) {
-        if let Some(v) = self.query_object_parameter(id, pname, ResultType::U32) {
-            store(params, 0, v as GLuint)
-        }
+        self.gl_get_query_object(id, pname, ResultType::U32, params.cast())
     }
     unsafe fn GetQueryObjecti64v(&mut self, id: GLuint, pname: GLenum, params: *mut GLint64) {
-        if let Some(v) = self.query_object_parameter(id, pname, ResultType::I64) {
-            store(params, 0, v as GLint64)
-        }
+        self.gl_get_query_object(id, pname, ResultType::I64, params.cast())
     }
     unsafe fn GetQueryObjectui64v(&mut self, id: GLuint, pname: GLenum, params: *mut GLuint64) {
-        if let Some(v) = self.query_object_parameter(id, pname, ResultType::U64) {
-            store(params, 0, v)
-        }
+        self.gl_get_query_object(id, pname, ResultType::U64, params.cast())
+    }
+    unsafe fn GetQueryBufferObjectiv(&mut self, id: GLuint, buffer: GLuint, pname: GLenum, offset: GLintptr) {
+        self.gl_get_query_buffer_object(id, buffer, pname, offset, ResultType::I32)
+    }
+    unsafe fn GetQueryBufferObjectuiv(&mut self, id: GLuint, buffer: GLuint, pname: GLenum, offset: GLintptr) {
+        self.gl_get_query_buffer_object(id, buffer, pname, offset, ResultType::U32)
+    }
+    unsafe fn GetQueryBufferObjecti64v(&mut self, id: GLuint, buffer: GLuint, pname: GLenum, offset: GLintptr) {
+        self.gl_get_query_buffer_object(id, buffer, pname, offset, ResultType::I64)
+    }
+    unsafe fn GetQueryBufferObjectui64v(&mut self, id: GLuint, buffer: GLuint, pname: GLenum, offset: GLintptr) {
+        self.gl_get_query_buffer_object(id, buffer, pname, offset, ResultType::U64)
     }
     unsafe fn BeginConditionalRender(&mut self, id: GLuint, mode: GLenum) {
         self.gl_begin_conditional_render(id, mode)

@@ -103,6 +103,17 @@ pub(crate) enum ResultType {
 }
 
 impl ResultType {
+    fn size(self) -> usize {
+        match self {
+            ResultType::I32 | ResultType::U32 => 4,
+            ResultType::I64 | ResultType::U64 => 8,
+        }
+    }
+
+    fn bytes(self, v: u64) -> ([u8; 8], usize) {
+        (v.to_le_bytes(), self.size())
+    }
+
     fn clamp(self, v: u64) -> u64 {
         match self {
             ResultType::I32 => v.min(i32::MAX as u64),
@@ -318,5 +329,55 @@ impl ContextState {
             GL_QUERY_RESULT_NO_WAIT => self.query_result(id, false).map(|v| ty.clamp(v)),
             _ => Some(u64::from(self.query_result(id, false).is_some())),
         }
+    }
+
+    /// glGetQueryObject*v: into `params`, or, with a buffer bound to GL_QUERY_BUFFER, into that
+    /// buffer at offset `params` (ARB_query_buffer_object).
+    ///
+    /// # Safety
+    /// Without a query buffer, `params` must have room for one value of `ty`.
+    pub(crate) unsafe fn gl_get_query_object(&mut self, id: GLuint, pname: GLenum, ty: ResultType, params: *mut c_void) {
+        let buffer = self.bindings.query_buffer;
+        if buffer != 0 {
+            return self.write_query_to_buffer(id, buffer, pname, params as usize as isize, ty);
+        }
+        let Some(v) = self.query_object_parameter(id, pname, ty) else { return };
+        if params.is_null() {
+            return;
+        }
+        let (bytes, n) = ty.bytes(v);
+        // SAFETY: the caller guarantees room for one value of `ty`.
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), params.cast::<u8>(), n) };
+    }
+
+    /// glGetQueryBufferObject*v.
+    pub(crate) fn gl_get_query_buffer_object(&mut self, id: GLuint, buffer: GLuint, pname: GLenum, offset: isize, ty: ResultType) {
+        let exists = self.share.lock().buffers.exists(buffer);
+        if !self.check(exists, GL_INVALID_OPERATION) {
+            return;
+        }
+        self.write_query_to_buffer(id, buffer, pname, offset, ty);
+    }
+
+    /// Writes a query value into buffer `buffer` at `offset`. A result that is not available
+    /// under GL_QUERY_RESULT_NO_WAIT leaves the buffer alone.
+    fn write_query_to_buffer(&mut self, id: GLuint, buffer: GLuint, pname: GLenum, offset: isize, ty: ResultType) {
+        if !self.check(offset >= 0, GL_INVALID_VALUE) {
+            return;
+        }
+        let end = offset as usize + ty.size();
+        let fits = self.share.lock().buffers.get(buffer).is_some_and(|b| end <= b.data.len());
+        if !self.check(fits, GL_INVALID_OPERATION) {
+            return;
+        }
+        let Some(v) = self.query_object_parameter(id, pname, ty) else { return };
+        let (bytes, n) = ty.bytes(v);
+        let mut objects = self.share.lock();
+        if let Some(b) = objects.buffers.get_mut(buffer) {
+            b.data[offset as usize..end].copy_from_slice(&bytes[..n]);
+            b.touch();
+        }
+        drop(objects);
+        self.state.dirty.insert(crate::state::Dirty::VERTEX_INPUT | crate::state::Dirty::UNIFORMS);
     }
 }

@@ -156,6 +156,7 @@ impl ContextState {
             GL_COPY_READ_BUFFER_BINDING => Value::int(b.copy_read_buffer),
             GL_COPY_WRITE_BUFFER_BINDING => Value::int(b.copy_write_buffer),
             GL_PIXEL_PACK_BUFFER_BINDING => Value::int(b.pixel_pack_buffer),
+            GL_QUERY_BUFFER_BINDING => Value::int(b.query_buffer),
             GL_PIXEL_UNPACK_BUFFER_BINDING => Value::int(b.pixel_unpack_buffer),
             GL_UNIFORM_BUFFER_BINDING => Value::int(b.uniform_buffer),
             GL_VERTEX_ARRAY_BINDING => Value::int(b.vertex_array),

@@ -265,3 +265,34 @@ fn conditional_render_discards_draws_of_a_failed_query() {
         assert_eq!(error(), GL_NO_ERROR);
     }
 }
+
+#[test]
+fn query_results_land_in_the_query_buffer() {
+    let _ctx = current_compat_context();
+    setup();
+    let q = new_query();
+    let mut out = [0xffu8; 24];
+    unsafe {
+        glBeginQuery(GL_SAMPLES_PASSED, q);
+        draw_quad();
+        glEndQuery(GL_SAMPLES_PASSED);
+        let mut buffer = 0;
+        glGenBuffers(1, &mut buffer);
+        glBindBuffer(GL_QUERY_BUFFER, buffer);
+        glBufferData(GL_QUERY_BUFFER, 24, out.as_ptr().cast(), GL_STATIC_DRAW);
+        // With a query buffer bound, the pointer argument is an offset into it.
+        glGetQueryObjectui64v(q, GL_QUERY_RESULT, 8 as *mut GLuint64);
+        glGetQueryObjectuiv(q, GL_QUERY_RESULT_AVAILABLE, 16 as *mut GLuint);
+        assert_eq!(error(), GL_NO_ERROR);
+        glGetQueryObjectui64v(q, GL_QUERY_RESULT, 20 as *mut GLuint64);
+        assert_eq!(error(), GL_INVALID_OPERATION, "past the buffer's end");
+        glGetQueryBufferObjectuiv(q, buffer, GL_QUERY_RESULT, 0);
+        glGetBufferSubData(GL_QUERY_BUFFER, 0, 24, out.as_mut_ptr().cast());
+        glBindBuffer(GL_QUERY_BUFFER, 0);
+    }
+    assert_eq!(u32::from_le_bytes(out[0..4].try_into().unwrap()) as u64, WINDOW_PIXELS);
+    assert_eq!(out[4..8], [0xff; 4], "a 32-bit result writes 4 bytes");
+    assert_eq!(u64::from_le_bytes(out[8..16].try_into().unwrap()), WINDOW_PIXELS);
+    assert_eq!(u32::from_le_bytes(out[16..20].try_into().unwrap()), 1);
+    assert_eq!(error(), GL_NO_ERROR);
+}
