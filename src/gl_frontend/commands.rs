@@ -2092,6 +2092,30 @@ impl GlCommands for ContextState {
     unsafe fn GetQueryBufferObjectui64v(&mut self, id: GLuint, buffer: GLuint, pname: GLenum, offset: GLintptr) {
         self.gl_get_query_buffer_object(id, buffer, pname, offset, ResultType::U64)
     }
+    // OpenGL ES's EXT_occlusion_query_boolean and EXT_disjoint_timer_query names.
+    unsafe fn GenQueriesEXT(&mut self, n: GLsizei, ids: *mut GLuint) {
+        self.gl_gen_queries(n, ids)
+    }
+    unsafe fn DeleteQueriesEXT(&mut self, n: GLsizei, ids: *const GLuint) {
+        self.gl_delete_queries(n, ids)
+    }
+    unsafe fn IsQueryEXT(&mut self, id: GLuint) -> GLboolean {
+        self.gl_is_query(id)
+    }
+    unsafe fn BeginQueryEXT(&mut self, target: GLenum, id: GLuint) {
+        self.gl_begin_query_indexed(target, 0, id)
+    }
+    unsafe fn EndQueryEXT(&mut self, target: GLenum) {
+        self.gl_end_query_indexed(target, 0)
+    }
+    unsafe fn GetQueryivEXT(&mut self, target: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.query_target_parameter(target, 0, pname) {
+            store(params, 0, v)
+        }
+    }
+    unsafe fn GetQueryObjectuivEXT(&mut self, id: GLuint, pname: GLenum, params: *mut GLuint) {
+        self.gl_get_query_object(id, pname, ResultType::U32, params.cast())
+    }
     unsafe fn BeginConditionalRender(&mut self, id: GLuint, mode: GLenum) {
         self.gl_begin_conditional_render(id, mode)
     }

@@ -52,17 +52,15 @@ pub struct QueryObjects {
     pub active: HashMap<(GLenum, GLuint), GLuint>,
 }
 
-/// Whether `target` names a query type glBeginQuery accepts.
-fn is_begin_target(target: GLenum) -> bool {
-    matches!(
-        target,
-        GL_SAMPLES_PASSED
-            | GL_ANY_SAMPLES_PASSED
-            | GL_ANY_SAMPLES_PASSED_CONSERVATIVE
-            | GL_PRIMITIVES_GENERATED
-            | GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN
-            | GL_TIME_ELAPSED
-    )
+/// Whether `target` names a query type glBeginQuery accepts. OpenGL ES counts no samples,
+/// only whether any passed.
+fn is_begin_target(target: GLenum, gles: bool) -> bool {
+    match target {
+        GL_ANY_SAMPLES_PASSED | GL_ANY_SAMPLES_PASSED_CONSERVATIVE | GL_PRIMITIVES_GENERATED
+        | GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN | GL_TIME_ELAPSED => true,
+        GL_SAMPLES_PASSED => !gles,
+        _ => false,
+    }
 }
 
 /// The binding point of a target: the three occlusion targets share one, so only one of them
@@ -137,7 +135,7 @@ impl ContextState {
     }
 
     pub(crate) fn gl_create_queries(&mut self, target: GLenum, n: GLsizei, ids: *mut GLuint) {
-        if !self.check(is_begin_target(target) || target == GL_TIMESTAMP, GL_INVALID_ENUM) {
+        if !self.check(is_begin_target(target, self.is_gles()) || target == GL_TIMESTAMP, GL_INVALID_ENUM) {
             return;
         }
         if !self.check(n >= 0, GL_INVALID_VALUE) || ids.is_null() {
@@ -182,7 +180,7 @@ impl ContextState {
     /// Checks the target and index of glBeginQueryIndexed, glEndQueryIndexed and
     /// glGetQueryIndexediv; records the error and returns false when they are wrong.
     fn check_query_target(&mut self, target: GLenum, index: GLuint, allow_timestamp: bool) -> bool {
-        if !self.check(is_begin_target(target) || allow_timestamp && target == GL_TIMESTAMP, GL_INVALID_ENUM) {
+        if !self.check(is_begin_target(target, self.is_gles()) || allow_timestamp && target == GL_TIMESTAMP, GL_INVALID_ENUM) {
             return false;
         }
         let max = if is_indexed_target(target) { MAX_VERTEX_STREAMS } else { 1 };
