@@ -6,6 +6,7 @@ use crate::context::ContextState;
 use crate::dispatch;
 use crate::generated::GlCommands;
 use crate::draw_path::draw::Indices;
+use crate::objects::query::ResultType;
 use crate::objects::shader::write_gl_string;
 use crate::objects::uniforms::{components_as_f64, components_as_i64, Scalar};
 use crate::objects::vertex_array::PointerKind;
@@ -2246,6 +2247,98 @@ impl GlCommands for ContextState {
                 store(equation, i, *v);
             }
         }
+    }
+    // Queries and conditional rendering.
+    unsafe fn GenQueries(&mut self, n: GLsizei, ids: *mut GLuint) {
+        self.gl_gen_queries(n, ids)
+    }
+    unsafe fn CreateQueries(&mut self, target: GLenum, n: GLsizei, ids: *mut GLuint) {
+        self.gl_create_queries(target, n, ids)
+    }
+    unsafe fn DeleteQueries(&mut self, n: GLsizei, ids: *const GLuint) {
+        self.gl_delete_queries(n, ids)
+    }
+    unsafe fn IsQuery(&mut self, id: GLuint) -> GLboolean {
+        self.gl_is_query(id)
+    }
+    unsafe fn BeginQuery(&mut self, target: GLenum, id: GLuint) {
+        self.gl_begin_query_indexed(target, 0, id)
+    }
+    unsafe fn BeginQueryIndexed(&mut self, target: GLenum, index: GLuint, id: GLuint) {
+        self.gl_begin_query_indexed(target, index, id)
+    }
+    unsafe fn EndQuery(&mut self, target: GLenum) {
+        self.gl_end_query_indexed(target, 0)
+    }
+    unsafe fn EndQueryIndexed(&mut self, target: GLenum, index: GLuint) {
+        self.gl_end_query_indexed(target, index)
+    }
+    unsafe fn QueryCounter(&mut self, id: GLuint, target: GLenum) {
+        self.gl_query_counter(id, target)
+    }
+    unsafe fn GetQueryiv(&mut self, target: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.query_target_parameter(target, 0, pname) {
+            store(params, 0, v)
+        }
+    }
+    unsafe fn GetQueryIndexediv(&mut self, target: GLenum, index: GLuint, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.query_target_parameter(target, index, pname) {
+            store(params, 0, v)
+        }
+    }
+    unsafe fn GetQueryObjectiv(&mut self, id: GLuint, pname: GLenum, params: *mut GLint) {
+        self.gl_get_query_object(id, pname, ResultType::I32, params.cast())
+    }
+    unsafe fn GetQueryObjectuiv(&mut self, id: GLuint, pname: GLenum, params: *mut GLuint) {
+        self.gl_get_query_object(id, pname, ResultType::U32, params.cast())
+    }
+    unsafe fn GetQueryObjecti64v(&mut self, id: GLuint, pname: GLenum, params: *mut GLint64) {
+        self.gl_get_query_object(id, pname, ResultType::I64, params.cast())
+    }
+    unsafe fn GetQueryObjectui64v(&mut self, id: GLuint, pname: GLenum, params: *mut GLuint64) {
+        self.gl_get_query_object(id, pname, ResultType::U64, params.cast())
+    }
+    unsafe fn GetQueryBufferObjectiv(&mut self, id: GLuint, buffer: GLuint, pname: GLenum, offset: GLintptr) {
+        self.gl_get_query_buffer_object(id, buffer, pname, offset, ResultType::I32)
+    }
+    unsafe fn GetQueryBufferObjectuiv(&mut self, id: GLuint, buffer: GLuint, pname: GLenum, offset: GLintptr) {
+        self.gl_get_query_buffer_object(id, buffer, pname, offset, ResultType::U32)
+    }
+    unsafe fn GetQueryBufferObjecti64v(&mut self, id: GLuint, buffer: GLuint, pname: GLenum, offset: GLintptr) {
+        self.gl_get_query_buffer_object(id, buffer, pname, offset, ResultType::I64)
+    }
+    unsafe fn GetQueryBufferObjectui64v(&mut self, id: GLuint, buffer: GLuint, pname: GLenum, offset: GLintptr) {
+        self.gl_get_query_buffer_object(id, buffer, pname, offset, ResultType::U64)
+    }
+    // OpenGL ES's EXT_occlusion_query_boolean and EXT_disjoint_timer_query names.
+    unsafe fn GenQueriesEXT(&mut self, n: GLsizei, ids: *mut GLuint) {
+        self.gl_gen_queries(n, ids)
+    }
+    unsafe fn DeleteQueriesEXT(&mut self, n: GLsizei, ids: *const GLuint) {
+        self.gl_delete_queries(n, ids)
+    }
+    unsafe fn IsQueryEXT(&mut self, id: GLuint) -> GLboolean {
+        self.gl_is_query(id)
+    }
+    unsafe fn BeginQueryEXT(&mut self, target: GLenum, id: GLuint) {
+        self.gl_begin_query_indexed(target, 0, id)
+    }
+    unsafe fn EndQueryEXT(&mut self, target: GLenum) {
+        self.gl_end_query_indexed(target, 0)
+    }
+    unsafe fn GetQueryivEXT(&mut self, target: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.query_target_parameter(target, 0, pname) {
+            store(params, 0, v)
+        }
+    }
+    unsafe fn GetQueryObjectuivEXT(&mut self, id: GLuint, pname: GLenum, params: *mut GLuint) {
+        self.gl_get_query_object(id, pname, ResultType::U32, params.cast())
+    }
+    unsafe fn BeginConditionalRender(&mut self, id: GLuint, mode: GLenum) {
+        self.gl_begin_conditional_render(id, mode)
+    }
+    unsafe fn EndConditionalRender(&mut self) {
+        self.gl_end_conditional_render()
     }
 }
 

@@ -121,6 +121,10 @@ pub struct ContextState {
     pub(crate) debug: crate::debug_output::DebugState,
     /// What samplers without a complete texture sample.
     pub(crate) fallback_texture: Option<vk_backend::ImageView>,
+    /// Query objects (not shared between contexts) and the active ones.
+    pub(crate) queries: crate::objects::query::QueryObjects,
+    /// glBeginConditionalRender's query and mode, while rendering is conditional.
+    pub(crate) conditional_render: Option<crate::draw_path::conditional_render::ConditionalRender>,
 }
 
 static NEXT_THREAD_ID: AtomicU64 = AtomicU64::new(1);
@@ -203,6 +207,8 @@ impl Context {
             debug: Default::default(),
             clip_control_native: device_caps.depth_clip_control,
             caps: device_caps,
+            queries: Default::default(),
+            conditional_render: None,
         };
         Ok(Arc::new(Context {
             state: UnsafeCell::new(state),

@@ -51,6 +51,8 @@ pub struct CommandStream {
     pub(crate) dynamic: DynamicCache,
     /// Scratch vectors reused by every draw so the hot path does not allocate.
     pub(crate) scratch: crate::record_draw::Scratch,
+    /// Active queries and the pools of their slots.
+    pub(crate) queries: crate::query::QueryState,
 }
 
 impl Device {
@@ -72,6 +74,7 @@ impl Device {
             memory_barrier: None,
             dynamic: DynamicCache::default(),
             scratch: Default::default(),
+            queries: Default::default(),
         }
     }
 }
@@ -101,6 +104,11 @@ impl CommandStream {
             self.batch = Some(batch);
         }
         Ok(self.batch.as_mut().expect("batch was just started"))
+    }
+
+    /// The id of the batch being recorded, if one is.
+    pub(crate) fn batch_id(&self) -> Option<u64> {
+        self.batch.as_ref().map(|b| b.id)
     }
 
     /// The command buffer being recorded.
@@ -361,6 +369,8 @@ impl CommandStream {
         if let Some(s) = stencil.as_ref() {
             info = info.stencil_attachment(s);
         }
+        // Active counting queries count this rendering.
+        self.open_queries()?;
         let cmd = self.cmd()?;
         // SAFETY: every attachment view is alive (kept by the batch) and in the layout named,
         // per the barriers just recorded; the render area lies inside every attachment
@@ -484,6 +494,10 @@ impl CommandStream {
     pub(crate) fn submit(&mut self, wait: &[vk::Semaphore], signal: &[vk::Semaphore]) -> Result<()> {
         self.end_rendering()?;
         self.emit_barriers()?;
+        if self.batch.is_some() {
+            // Queries cannot span command buffers: their slots close here and reopen in the next.
+            self.close_queries(None)?;
+        }
         let Some(mut batch) = self.batch.take() else {
             if wait.is_empty() && signal.is_empty() {
                 return Ok(());

@@ -31,6 +31,7 @@ pub(crate) struct ExtensionFns {
     pub eds2: Option<ash::ext::extended_dynamic_state2::Device>,
     pub vertex_input: Option<ash::ext::vertex_input_dynamic_state::Device>,
     pub swapchain: Option<ash::khr::swapchain::Device>,
+    pub transform_feedback: Option<ash::ext::transform_feedback::Device>,
 }
 
 /// The Vulkan device: one per process, shared through `Arc` by every context.
@@ -113,6 +114,8 @@ impl Device {
                 .vertex_input_dynamic_state
                 .then(|| ash::ext::vertex_input_dynamic_state::Device::new(&instance.instance, &raw)),
             swapchain: has(ash::khr::swapchain::NAME).then(|| ash::khr::swapchain::Device::new(&instance.instance, &raw)),
+            transform_feedback: has(ash::ext::transform_feedback::NAME)
+                .then(|| ash::ext::transform_feedback::Device::new(&instance.instance, &raw)),
         };
         let mut info = info;
         info.features.swapchain = ext.swapchain.is_some();

@@ -21,6 +21,9 @@ impl ContextState {
             Ok(t) => t,
             Err(e) => return self.report_target_error(e),
         };
+        if !self.conditional_render_passes() {
+            return;
+        }
         let blit_filter = if filter == GL_LINEAR { BlitFilter::Linear } else { BlitFilter::Nearest };
         let rect = |r: [GLint; 4], level: u32| BlitRect { level, layer: 0, x0: r[0], y0: r[1], x1: r[2], y1: r[3] };
         if mask & GL_COLOR_BUFFER_BIT != 0 {

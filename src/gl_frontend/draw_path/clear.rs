@@ -68,6 +68,9 @@ impl ContextState {
             Ok(t) => t,
             Err(e) => return self.report_target_error(e),
         };
+        if !self.conditional_render_passes() {
+            return;
+        }
         let mut colors = [(0u32, ClearColor::Float([0.0; 4])); 8];
         let mut count = 0;
         for (slot, value) in values.colors.iter().enumerate() {

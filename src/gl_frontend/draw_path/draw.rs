@@ -301,7 +301,7 @@ impl ContextState {
             Ok(t) => t,
             Err(e) => return self.report_target_error(e),
         };
-        if count == 0 || instances == 0 {
+        if count == 0 || instances == 0 || !self.conditional_render_passes() {
             return;
         }
         let result = self.record_draw(&executable, topology, targets, first, count, instances, base_vertex, base_instance, indices, element_buffer, immediate);

@@ -4,6 +4,7 @@
 pub mod blit;
 pub mod builtin_uniforms;
 pub mod clear;
+pub mod conditional_render;
 pub mod draw;
 pub mod gpu_image;
 pub mod immediate;

@@ -6,6 +6,7 @@ pub mod framebuffer;
 pub mod names;
 pub mod program;
 pub mod program_link;
+pub mod query;
 pub mod renderbuffer;
 pub mod sampler;
 pub mod shader;

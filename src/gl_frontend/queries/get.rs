@@ -158,6 +158,7 @@ impl ContextState {
             GL_COPY_READ_BUFFER_BINDING => Value::int(b.copy_read_buffer),
             GL_COPY_WRITE_BUFFER_BINDING => Value::int(b.copy_write_buffer),
             GL_PIXEL_PACK_BUFFER_BINDING => Value::int(b.pixel_pack_buffer),
+            GL_QUERY_BUFFER_BINDING => Value::int(b.query_buffer),
             GL_PIXEL_UNPACK_BUFFER_BINDING => Value::int(b.pixel_unpack_buffer),
             GL_UNIFORM_BUFFER_BINDING => Value::int(b.uniform_buffer),
             GL_VERTEX_ARRAY_BINDING => Value::int(b.vertex_array),
@@ -397,6 +398,18 @@ impl ContextState {
 
     /// Writes the value of `pname` through `write(i, value)`, or records INVALID_ENUM.
     pub(crate) fn get_into(&mut self, pname: GLenum, mut write: impl FnMut(usize, &Value)) {
+        if pname == GL_TIMESTAMP {
+            // The device's clock, read after the work so far: it is what glQueryCounter records.
+            let now = self.stream.timestamp_now().unwrap_or_else(|e| {
+                self.backend_failed(e);
+                0
+            });
+            return write(0, &Value::int(now.min(i64::MAX as u64) as i64));
+        }
+        if pname == GL_GPU_DISJOINT_EXT && self.is_gles() {
+            // One device clock that never jumps: no timer result is ever invalidated.
+            return write(0, &Value::boolean(false));
+        }
         match self.get_value(pname) {
             Some(v) => (0..v.len()).for_each(|i| write(i, &v)),
             None => self.record_error(GL_INVALID_ENUM),
