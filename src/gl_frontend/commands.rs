@@ -350,10 +350,10 @@ impl GlCommands for ContextState {
         self.gl_active_texture(texture)
     }
     unsafe fn TexImage2D(&mut self, target: GLenum, level: GLint, internal_format: GLint, width: GLsizei, height: GLsizei, border: GLint, format: GLenum, ty: GLenum, pixels: *const c_void) {
-        self.gl_tex_image_2d(target, level, internal_format, width, height, border, format, ty, pixels)
+        self.gl_tex_image(2, target, level, internal_format, [width, height, 1], border, format, ty, pixels)
     }
     unsafe fn TexSubImage2D(&mut self, target: GLenum, level: GLint, x: GLint, y: GLint, width: GLsizei, height: GLsizei, format: GLenum, ty: GLenum, pixels: *const c_void) {
-        self.gl_tex_sub_image_2d(target, level, x, y, width, height, format, ty, pixels)
+        self.gl_tex_sub_image(2, target, level, [x, y, 0], [width, height, 1], format, ty, pixels)
     }
     unsafe fn TexParameteri(&mut self, target: GLenum, pname: GLenum, param: GLint) {
         self.gl_tex_parameter(target, pname, &[param as f64])
@@ -1067,7 +1067,7 @@ impl GlCommands for ContextState {
         self.gl_blit_framebuffer([sx0, sy0, sx1, sy1], [dx0, dy0, dx1, dy1], mask, filter)
     }
     unsafe fn TexStorage2D(&mut self, target: GLenum, levels: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei) {
-        self.gl_tex_storage_2d(target, levels, internal_format, width, height)
+        self.gl_tex_storage(2, target, levels, internal_format, [width, height, 1])
     }
     unsafe fn GenerateMipmap(&mut self, target: GLenum) {
         self.gl_generate_mipmap(target)
@@ -1077,6 +1077,26 @@ impl GlCommands for ContextState {
     }
     unsafe fn GetTexImage(&mut self, target: GLenum, level: GLint, format: GLenum, ty: GLenum, pixels: *mut c_void) {
         self.gl_get_tex_image(target, level, format, ty, pixels)
+    }
+
+    // Texture images of one and three dimensions.
+    unsafe fn TexImage1D(&mut self, target: GLenum, level: GLint, internal_format: GLint, width: GLsizei, border: GLint, format: GLenum, ty: GLenum, pixels: *const c_void) {
+        self.gl_tex_image(1, target, level, internal_format, [width, 1, 1], border, format, ty, pixels)
+    }
+    unsafe fn TexImage3D(&mut self, target: GLenum, level: GLint, internal_format: GLint, width: GLsizei, height: GLsizei, depth: GLsizei, border: GLint, format: GLenum, ty: GLenum, pixels: *const c_void) {
+        self.gl_tex_image(3, target, level, internal_format, [width, height, depth], border, format, ty, pixels)
+    }
+    unsafe fn TexSubImage1D(&mut self, target: GLenum, level: GLint, x: GLint, width: GLsizei, format: GLenum, ty: GLenum, pixels: *const c_void) {
+        self.gl_tex_sub_image(1, target, level, [x, 0, 0], [width, 1, 1], format, ty, pixels)
+    }
+    unsafe fn TexSubImage3D(&mut self, target: GLenum, level: GLint, x: GLint, y: GLint, z: GLint, width: GLsizei, height: GLsizei, depth: GLsizei, format: GLenum, ty: GLenum, pixels: *const c_void) {
+        self.gl_tex_sub_image(3, target, level, [x, y, z], [width, height, depth], format, ty, pixels)
+    }
+    unsafe fn TexStorage1D(&mut self, target: GLenum, levels: GLsizei, internal_format: GLenum, width: GLsizei) {
+        self.gl_tex_storage(1, target, levels, internal_format, [width, 1, 1])
+    }
+    unsafe fn TexStorage3D(&mut self, target: GLenum, levels: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei, depth: GLsizei) {
+        self.gl_tex_storage(3, target, levels, internal_format, [width, height, depth])
     }
 
     // KHR_debug.
@@ -2072,7 +2092,7 @@ unsafe fn uniform_values<T: Copy>(value: *const T, count: GLsizei, per: usize) -
 
 /// How many values a texture or sampler parameter takes.
 fn parameter_count(pname: GLenum) -> usize {
-    if pname == GL_TEXTURE_BORDER_COLOR {
+    if matches!(pname, GL_TEXTURE_BORDER_COLOR | GL_TEXTURE_SWIZZLE_RGBA) {
         4
     } else {
         1

@@ -113,7 +113,7 @@ pub struct ContextState {
     /// KHR_debug: callback, message log, groups, labels.
     pub(crate) debug: crate::debug_output::DebugState,
     /// What samplers without a complete texture sample.
-    pub(crate) fallback_texture: Option<vk_backend::ImageView>,
+    pub(crate) fallback_texture: Vec<(crate::draw_path::gpu_image::FallbackKey, vk_backend::ImageView)>,
 }
 
 static NEXT_THREAD_ID: AtomicU64 = AtomicU64::new(1);
@@ -187,7 +187,7 @@ impl Context {
             client_active_texture: 0,
             immediate: Default::default(),
             fixed_function_programs: Default::default(),
-            fallback_texture: None,
+            fallback_texture: Vec::new(),
             debug: Default::default(),
             clip_control_native: device_caps.depth_clip_control,
         };
