@@ -1079,7 +1079,7 @@ impl GlCommands for ContextState {
         self.gl_get_tex_image(target, level, format, ty, pixels)
     }
 
-    // Texture images of one and three dimensions.
+    // Texture images of one and three dimensions, and copies from the framebuffer.
     unsafe fn TexImage1D(&mut self, target: GLenum, level: GLint, internal_format: GLint, width: GLsizei, border: GLint, format: GLenum, ty: GLenum, pixels: *const c_void) {
         self.gl_tex_image(1, target, level, internal_format, [width, 1, 1], border, format, ty, pixels)
     }
@@ -1097,6 +1097,33 @@ impl GlCommands for ContextState {
     }
     unsafe fn TexStorage3D(&mut self, target: GLenum, levels: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei, depth: GLsizei) {
         self.gl_tex_storage(3, target, levels, internal_format, [width, height, depth])
+    }
+    unsafe fn TexImage2DMultisample(&mut self, target: GLenum, samples: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei, fixed: GLboolean) {
+        self.gl_tex_image_multisample(2, target, samples, internal_format, [width, height, 1], fixed, false)
+    }
+    unsafe fn TexImage3DMultisample(&mut self, target: GLenum, samples: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei, depth: GLsizei, fixed: GLboolean) {
+        self.gl_tex_image_multisample(3, target, samples, internal_format, [width, height, depth], fixed, false)
+    }
+    unsafe fn TexStorage2DMultisample(&mut self, target: GLenum, samples: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei, fixed: GLboolean) {
+        self.gl_tex_image_multisample(2, target, samples, internal_format, [width, height, 1], fixed, true)
+    }
+    unsafe fn TexStorage3DMultisample(&mut self, target: GLenum, samples: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei, depth: GLsizei, fixed: GLboolean) {
+        self.gl_tex_image_multisample(3, target, samples, internal_format, [width, height, depth], fixed, true)
+    }
+    unsafe fn CopyTexImage1D(&mut self, target: GLenum, level: GLint, internal_format: GLenum, x: GLint, y: GLint, width: GLsizei, border: GLint) {
+        self.gl_copy_tex_image(1, target, level, internal_format, x, y, width, 1, border)
+    }
+    unsafe fn CopyTexImage2D(&mut self, target: GLenum, level: GLint, internal_format: GLenum, x: GLint, y: GLint, width: GLsizei, height: GLsizei, border: GLint) {
+        self.gl_copy_tex_image(2, target, level, internal_format, x, y, width, height, border)
+    }
+    unsafe fn CopyTexSubImage1D(&mut self, target: GLenum, level: GLint, xoffset: GLint, x: GLint, y: GLint, width: GLsizei) {
+        self.gl_copy_tex_sub_image(1, target, level, [xoffset, 0, 0], x, y, width, 1)
+    }
+    unsafe fn CopyTexSubImage2D(&mut self, target: GLenum, level: GLint, xoffset: GLint, yoffset: GLint, x: GLint, y: GLint, width: GLsizei, height: GLsizei) {
+        self.gl_copy_tex_sub_image(2, target, level, [xoffset, yoffset, 0], x, y, width, height)
+    }
+    unsafe fn CopyTexSubImage3D(&mut self, target: GLenum, level: GLint, xoffset: GLint, yoffset: GLint, zoffset: GLint, x: GLint, y: GLint, width: GLsizei, height: GLsizei) {
+        self.gl_copy_tex_sub_image(3, target, level, [xoffset, yoffset, zoffset], x, y, width, height)
     }
 
     // KHR_debug.

@@ -204,10 +204,12 @@ impl ContextState {
             depth,
             layers,
             levels: levels as u32,
-            samples: 1,
+            samples: base.samples.max(1),
         };
         let image = Image::new(&self.device, &desc)?;
-        for (face, images) in texture.faces.iter().enumerate() {
+        // Multisample images have no host contents to upload.
+        let host_images = if desc.samples > 1 { &[][..] } else { &texture.faces[..] };
+        for (face, images) in host_images.iter().enumerate() {
             for (image_level, tex) in images.iter().skip(anchor).take(levels).enumerate() {
                 let Some(tex) = tex else { continue };
                 let region = Region { offset: [0; 3], size: tex.size() };

@@ -29,13 +29,15 @@ pub struct TexImage {
     pub internal_format: GLenum,
     pub format: TexelFormat,
     pub data: Vec<u8>,
+    /// Samples per texel of a multisample image; 0 for every other image.
+    pub samples: u32,
 }
 
 impl TexImage {
     /// A zero-filled image.
     pub fn new(size: [u32; 3], internal_format: GLenum, format: TexelFormat) -> Self {
         let bytes = size.iter().map(|&s| s as usize).product::<usize>() * format.bytes_per_texel();
-        TexImage { width: size[0], height: size[1], depth: size[2], internal_format, format, data: vec![0; bytes] }
+        TexImage { width: size[0], height: size[1], depth: size[2], internal_format, format, data: vec![0; bytes], samples: 0 }
     }
 
     pub fn size(&self) -> [u32; 3] {
@@ -67,6 +69,8 @@ pub struct Texture {
     pub immutable: bool,
     /// The levels glTexStorage made (GL_TEXTURE_IMMUTABLE_LEVELS).
     pub immutable_levels: u32,
+    /// GL_TEXTURE_FIXED_SAMPLE_LOCATIONS of a multisample texture.
+    pub fixed_sample_locations: bool,
 }
 
 impl Texture {
@@ -84,6 +88,7 @@ impl Texture {
             gpu: None,
             immutable: false,
             immutable_levels: 0,
+            fixed_sample_locations: true,
         }
     }
 
@@ -162,6 +167,10 @@ impl Texture {
         // Cube maps need square faces of one size and format.
         if self.target == GL_TEXTURE_CUBE_MAP && image.width != image.height {
             return false;
+        }
+        // Multisample textures are fetched, never filtered.
+        if matches!(self.target, GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
+            return true;
         }
         let mipmapped = !matches!(sampler.min_filter, GL_NEAREST | GL_LINEAR);
         if image.format.is_integer() {

@@ -167,20 +167,7 @@ impl ContextState {
         if region.texel_count() == 0 {
             return;
         }
-        let gpu = self.with_bound_texture(texture_target, |t| {
-            if let Some(Some(image)) = t.faces.get_mut(face).and_then(|f| f.get_mut(level as usize)) {
-                write_region(image, &region, &texels);
-            }
-            t.generation += 1;
-            t.gpu.as_ref().map(|g| (g.clone(), t.target))
-        });
-        // Once on the GPU, the GPU image holds the contents: update it in stream order.
-        if let Some(Some((gpu, target))) = gpu {
-            if let Err(e) = self.write_texture_region(&gpu, target, face, level as u32, &region, texel, &texels) {
-                return self.backend_failed(e);
-            }
-        }
-        self.state.dirty.insert(Dirty::TEXTURES);
+        self.store_sub_image(texture_target, face, level as u32, &region, texel, &texels);
     }
 
     /// Reads application pixels (client memory or the pixel unpack buffer) into texels.
@@ -240,6 +227,48 @@ impl ContextState {
             t.immutable_levels = levels as u32;
             t.generation += 1;
             t.gpu = None;
+            Ok(())
+        });
+        match result {
+            Some(Err(e)) => self.record_error(e),
+            Some(Ok(())) => self.state.dirty.insert(Dirty::TEXTURES | Dirty::FRAMEBUFFER),
+            None => {}
+        }
+    }
+
+    /// glTexImage2DMultisample / glTexImage3DMultisample and glTexStorage2DMultisample /
+    /// glTexStorage3DMultisample: one level of `samples` samples per texel, whose contents
+    /// only rendering defines.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gl_tex_image_multisample(&mut self, dims: u32, target: GLenum, samples: GLsizei, internal_format: GLenum, size: [GLsizei; 3], fixed_locations: GLboolean, storage: bool) {
+        let expected = if dims == 2 { GL_TEXTURE_2D_MULTISAMPLE } else { GL_TEXTURE_2D_MULTISAMPLE_ARRAY };
+        if !self.check(target == expected, GL_INVALID_ENUM) {
+            return;
+        }
+        let Some(format) = pixels::internal_texel_format(internal_format).filter(|_| !storage || !is_unsized(internal_format)) else {
+            return self.record_error(GL_INVALID_ENUM);
+        };
+        let positive = size[..dims as usize].iter().all(|&s| s >= 1);
+        if !self.check(samples >= 1 && positive && self.image_size_ok(target, size), GL_INVALID_VALUE) {
+            return;
+        }
+        if !self.check(samples as u32 <= self.limits.max_samples, GL_INVALID_OPERATION) {
+            return;
+        }
+        // Vulkan counts samples in powers of two; GL lets the implementation round up.
+        let samples = (samples as u32).next_power_of_two().min(self.limits.max_samples);
+        let extent = size.map(|s| s.max(1) as u32);
+        let result = self.with_bound_texture(target, |t| {
+            if t.immutable {
+                return Err(GL_INVALID_OPERATION);
+            }
+            t.set_image(0, 0, TexImage { samples, ..TexImage::new(extent, internal_format, format) });
+            t.faces[0].truncate(1);
+            t.fixed_sample_locations = fixed_locations != 0;
+            if storage {
+                t.immutable = true;
+                t.immutable_levels = 1;
+            }
             Ok(())
         });
         match result {
@@ -347,8 +376,10 @@ impl ContextState {
             }
             (GL_TEXTURE_SHARED_SIZE | GL_TEXTURE_LUMINANCE_SIZE | GL_TEXTURE_INTENSITY_SIZE, _) => 0,
             (GL_TEXTURE_COMPRESSED, _) => 0,
-            (GL_TEXTURE_SAMPLES, _) => 0,
-            (GL_TEXTURE_FIXED_SAMPLE_LOCATIONS, _) => 1,
+            (GL_TEXTURE_SAMPLES, i) => i.as_ref().map_or(0, |i| i.samples as i64),
+            (GL_TEXTURE_FIXED_SAMPLE_LOCATIONS, _) => {
+                self.with_bound_texture(texture_target, |t| t.fixed_sample_locations).unwrap_or(true) as i64
+            }
             (GL_TEXTURE_BORDER, _) if !self.is_core() => 0,
             _ => {
                 self.record_error(GL_INVALID_ENUM);

@@ -242,3 +242,65 @@ fn specification_errors_and_level_queries() {
         assert_eq!(glGetError(), GL_INVALID_ENUM);
     }
 }
+
+#[test]
+fn copies_from_the_framebuffer_into_textures() {
+    let _ctx = context();
+    unsafe {
+        glClearColor(1.0, 0.0, 1.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        new_texture(GL_TEXTURE_2D);
+        glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 2, 2, 0);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        let mut back = [0u8; 16];
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, back.as_mut_ptr().cast());
+        assert_eq!(back, [[255, 0, 255, 255]; 4].concat()[..]);
+        // A region of one layer of an array, and of one face of a cube.
+        glClearColor(0.0, 1.0, 0.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        new_texture(GL_TEXTURE_2D_ARRAY);
+        glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8 as GLint, 2, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, std::ptr::null());
+        glCopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 1, 0, 1, 0, 0, 1, 2);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        let mut layers = [0u8; 32];
+        glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, layers.as_mut_ptr().cast());
+        let at = |x: usize, y: usize, z: usize| ((z * 2 + y) * 2 + x) * 4;
+        assert_eq!(layers[at(1, 1, 1)..at(1, 1, 1) + 4], GREEN);
+        assert_eq!(layers[at(0, 1, 1)..at(0, 1, 1) + 4], [0, 0, 0, 0]);
+        assert_eq!(layers[at(1, 1, 0)..at(1, 1, 0) + 4], [0, 0, 0, 0]);
+        glCopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 2, 0, 0, 1, 1);
+        assert_eq!(glGetError(), GL_INVALID_VALUE, "layer 2 of two");
+        new_texture(GL_TEXTURE_CUBE_MAP);
+        glCopyTexImage2D(GL_TEXTURE_CUBE_MAP_NEGATIVE_Z, 0, GL_RGBA8, 0, 0, 4, 2, 0);
+        assert_eq!(glGetError(), GL_INVALID_VALUE, "cube faces are square");
+        glCopyTexImage2D(GL_TEXTURE_CUBE_MAP_NEGATIVE_Z, 0, GL_DEPTH_COMPONENT24, 0, 0, 2, 2, 0);
+        assert_eq!(glGetError(), GL_NO_ERROR, "the window has depth to copy");
+    }
+}
+
+#[test]
+fn multisample_textures_are_rendered_and_fetched_per_sample() {
+    let _ctx = context();
+    let (mut tex, mut fbo) = (0, 0);
+    unsafe {
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex);
+        glTexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 3, GL_RGBA8, 8, 8, 1);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        let mut samples = 0;
+        glGetTexLevelParameteriv(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_SAMPLES, &mut samples);
+        assert!(samples >= 3, "at least the samples asked for: {samples}");
+        glTexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 8, 8, 1);
+        assert_eq!(glGetError(), GL_INVALID_OPERATION, "immutable");
+        glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_RGBA8, 8, 8, 1);
+        assert_eq!(glGetError(), GL_INVALID_VALUE, "no samples");
+        glGenFramebuffers(1, &mut fbo);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, tex, 0);
+        glClearColor(0.0, 0.0, 1.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    }
+    let fs = "#version 150\nuniform sampler2DMS tex;\nout vec4 c;\nvoid main() { c = texelFetch(tex, ivec2(2, 2), 1); }\n";
+    assert_eq!(draw_and_read(fs, |_| {}, 3, 3), BLUE);
+}
