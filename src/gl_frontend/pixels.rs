@@ -151,8 +151,8 @@ pub(crate) fn client_pixel_bytes(format: GLenum, ty: GLenum) -> Result<usize, GL
         GL_FLOAT_32_UNSIGNED_INT_24_8_REV if format == GL_DEPTH_STENCIL => Ok(8),
         GL_UNSIGNED_INT_24_8 | GL_FLOAT_32_UNSIGNED_INT_24_8_REV => Err(GL_INVALID_OPERATION),
         _ if format == GL_DEPTH_STENCIL => Err(GL_INVALID_OPERATION),
-        // Integer formats take integer types only.
-        GL_HALF_FLOAT | GL_FLOAT if is_integer_format(format) => Err(GL_INVALID_OPERATION),
+        // Integer formats take integer types only (EXT_texture_integer: INVALID_ENUM).
+        GL_HALF_FLOAT | GL_FLOAT if is_integer_format(format) => Err(GL_INVALID_ENUM),
         GL_UNSIGNED_BYTE | GL_BYTE => Ok(components),
         GL_UNSIGNED_SHORT | GL_SHORT | GL_HALF_FLOAT => Ok(2 * components),
         GL_UNSIGNED_INT | GL_INT | GL_FLOAT => Ok(4 * components),
