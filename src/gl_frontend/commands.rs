@@ -390,10 +390,10 @@ impl GlCommands for ContextState {
         self.gl_active_texture(texture)
     }
     unsafe fn TexImage2D(&mut self, target: GLenum, level: GLint, internal_format: GLint, width: GLsizei, height: GLsizei, border: GLint, format: GLenum, ty: GLenum, pixels: *const c_void) {
-        self.gl_tex_image_2d(target, level, internal_format, width, height, border, format, ty, pixels)
+        self.gl_tex_image(2, target, level, internal_format, [width, height, 1], border, format, ty, pixels)
     }
     unsafe fn TexSubImage2D(&mut self, target: GLenum, level: GLint, x: GLint, y: GLint, width: GLsizei, height: GLsizei, format: GLenum, ty: GLenum, pixels: *const c_void) {
-        self.gl_tex_sub_image_2d(target, level, x, y, width, height, format, ty, pixels)
+        self.gl_tex_sub_image(2, target, level, [x, y, 0], [width, height, 1], format, ty, pixels)
     }
     unsafe fn TexParameteri(&mut self, target: GLenum, pname: GLenum, param: GLint) {
         self.gl_tex_parameter(target, pname, &[param as f64])
@@ -1130,7 +1130,7 @@ impl GlCommands for ContextState {
         self.gl_blit_framebuffer([sx0, sy0, sx1, sy1], [dx0, dy0, dx1, dy1], mask, filter)
     }
     unsafe fn TexStorage2D(&mut self, target: GLenum, levels: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei) {
-        self.gl_tex_storage_2d(target, levels, internal_format, width, height)
+        self.gl_tex_storage(2, target, levels, internal_format, [width, height, 1])
     }
     unsafe fn GenerateMipmap(&mut self, target: GLenum) {
         self.gl_generate_mipmap(target)
@@ -1140,6 +1140,53 @@ impl GlCommands for ContextState {
     }
     unsafe fn GetTexImage(&mut self, target: GLenum, level: GLint, format: GLenum, ty: GLenum, pixels: *mut c_void) {
         self.gl_get_tex_image(target, level, format, ty, pixels)
+    }
+
+    // Texture images of one and three dimensions, and copies from the framebuffer.
+    unsafe fn TexImage1D(&mut self, target: GLenum, level: GLint, internal_format: GLint, width: GLsizei, border: GLint, format: GLenum, ty: GLenum, pixels: *const c_void) {
+        self.gl_tex_image(1, target, level, internal_format, [width, 1, 1], border, format, ty, pixels)
+    }
+    unsafe fn TexImage3D(&mut self, target: GLenum, level: GLint, internal_format: GLint, width: GLsizei, height: GLsizei, depth: GLsizei, border: GLint, format: GLenum, ty: GLenum, pixels: *const c_void) {
+        self.gl_tex_image(3, target, level, internal_format, [width, height, depth], border, format, ty, pixels)
+    }
+    unsafe fn TexSubImage1D(&mut self, target: GLenum, level: GLint, x: GLint, width: GLsizei, format: GLenum, ty: GLenum, pixels: *const c_void) {
+        self.gl_tex_sub_image(1, target, level, [x, 0, 0], [width, 1, 1], format, ty, pixels)
+    }
+    unsafe fn TexSubImage3D(&mut self, target: GLenum, level: GLint, x: GLint, y: GLint, z: GLint, width: GLsizei, height: GLsizei, depth: GLsizei, format: GLenum, ty: GLenum, pixels: *const c_void) {
+        self.gl_tex_sub_image(3, target, level, [x, y, z], [width, height, depth], format, ty, pixels)
+    }
+    unsafe fn TexStorage1D(&mut self, target: GLenum, levels: GLsizei, internal_format: GLenum, width: GLsizei) {
+        self.gl_tex_storage(1, target, levels, internal_format, [width, 1, 1])
+    }
+    unsafe fn TexStorage3D(&mut self, target: GLenum, levels: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei, depth: GLsizei) {
+        self.gl_tex_storage(3, target, levels, internal_format, [width, height, depth])
+    }
+    unsafe fn TexImage2DMultisample(&mut self, target: GLenum, samples: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei, fixed: GLboolean) {
+        self.gl_tex_image_multisample(2, target, samples, internal_format, [width, height, 1], fixed, false)
+    }
+    unsafe fn TexImage3DMultisample(&mut self, target: GLenum, samples: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei, depth: GLsizei, fixed: GLboolean) {
+        self.gl_tex_image_multisample(3, target, samples, internal_format, [width, height, depth], fixed, false)
+    }
+    unsafe fn TexStorage2DMultisample(&mut self, target: GLenum, samples: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei, fixed: GLboolean) {
+        self.gl_tex_image_multisample(2, target, samples, internal_format, [width, height, 1], fixed, true)
+    }
+    unsafe fn TexStorage3DMultisample(&mut self, target: GLenum, samples: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei, depth: GLsizei, fixed: GLboolean) {
+        self.gl_tex_image_multisample(3, target, samples, internal_format, [width, height, depth], fixed, true)
+    }
+    unsafe fn CopyTexImage1D(&mut self, target: GLenum, level: GLint, internal_format: GLenum, x: GLint, y: GLint, width: GLsizei, border: GLint) {
+        self.gl_copy_tex_image(1, target, level, internal_format, x, y, width, 1, border)
+    }
+    unsafe fn CopyTexImage2D(&mut self, target: GLenum, level: GLint, internal_format: GLenum, x: GLint, y: GLint, width: GLsizei, height: GLsizei, border: GLint) {
+        self.gl_copy_tex_image(2, target, level, internal_format, x, y, width, height, border)
+    }
+    unsafe fn CopyTexSubImage1D(&mut self, target: GLenum, level: GLint, xoffset: GLint, x: GLint, y: GLint, width: GLsizei) {
+        self.gl_copy_tex_sub_image(1, target, level, [xoffset, 0, 0], x, y, width, 1)
+    }
+    unsafe fn CopyTexSubImage2D(&mut self, target: GLenum, level: GLint, xoffset: GLint, yoffset: GLint, x: GLint, y: GLint, width: GLsizei, height: GLsizei) {
+        self.gl_copy_tex_sub_image(2, target, level, [xoffset, yoffset, 0], x, y, width, height)
+    }
+    unsafe fn CopyTexSubImage3D(&mut self, target: GLenum, level: GLint, xoffset: GLint, yoffset: GLint, zoffset: GLint, x: GLint, y: GLint, width: GLsizei, height: GLsizei) {
+        self.gl_copy_tex_sub_image(3, target, level, [xoffset, yoffset, zoffset], x, y, width, height)
     }
 
     // KHR_debug.
@@ -2389,7 +2436,7 @@ unsafe fn uniform_values<T: Copy>(value: *const T, count: GLsizei, per: usize) -
 
 /// How many values a texture or sampler parameter takes.
 fn parameter_count(pname: GLenum) -> usize {
-    if pname == GL_TEXTURE_BORDER_COLOR {
+    if matches!(pname, GL_TEXTURE_BORDER_COLOR | GL_TEXTURE_SWIZZLE_RGBA) {
         4
     } else {
         1

@@ -120,7 +120,7 @@ pub struct ContextState {
     /// KHR_debug: callback, message log, groups, labels.
     pub(crate) debug: crate::debug_output::DebugState,
     /// What samplers without a complete texture sample.
-    pub(crate) fallback_texture: Option<vk_backend::ImageView>,
+    pub(crate) fallback_texture: Vec<(crate::draw_path::gpu_image::FallbackKey, vk_backend::ImageView)>,
     /// Query objects (not shared between contexts) and the active ones.
     pub(crate) queries: crate::objects::query::QueryObjects,
     /// glBeginConditionalRender's query and mode, while rendering is conditional.
@@ -203,7 +203,7 @@ impl Context {
             fixed_function_programs: Default::default(),
             display_lists: Default::default(),
             attrib_stacks: Default::default(),
-            fallback_texture: None,
+            fallback_texture: Vec::new(),
             debug: Default::default(),
             clip_control_native: device_caps.depth_clip_control,
             caps: device_caps,

@@ -17,6 +17,9 @@ pub enum TexelFormat {
     Depth { bits: u8 },
     /// Depth as a 32-bit float followed by an 8-bit stencil value, padded to 8 bytes.
     DepthStencil { depth_bits: u8 },
+    /// Unnormalized integers of 8, 16 or 32 bits, 1, 2 or 4 channels (RGB is kept as RGBA),
+    /// read by isampler/usampler.
+    Int { bits: u8, channels: u8, signed: bool },
 }
 
 impl TexelFormat {
@@ -26,7 +29,13 @@ impl TexelFormat {
             TexelFormat::Float32 { channels } => 4 * channels as usize,
             TexelFormat::Depth { .. } => 4,
             TexelFormat::DepthStencil { .. } => 8,
+            TexelFormat::Int { bits, channels, .. } => (bits as usize / 8) * channels as usize,
         }
+    }
+
+    /// Whether shaders read the format through integer samplers (GL_RGBA8UI, GL_R32I, ...).
+    pub fn is_integer(self) -> bool {
+        matches!(self, TexelFormat::Int { .. })
     }
 
     pub fn is_depth(self) -> bool {
@@ -49,6 +58,7 @@ impl TexelFormat {
         match (self, channel, pname) {
             (TexelFormat::Unorm8 { channels }, Some(c), _) if c < channels => 8,
             (TexelFormat::Float32 { channels }, Some(c), _) if c < channels => 32,
+            (TexelFormat::Int { bits, channels, .. }, Some(c), _) if c < channels => bits as u32,
             (TexelFormat::Depth { bits }, None, GL_TEXTURE_DEPTH_SIZE | GL_RENDERBUFFER_DEPTH_SIZE) => bits as u32,
             (TexelFormat::DepthStencil { depth_bits }, None, GL_TEXTURE_DEPTH_SIZE | GL_RENDERBUFFER_DEPTH_SIZE) => depth_bits as u32,
             (TexelFormat::DepthStencil { .. }, None, GL_TEXTURE_STENCIL_SIZE | GL_RENDERBUFFER_STENCIL_SIZE) => 8,
@@ -72,18 +82,65 @@ pub fn internal_texel_format(internal_format: GLenum) -> Option<TexelFormat> {
         GL_DEPTH_COMPONENT32 | GL_DEPTH_COMPONENT32F => TexelFormat::Depth { bits: 32 },
         GL_DEPTH_STENCIL | GL_DEPTH24_STENCIL8 => TexelFormat::DepthStencil { depth_bits: 24 },
         GL_DEPTH32F_STENCIL8 => TexelFormat::DepthStencil { depth_bits: 32 },
-        _ => return None,
+        _ => return integer_texel_format(internal_format),
     })
+}
+
+/// The texel format of an integer internal format (GL_RGBA8UI, GL_R32I, ...).
+fn integer_texel_format(internal_format: GLenum) -> Option<TexelFormat> {
+    let (bits, channels, signed) = match internal_format {
+        GL_R8I => (8, 1, true),
+        GL_R8UI => (8, 1, false),
+        GL_R16I => (16, 1, true),
+        GL_R16UI => (16, 1, false),
+        GL_R32I => (32, 1, true),
+        GL_R32UI => (32, 1, false),
+        GL_RG8I => (8, 2, true),
+        GL_RG8UI => (8, 2, false),
+        GL_RG16I => (16, 2, true),
+        GL_RG16UI => (16, 2, false),
+        GL_RG32I => (32, 2, true),
+        GL_RG32UI => (32, 2, false),
+        GL_RGB8I | GL_RGBA8I => (8, 4, true),
+        GL_RGB8UI | GL_RGBA8UI => (8, 4, false),
+        GL_RGB16I | GL_RGBA16I => (16, 4, true),
+        GL_RGB16UI | GL_RGBA16UI => (16, 4, false),
+        GL_RGB32I | GL_RGBA32I => (32, 4, true),
+        GL_RGB32UI | GL_RGBA32UI => (32, 4, false),
+        _ => return None,
+    };
+    Some(TexelFormat::Int { bits, channels, signed })
+}
+
+/// Whether a client format carries unnormalized integers (GL_RGBA_INTEGER, ...).
+pub fn is_integer_format(format: GLenum) -> bool {
+    matches!(
+        format,
+        GL_RED_INTEGER | GL_GREEN_INTEGER | GL_BLUE_INTEGER | GL_ALPHA_INTEGER | GL_RG_INTEGER | GL_RGB_INTEGER | GL_RGBA_INTEGER | GL_BGR_INTEGER | GL_BGRA_INTEGER
+    )
 }
 
 fn format_components(format: GLenum) -> Option<usize> {
     Some(match format {
         GL_RED | GL_DEPTH_COMPONENT | GL_STENCIL_INDEX => 1,
-        GL_RG | GL_DEPTH_STENCIL => 2,
-        GL_RGB => 3,
-        GL_RGBA | GL_BGRA => 4,
+        GL_RED_INTEGER | GL_GREEN_INTEGER | GL_BLUE_INTEGER | GL_ALPHA_INTEGER => 1,
+        GL_RG | GL_DEPTH_STENCIL | GL_RG_INTEGER => 2,
+        GL_RGB | GL_RGB_INTEGER | GL_BGR_INTEGER => 3,
+        GL_RGBA | GL_BGRA | GL_RGBA_INTEGER | GL_BGRA_INTEGER => 4,
         _ => return None,
     })
+}
+
+/// The RGBA channel each client component of `format` carries, in memory order.
+fn client_channels(format: GLenum) -> &'static [usize] {
+    match format {
+        GL_GREEN_INTEGER => &[1],
+        GL_BLUE_INTEGER => &[2],
+        GL_ALPHA_INTEGER => &[3],
+        GL_BGR_INTEGER => &[2, 1, 0],
+        GL_BGRA | GL_BGRA_INTEGER => &[2, 1, 0, 3],
+        _ => &[0, 1, 2, 3][..format_components(format).unwrap_or(0).min(4)],
+    }
 }
 
 /// Bytes of one pixel in client memory, or the GL error of the combination.
@@ -94,6 +151,8 @@ pub(crate) fn client_pixel_bytes(format: GLenum, ty: GLenum) -> Result<usize, GL
         GL_FLOAT_32_UNSIGNED_INT_24_8_REV if format == GL_DEPTH_STENCIL => Ok(8),
         GL_UNSIGNED_INT_24_8 | GL_FLOAT_32_UNSIGNED_INT_24_8_REV => Err(GL_INVALID_OPERATION),
         _ if format == GL_DEPTH_STENCIL => Err(GL_INVALID_OPERATION),
+        // Integer formats take integer types only (EXT_texture_integer: INVALID_ENUM).
+        GL_HALF_FLOAT | GL_FLOAT if is_integer_format(format) => Err(GL_INVALID_ENUM),
         GL_UNSIGNED_BYTE | GL_BYTE => Ok(components),
         GL_UNSIGNED_SHORT | GL_SHORT | GL_HALF_FLOAT => Ok(2 * components),
         GL_UNSIGNED_INT | GL_INT | GL_FLOAT => Ok(4 * components),
@@ -107,6 +166,13 @@ pub fn check_transfer(texel: TexelFormat, format: GLenum, ty: GLenum) -> Result<
     let format_is_depth = matches!(format, GL_DEPTH_COMPONENT | GL_DEPTH_STENCIL);
     if format_is_depth != texel.is_depth() || (format == GL_DEPTH_STENCIL && !texel.has_stencil()) {
         return Err(GL_INVALID_OPERATION);
+    }
+    // Integer texels travel only as integer client data, and the other way round.
+    if is_integer_format(format) != texel.is_integer() {
+        return Err(GL_INVALID_OPERATION);
+    }
+    if texel.is_integer() {
+        return Ok(());
     }
     // Signed and half-float client data are valid GL but not converted yet.
     if matches!(ty, GL_BYTE | GL_SHORT | GL_INT | GL_HALF_FLOAT) {
@@ -133,9 +199,27 @@ pub struct ClientLayout {
     pub first_byte: usize,
     /// Bytes from the start of client memory to the end of the last pixel.
     pub total_bytes: usize,
+    /// Images of a 3D transfer (1 otherwise) and the bytes from one image to the next.
+    pub depth: usize,
+    pub image_stride: usize,
 }
 
 impl ClientLayout {
+    /// The layout of a 3D transfer: `depth` images of `height` rows, spaced by
+    /// GL_*_IMAGE_HEIGHT rows and starting GL_*_SKIP_IMAGES images in.
+    pub fn new_3d(store: &PixelStore, width: u32, height: u32, depth: u32, format: GLenum, ty: GLenum) -> Result<Self, GLenum> {
+        let plane = ClientLayout::new(&PixelStore { skip_images: 0, ..*store }, width, height, format, ty)?;
+        let image_rows = if store.image_height > 0 { store.image_height as usize } else { height as usize };
+        let image_stride = image_rows * plane.row_stride;
+        let first_byte = plane.first_byte + store.skip_images.max(0) as usize * image_stride;
+        let total_bytes = if plane.total_bytes == 0 || depth == 0 {
+            0
+        } else {
+            first_byte + (depth as usize - 1) * image_stride + (plane.total_bytes - plane.first_byte)
+        };
+        Ok(ClientLayout { first_byte, total_bytes, depth: depth as usize, image_stride, ..plane })
+    }
+
     pub fn new(store: &PixelStore, width: u32, height: u32, format: GLenum, ty: GLenum) -> Result<Self, GLenum> {
         let pixel_bytes = client_pixel_bytes(format, ty)?;
         let row_pixels = if store.row_length > 0 { store.row_length as usize } else { width as usize };
@@ -153,11 +237,20 @@ impl ClientLayout {
         } else {
             first_byte + (height as usize - 1) * row_stride + width as usize * pixel_bytes
         };
-        Ok(ClientLayout { width: width as usize, height: height as usize, pixel_bytes, row_stride, first_byte, total_bytes })
+        let image_stride = height as usize * row_stride;
+        Ok(ClientLayout { width: width as usize, height: height as usize, pixel_bytes, row_stride, first_byte, total_bytes, depth: 1, image_stride })
     }
 
     fn pixel_offset(&self, x: usize, y: usize) -> usize {
         self.first_byte + y * self.row_stride + x * self.pixel_bytes
+    }
+
+    /// This layout's image `z` as a 2D layout of its own (its pixels keep their offsets
+    /// from the start of client memory).
+    pub fn image(&self, z: usize) -> ClientLayout {
+        let first_byte = self.first_byte + z * self.image_stride;
+        let image_bytes = if self.width == 0 || self.height == 0 { 0 } else { (self.height - 1) * self.row_stride + self.width * self.pixel_bytes };
+        ClientLayout { first_byte, depth: 1, total_bytes: first_byte + image_bytes, ..*self }
     }
 }
 
@@ -167,6 +260,35 @@ pub struct Pixel {
     pub rgba: [f32; 4],
     pub depth: f32,
     pub stencil: u8,
+    /// Unnormalized integer channels, for integer formats.
+    pub int: [i64; 4],
+}
+
+/// One client component as an unnormalized integer.
+fn read_int(bytes: &[u8], ty: GLenum, i: usize) -> i64 {
+    let word = |n: usize| -> [u8; 4] { bytes[4 * n..4 * n + 4].try_into().unwrap_or_default() };
+    match ty {
+        GL_UNSIGNED_BYTE => bytes[i] as i64,
+        GL_BYTE => bytes[i] as i8 as i64,
+        GL_UNSIGNED_SHORT => u16::from_ne_bytes([bytes[2 * i], bytes[2 * i + 1]]) as i64,
+        GL_SHORT => i16::from_ne_bytes([bytes[2 * i], bytes[2 * i + 1]]) as i64,
+        GL_UNSIGNED_INT => u32::from_ne_bytes(word(i)) as i64,
+        GL_INT => i32::from_ne_bytes(word(i)) as i64,
+        _ => 0,
+    }
+}
+
+/// Writes one client integer component, clamped to the type's range as GL's pack does.
+fn write_int(bytes: &mut [u8], ty: GLenum, i: usize, v: i64) {
+    match ty {
+        GL_UNSIGNED_BYTE => bytes[i] = v.clamp(0, u8::MAX as i64) as u8,
+        GL_BYTE => bytes[i] = v.clamp(i8::MIN as i64, i8::MAX as i64) as i8 as u8,
+        GL_UNSIGNED_SHORT => bytes[2 * i..2 * i + 2].copy_from_slice(&(v.clamp(0, u16::MAX as i64) as u16).to_ne_bytes()),
+        GL_SHORT => bytes[2 * i..2 * i + 2].copy_from_slice(&(v.clamp(i16::MIN as i64, i16::MAX as i64) as i16).to_ne_bytes()),
+        GL_UNSIGNED_INT => bytes[4 * i..4 * i + 4].copy_from_slice(&(v.clamp(0, u32::MAX as i64) as u32).to_ne_bytes()),
+        GL_INT => bytes[4 * i..4 * i + 4].copy_from_slice(&(v.clamp(i32::MIN as i64, i32::MAX as i64) as i32).to_ne_bytes()),
+        _ => {}
+    }
 }
 
 fn read_component(bytes: &[u8], ty: GLenum, i: usize) -> f32 {
@@ -200,7 +322,13 @@ fn write_component(bytes: &mut [u8], ty: GLenum, i: usize, v: f32) {
 
 /// Decodes one client pixel.
 fn decode_client(bytes: &[u8], format: GLenum, ty: GLenum) -> Pixel {
-    let mut p = Pixel { rgba: [0.0, 0.0, 0.0, 1.0], ..Default::default() };
+    let mut p = Pixel { rgba: [0.0, 0.0, 0.0, 1.0], int: [0, 0, 0, 1], ..Default::default() };
+    if is_integer_format(format) {
+        for (i, &c) in client_channels(format).iter().enumerate() {
+            p.int[c] = read_int(bytes, ty, i);
+        }
+        return p;
+    }
     match (format, ty) {
         (GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8) => {
             let v = u32::from_ne_bytes(bytes[..4].try_into().unwrap_or_default());
@@ -226,6 +354,12 @@ fn decode_client(bytes: &[u8], format: GLenum, ty: GLenum) -> Pixel {
 }
 
 fn encode_client(p: &Pixel, bytes: &mut [u8], format: GLenum, ty: GLenum) {
+    if is_integer_format(format) {
+        for (i, &c) in client_channels(format).iter().enumerate() {
+            write_int(bytes, ty, i, p.int[c]);
+        }
+        return;
+    }
     match (format, ty) {
         (GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8) => {
             let d = (p.depth.clamp(0.0, 1.0) * 16777215.0).round() as u32;
@@ -256,7 +390,7 @@ fn encode_client(p: &Pixel, bytes: &mut [u8], format: GLenum, ty: GLenum) {
 
 /// Decodes one stored texel.
 pub fn decode_texel(bytes: &[u8], texel: TexelFormat) -> Pixel {
-    let mut p = Pixel { rgba: [0.0, 0.0, 0.0, 1.0], ..Default::default() };
+    let mut p = Pixel { rgba: [0.0, 0.0, 0.0, 1.0], int: [0, 0, 0, 1], ..Default::default() };
     match texel {
         TexelFormat::Unorm8 { channels } => {
             for c in 0..channels as usize {
@@ -273,8 +407,26 @@ pub fn decode_texel(bytes: &[u8], texel: TexelFormat) -> Pixel {
             p.depth = f32::from_ne_bytes(bytes[..4].try_into().unwrap_or_default());
             p.stencil = bytes[4];
         }
+        TexelFormat::Int { bits, channels, signed } => {
+            let ty = integer_type(bits, signed);
+            for c in 0..channels as usize {
+                p.int[c] = read_int(bytes, ty, c);
+            }
+        }
     }
     p
+}
+
+/// The client type whose layout matches an integer texel's components.
+fn integer_type(bits: u8, signed: bool) -> GLenum {
+    match (bits, signed) {
+        (8, false) => GL_UNSIGNED_BYTE,
+        (8, true) => GL_BYTE,
+        (16, false) => GL_UNSIGNED_SHORT,
+        (16, true) => GL_SHORT,
+        (_, false) => GL_UNSIGNED_INT,
+        (_, true) => GL_INT,
+    }
 }
 
 /// Encodes one texel.
@@ -295,6 +447,12 @@ pub fn encode_texel(p: &Pixel, bytes: &mut [u8], texel: TexelFormat) {
             bytes[..4].copy_from_slice(&p.depth.clamp(0.0, 1.0).to_ne_bytes());
             bytes[4] = p.stencil;
         }
+        TexelFormat::Int { bits, channels, signed } => {
+            let ty = integer_type(bits, signed);
+            for c in 0..channels as usize {
+                write_int(bytes, ty, c, p.int[c]);
+            }
+        }
     }
 }
 
@@ -302,12 +460,15 @@ pub fn encode_texel(p: &Pixel, bytes: &mut [u8], texel: TexelFormat) {
 /// packed texels in `out`.
 pub fn unpack(layout: &ClientLayout, source: &[u8], format: GLenum, ty: GLenum, texel: TexelFormat, out: &mut [u8]) {
     let bpt = texel.bytes_per_texel();
-    for y in 0..layout.height {
-        for x in 0..layout.width {
-            let at = layout.pixel_offset(x, y);
-            let p = decode_client(&source[at..at + layout.pixel_bytes], format, ty);
-            let dst = (y * layout.width + x) * bpt;
-            encode_texel(&p, &mut out[dst..dst + bpt], texel);
+    for z in 0..layout.depth.max(1) {
+        let image = layout.image(z);
+        for y in 0..layout.height {
+            for x in 0..layout.width {
+                let at = image.pixel_offset(x, y);
+                let p = decode_client(&source[at..at + layout.pixel_bytes], format, ty);
+                let dst = ((z * layout.height + y) * layout.width + x) * bpt;
+                encode_texel(&p, &mut out[dst..dst + bpt], texel);
+            }
         }
     }
 }

@@ -178,7 +178,8 @@ impl SamplerStore {
             .max_anisotropy(anisotropy)
             .compare_enable(desc.compare.is_some())
             .compare_op(conv::map_compare(desc.compare.unwrap_or(CompareFunc::Never)))
-            .min_lod(desc.min_lod.max(0.0))
+            // Without mipmapping only the base level is read: minLod must not pass maxLod.
+            .min_lod(if desc.mip_filter == MipFilter::None { 0.0 } else { desc.min_lod.max(0.0) })
             .max_lod(if desc.mip_filter == MipFilter::None { 0.25 } else { desc.max_lod.max(desc.min_lod.max(0.0)) })
             .border_color(border_color);
         if border_color == vk::BorderColor::FLOAT_CUSTOM_EXT || border_color == vk::BorderColor::INT_CUSTOM_EXT {

@@ -189,51 +189,6 @@ impl ContextState {
         Ok(Some(decode(&data[i.offset..end])))
     }
 
-    /// A 1x1 opaque black texture bound where a sampler has no complete texture.
-    fn fallback_texture_view(&mut self) -> Result<ImageView, vk_backend::Error> {
-        if let Some(view) = &self.fallback_texture {
-            return Ok(view.clone());
-        }
-        let image = vk_backend::Image::new(&self.device, &vk_backend::ImageDesc::new_2d(vk_backend::Format::Rgba8Unorm, 1, 1))?;
-        self.stream.write_image(&image, &vk_backend::ImageRegion::rect(0, 0, 1, 1), &[0, 0, 0, 255])?;
-        let view = image.create_default_view()?;
-        self.fallback_texture = Some(view.clone());
-        Ok(view)
-    }
-
-    /// The sampling view and sampler state of the texture bound to `unit` for `target`.
-    fn texture_for_unit(&mut self, unit: u32, target: GLenum) -> Result<(ImageView, SamplerState), vk_backend::Error> {
-        let Some(index) = crate::objects::texture::target_index(target) else {
-            return Ok((self.fallback_texture_view()?, SamplerState::new(target)));
-        };
-        let name = self.bindings.textures.get(unit as usize).map_or(0, |t| t[index]);
-        let sampler_name = self.bindings.samplers.get(unit as usize).copied().unwrap_or(0);
-        let share = self.share.clone();
-        let mut objects = share.lock();
-        let sampler_override = objects.samplers.get(sampler_name).map(|s| s.state);
-        let found = match objects.textures.get_mut(name) {
-            Some(texture) if name != 0 => {
-                if texture.gpu.is_none() {
-                    let chain = texture.mip_chain();
-                    if !chain.is_empty() {
-                        texture.gpu = Some(self.create_gpu_image(&chain)?);
-                    }
-                }
-                let state = sampler_override.unwrap_or(texture.sampler);
-                match texture.gpu.as_mut() {
-                    Some(gpu) => Some((gpu.sample_view()?, state)),
-                    None => None,
-                }
-            }
-            _ => None,
-        };
-        drop(objects);
-        match found {
-            Some(f) => Ok(f),
-            None => Ok((self.fallback_texture_view()?, sampler_override.unwrap_or_else(|| SamplerState::new(target)))),
-        }
-    }
-
     /// Validates and records one draw.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn gl_draw(&mut self, mode: GLenum, first: GLint, count: GLsizei, instances: GLsizei, base_vertex: GLint, base_instance: GLuint, indices: Option<Indices>) {
@@ -438,7 +393,7 @@ impl ContextState {
         // Samplers: binding 128 + s, one descriptor per array element.
         let mut textures: Vec<(u32, u32, ImageView, Sampler)> = Vec::new();
         let sampler_units = exe.sampler_units.clone();
-        let sampler_targets = exe.sampler_targets.clone();
+        let sampler_types = exe.sampler_types.clone();
         let sampler_bases: Vec<(u32, u32)> = exe
             .interface
             .uniforms
@@ -451,8 +406,8 @@ impl ContextState {
             for element in 0..size {
                 let s = base + element;
                 let unit = sampler_units.get(s as usize).copied().unwrap_or(0);
-                let target = sampler_targets.get(s as usize).copied().unwrap_or(GL_TEXTURE_2D);
-                let (view, state) = self.texture_for_unit(unit, target)?;
+                let sampler_type = sampler_types.get(s as usize).copied().unwrap_or(GL_SAMPLER_2D);
+                let (view, state) = self.texture_sample_view(unit, sampler_type)?;
                 let sampler = Sampler::new(&self.device, &map_sampler(&state))?;
                 textures.push((128 + base, element, view, sampler));
             }

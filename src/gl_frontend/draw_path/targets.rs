@@ -117,10 +117,8 @@ impl ContextState {
             _ => framebuffer.colors[(framebuffer.read_buffer - GL_COLOR_ATTACHMENT0) as usize],
         };
         let view = self.attachment_view(attachment)?.ok_or(TargetError::Gl(GL_INVALID_OPERATION))?;
-        let level = match attachment {
-            Attachment::Texture { level, .. } => level,
-            _ => 0,
-        };
+        // The image level the view shows (a texture's image may start above GL level 0).
+        let level = view.desc().base_level;
         Ok(ReadSource { image: view.image().clone(), level, extent: view.extent() })
     }
 }

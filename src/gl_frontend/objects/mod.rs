@@ -12,5 +12,8 @@ pub mod sampler;
 pub mod shader;
 pub mod sync;
 pub mod texture;
+pub mod texture_copy;
+pub mod texture_image;
+pub mod texture_target;
 pub mod uniforms;
 pub mod vertex_array;

@@ -26,8 +26,9 @@ pub struct LinkedProgram {
     pub block_bindings: Vec<u32>,
     /// Per sampler index: the texture unit (glUniform1i on a sampler).
     pub sampler_units: Vec<u32>,
-    /// Per sampler index: the texture target its type samples.
-    pub sampler_targets: Vec<GLenum>,
+    /// Per sampler index: its GLSL type (GL_SAMPLER_2D, GL_INT_SAMPLER_3D, ...), which
+    /// says the texture target and the kind of view it samples.
+    pub sampler_types: Vec<GLenum>,
     /// The matrix-stack generation the built-in matrix uniforms were last filled from.
     pub builtin_matrices_generation: u64,
 }
@@ -63,20 +64,6 @@ pub(crate) fn is_sampler_type(gl_type: GLenum) -> bool {
             | GL_UNSIGNED_INT_SAMPLER_CUBE | GL_UNSIGNED_INT_SAMPLER_1D_ARRAY | GL_UNSIGNED_INT_SAMPLER_2D_ARRAY
             | GL_UNSIGNED_INT_SAMPLER_2D_RECT | GL_UNSIGNED_INT_SAMPLER_BUFFER
     )
-}
-
-/// The texture target a sampler type samples.
-pub(crate) fn sampler_target(gl_type: GLenum) -> GLenum {
-    match gl_type {
-        GL_SAMPLER_1D | GL_SAMPLER_1D_SHADOW | GL_INT_SAMPLER_1D | GL_UNSIGNED_INT_SAMPLER_1D => GL_TEXTURE_1D,
-        GL_SAMPLER_3D | GL_INT_SAMPLER_3D | GL_UNSIGNED_INT_SAMPLER_3D => GL_TEXTURE_3D,
-        GL_SAMPLER_CUBE | GL_SAMPLER_CUBE_SHADOW | GL_INT_SAMPLER_CUBE | GL_UNSIGNED_INT_SAMPLER_CUBE => GL_TEXTURE_CUBE_MAP,
-        GL_SAMPLER_2D_ARRAY | GL_SAMPLER_2D_ARRAY_SHADOW | GL_INT_SAMPLER_2D_ARRAY | GL_UNSIGNED_INT_SAMPLER_2D_ARRAY => {
-            GL_TEXTURE_2D_ARRAY
-        }
-        GL_SAMPLER_2D_RECT | GL_SAMPLER_2D_RECT_SHADOW => GL_TEXTURE_RECTANGLE,
-        _ => GL_TEXTURE_2D,
-    }
 }
 
 /// Locations a varying of type `ty` takes.
@@ -271,8 +258,8 @@ impl ContextState {
             }
         };
         let interface = linked.interface;
-        let sampler_targets = (0..interface.sampler_count)
-            .map(|s| interface.uniforms.iter().find(|u| u.sampler_index.is_some_and(|i| s >= i && s < i + u.array_size.max(1))).map_or(GL_TEXTURE_2D, |u| sampler_target(u.gl_type)))
+        let sampler_types = (0..interface.sampler_count)
+            .map(|s| interface.uniforms.iter().find(|u| u.sampler_index.is_some_and(|i| s >= i && s < i + u.array_size.max(1))).map_or(GL_SAMPLER_2D, |u| u.gl_type))
             .collect();
         // Uniforms start at their initializers (else zero), samplers at their
         // layout(binding) units (else unit 0).
@@ -294,7 +281,7 @@ impl ContextState {
             uniform_gpu: None,
             block_bindings: interface.uniform_blocks.iter().map(|b| b.initial_binding).collect(),
             sampler_units,
-            sampler_targets,
+            sampler_types,
             builtin_matrices_generation: 0,
             interface,
             gpu,

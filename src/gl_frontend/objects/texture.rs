@@ -1,91 +1,199 @@
-//! Texture objects: glGen/Delete/Bind/IsTexture, glActiveTexture, glTexImage2D,
-//! glTexSubImage2D, glTexParameter*, glGetTexParameter*, glGetTexLevelParameter*.
+//! Texture objects: glGen/Delete/Bind/IsTexture, glActiveTexture, glTexParameter*,
+//! glGetTexParameter*, and the completeness rules that decide what sampling sees.
+//! Image specification is `texture_image.rs`; what each target is made of,
+//! `texture_target.rs`.
 //!
 //! Level images are kept in host memory in a galvan texel format (`TexelFormat`), rows
 //! in GL order (row 0 = t 0); the draw path uploads a texture's images when it changed.
 
 use crate::context::ContextState;
-use crate::draw_path::gpu_image::{aspect_bytes, upload_aspects, GpuImage};
-use vk_backend::ImageRegion;
+use crate::draw_path::gpu_image::GpuImage;
 use crate::objects::sampler::SamplerState;
-use crate::pixels::{self, TexelFormat};
+use crate::objects::texture_target::TargetShape;
+use crate::pixels::TexelFormat;
 use crate::state::Dirty;
 use crate::types::enums::*;
 use crate::types::*;
 
-/// Texture targets a unit has bindings for, in this order.
-pub const TARGETS: [GLenum; 8] = [
-    GL_TEXTURE_1D,
-    GL_TEXTURE_2D,
-    GL_TEXTURE_3D,
-    GL_TEXTURE_CUBE_MAP,
-    GL_TEXTURE_1D_ARRAY,
-    GL_TEXTURE_2D_ARRAY,
-    GL_TEXTURE_RECTANGLE,
-    GL_TEXTURE_2D_MULTISAMPLE,
-];
-pub const TARGET_COUNT: usize = TARGETS.len();
+pub use crate::objects::texture_target::{target_index, TARGETS, TARGET_COUNT};
 
-pub fn target_index(target: GLenum) -> Option<usize> {
-    TARGETS.iter().position(|&t| t == target)
-}
-
-/// One mip level's image.
+/// One mip level's image (of one cube face): `depth` slices of `height` rows of `width`
+/// texels, tightly packed, rows in GL order. Sizes are glTexImage's: a 1D array's height
+/// and a 2D or cube-map array's depth count layers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TexImage {
     pub width: u32,
     pub height: u32,
+    pub depth: u32,
     /// The internal format the application asked for (what GL_TEXTURE_INTERNAL_FORMAT reports).
     pub internal_format: GLenum,
     pub format: TexelFormat,
     pub data: Vec<u8>,
+    /// Samples per texel of a multisample image; 0 for every other image.
+    pub samples: u32,
+}
+
+impl TexImage {
+    /// A zero-filled image.
+    pub fn new(size: [u32; 3], internal_format: GLenum, format: TexelFormat) -> Self {
+        let bytes = size.iter().map(|&s| s as usize).product::<usize>() * format.bytes_per_texel();
+        TexImage { width: size[0], height: size[1], depth: size[2], internal_format, format, data: vec![0; bytes], samples: 0 }
+    }
+
+    pub fn size(&self) -> [u32; 3] {
+        [self.width, self.height, self.depth]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.width == 0 || self.height == 0 || self.depth == 0
+    }
 }
 
 #[derive(Clone, Debug)]
 pub struct Texture {
     pub target: GLenum,
-    pub levels: Vec<Option<TexImage>>,
+    /// Images by face (one face, or six for a cube map) and level.
+    pub faces: Vec<Vec<Option<TexImage>>>,
     pub sampler: SamplerState,
     pub base_level: i32,
     pub max_level: i32,
+    /// GL_TEXTURE_SWIZZLE_R/G/B/A: GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA, GL_ZERO or GL_ONE each.
+    pub swizzle: [GLenum; 4],
+    /// GL_DEPTH_STENCIL_TEXTURE_MODE: which aspect a depth-stencil texture samples.
+    pub depth_stencil_mode: GLenum,
     /// Bumped on every change of images, so the draw path knows to upload again.
     pub generation: u64,
     /// The GPU image once the GPU used the texture; it then holds the contents.
     pub gpu: Option<GpuImage>,
     /// Set by glTexStorage: the levels can no longer be redefined.
     pub immutable: bool,
+    /// The levels glTexStorage made (GL_TEXTURE_IMMUTABLE_LEVELS).
+    pub immutable_levels: u32,
+    /// GL_TEXTURE_FIXED_SAMPLE_LOCATIONS of a multisample texture.
+    pub fixed_sample_locations: bool,
 }
 
 impl Texture {
     pub fn new(target: GLenum) -> Self {
-        Texture { target, levels: Vec::new(), sampler: SamplerState::new(target), base_level: 0, max_level: 1000, generation: 0, gpu: None, immutable: false }
+        let faces = if target == GL_TEXTURE_CUBE_MAP { 6 } else { 1 };
+        Texture {
+            target,
+            faces: vec![Vec::new(); faces],
+            sampler: SamplerState::new(target),
+            base_level: 0,
+            max_level: 1000,
+            swizzle: [GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA],
+            depth_stencil_mode: GL_DEPTH_COMPONENT,
+            generation: 0,
+            gpu: None,
+            immutable: false,
+            immutable_levels: 0,
+            fixed_sample_locations: true,
+        }
     }
 
-    /// Level 0 and the following levels whose size and format continue its mip chain.
-    pub fn mip_chain(&self) -> Vec<&TexImage> {
-        let Some(base) = self.level(0) else { return Vec::new() };
-        let mut chain = vec![base];
-        for level in 1..self.levels.len() {
-            let expected = ((base.width >> level).max(1), (base.height >> level).max(1));
-            match self.level(level) {
-                Some(image) if (image.width, image.height) == expected && image.format == base.format => chain.push(image),
-                _ => break,
+    /// Level `level` of the first (or only) face.
+    pub fn level(&self, level: usize) -> Option<&TexImage> {
+        self.face_level(0, level)
+    }
+
+    pub fn face_level(&self, face: usize, level: usize) -> Option<&TexImage> {
+        self.faces.get(face)?.get(level).and_then(Option::as_ref)
+    }
+
+    /// Stores `image` as `level` of `face`; the GPU image is made again from the host copy.
+    pub fn set_image(&mut self, face: usize, level: usize, image: TexImage) {
+        let Some(levels) = self.faces.get_mut(face) else { return };
+        if levels.len() <= level {
+            levels.resize(level + 1, None);
+        }
+        levels[level] = Some(image);
+        self.generation += 1;
+        self.gpu = None;
+    }
+
+    /// GL_TEXTURE_BASE_LEVEL as sampling uses it: immutable textures clamp it to their levels.
+    pub fn effective_base_level(&self) -> u32 {
+        let base = self.base_level.max(0) as u32;
+        if self.immutable {
+            base.min(self.immutable_levels.saturating_sub(1))
+        } else {
+            base
+        }
+    }
+
+    /// GL_TEXTURE_MAX_LEVEL as sampling uses it.
+    pub fn effective_max_level(&self) -> u32 {
+        let max = self.max_level.max(0) as u32;
+        if self.immutable {
+            max.clamp(self.effective_base_level(), self.immutable_levels.saturating_sub(1))
+        } else {
+            max
+        }
+    }
+
+    /// The levels from `anchor` on whose size follows from `anchor`'s and whose format
+    /// matches it, on every face: what one Vulkan image can hold.
+    pub fn chain_from(&self, anchor: usize) -> usize {
+        let shape = TargetShape::of(self.target).unwrap_or(TargetShape { dims: 2, array: false, cube: false, mipmapped: true });
+        let Some(base) = self.level(anchor) else { return 0 };
+        if base.is_empty() {
+            return 0;
+        }
+        let full = if shape.mipmapped { shape.full_chain_levels(base.size()) as usize } else { 1 };
+        let mut count = 0;
+        'levels: for step in 0..full {
+            let expected = shape.level_size(base.size(), step as u32);
+            for face in 0..self.faces.len() {
+                match self.face_level(face, anchor + step) {
+                    Some(image) if image.size() == expected && image.format == base.format => {}
+                    _ => break 'levels,
+                }
             }
-            if expected == (1, 1) {
-                break;
+            count += 1;
+        }
+        count
+    }
+
+    /// Whether GL may sample the texture (the specification's texture completeness for the
+    /// levels base..max and the filters `sampler` asks for).
+    pub fn is_complete(&self, sampler: &SamplerState) -> bool {
+        let base = self.effective_base_level() as usize;
+        let Some(image) = self.level(base) else { return false };
+        let chain = self.chain_from(base);
+        if chain == 0 {
+            return false;
+        }
+        // Cube maps need square faces of one size and format.
+        if self.target == GL_TEXTURE_CUBE_MAP && image.width != image.height {
+            return false;
+        }
+        // Multisample textures are fetched, never filtered.
+        if matches!(self.target, GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
+            return true;
+        }
+        let mipmapped = !matches!(sampler.min_filter, GL_NEAREST | GL_LINEAR);
+        if image.format.is_integer() {
+            let nearest = matches!(sampler.min_filter, GL_NEAREST | GL_NEAREST_MIPMAP_NEAREST) && sampler.mag_filter == GL_NEAREST;
+            if !nearest {
+                return false;
             }
         }
-        chain
-    }
-
-    pub fn level(&self, level: usize) -> Option<&TexImage> {
-        self.levels.get(level).and_then(Option::as_ref)
+        if !mipmapped || !TargetShape::of(self.target).is_some_and(|s| s.mipmapped) {
+            return true;
+        }
+        let max = self.effective_max_level() as usize;
+        if max < base {
+            return false;
+        }
+        let needed = (max - base + 1).min(TargetShape::of(self.target).map_or(1, |s| s.full_chain_levels(image.size()) as usize));
+        chain >= needed
     }
 }
 
 /// Where the texture bound to a target lives: a shared object or this context's
 /// default texture (name 0).
-enum Bound {
+pub(crate) enum Bound {
     Named(GLuint),
     Default(usize),
 }
@@ -160,7 +268,7 @@ impl ContextState {
         self.state.dirty.insert(Dirty::TEXTURES);
     }
 
-    fn bound_texture(&mut self, target: GLenum) -> Option<Bound> {
+    pub(crate) fn bound_texture(&mut self, target: GLenum) -> Option<Bound> {
         let Some(index) = target_index(target) else {
             self.record_error(GL_INVALID_ENUM);
             return None;
@@ -173,7 +281,7 @@ impl ContextState {
     }
 
     /// Runs `f` on the texture bound to `target` on the active unit.
-    fn with_bound_texture<R>(&mut self, target: GLenum, f: impl FnOnce(&mut Texture) -> R) -> Option<R> {
+    pub(crate) fn with_bound_texture<R>(&mut self, target: GLenum, f: impl FnOnce(&mut Texture) -> R) -> Option<R> {
         match self.bound_texture(target)? {
             Bound::Default(index) => {
                 let texture = self.default_textures[index].get_or_insert_with(|| Texture::new(target));
@@ -181,156 +289,6 @@ impl ContextState {
             }
             Bound::Named(name) => self.share.lock().textures.get_mut(name).map(f),
         }
-    }
-
-    fn max_level_for(&self, target: GLenum) -> i32 {
-        let size = match target {
-            GL_TEXTURE_3D => self.limits.max_3d_texture_size,
-            GL_TEXTURE_CUBE_MAP => self.limits.max_cube_map_texture_size,
-            _ => self.limits.max_texture_size,
-        };
-        31 - size.max(1).leading_zeros() as i32
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn gl_tex_image_2d(
-        &mut self,
-        target: GLenum,
-        level: GLint,
-        internal_format: GLint,
-        width: GLsizei,
-        height: GLsizei,
-        border: GLint,
-        format: GLenum,
-        ty: GLenum,
-        pixels: *const c_void,
-    ) {
-        if !self.check(matches!(target, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE), GL_INVALID_ENUM) {
-            return;
-        }
-        let max = self.limits.max_texture_size as i32;
-        let level_ok = level >= 0 && level <= self.max_level_for(target) && !(target == GL_TEXTURE_RECTANGLE && level != 0);
-        if !self.check(level_ok && (0..=max).contains(&width) && (0..=max).contains(&height) && border == 0, GL_INVALID_VALUE) {
-            return;
-        }
-        let texel = match pixels::texel_format_for(internal_format as GLenum, format, ty) {
-            Ok(t) => t,
-            Err(e) => return self.record_error(e),
-        };
-        let size = (width as usize) * (height as usize) * texel.bytes_per_texel();
-        let mut data = vec![0u8; size];
-        if let Err(e) = self.unpack_pixels(width as u32, height as u32, format, ty, texel, pixels, &mut data) {
-            return self.record_error(e);
-        }
-        let image = TexImage { width: width as u32, height: height as u32, internal_format: internal_format as GLenum, format: texel, data };
-        if self.with_bound_texture(target, |t| t.immutable) == Some(true) {
-            return self.record_error(GL_INVALID_OPERATION);
-        }
-        self.with_bound_texture(target, |t| {
-            let level = level as usize;
-            if t.levels.len() <= level {
-                t.levels.resize(level + 1, None);
-            }
-            t.levels[level] = Some(image);
-            t.generation += 1;
-            // The image's shape changed: a new GPU image is made from the host copy.
-            t.gpu = None;
-        });
-        self.state.dirty.insert(Dirty::TEXTURES | Dirty::FRAMEBUFFER);
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn gl_tex_sub_image_2d(
-        &mut self,
-        target: GLenum,
-        level: GLint,
-        xoffset: GLint,
-        yoffset: GLint,
-        width: GLsizei,
-        height: GLsizei,
-        format: GLenum,
-        ty: GLenum,
-        pixels: *const c_void,
-    ) {
-        if !self.check(matches!(target, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE), GL_INVALID_ENUM) {
-            return;
-        }
-        if !self.check(level >= 0 && width >= 0 && height >= 0, GL_INVALID_VALUE) {
-            return;
-        }
-        let Some(Some(existing)) = self.with_bound_texture(target, |t| t.level(level as usize).map(|i| (i.width, i.height, i.format))) else {
-            return self.record_error(GL_INVALID_OPERATION);
-        };
-        let (level_w, level_h, texel) = existing;
-        let fits = xoffset >= 0
-            && yoffset >= 0
-            && xoffset as i64 + width as i64 <= level_w as i64
-            && yoffset as i64 + height as i64 <= level_h as i64;
-        if !self.check(fits, GL_INVALID_VALUE) {
-            return;
-        }
-        if let Err(e) = pixels::check_transfer(texel, format, ty) {
-            return self.record_error(e);
-        }
-        let mut region = vec![0u8; width as usize * height as usize * texel.bytes_per_texel()];
-        if let Err(e) = self.unpack_pixels(width as u32, height as u32, format, ty, texel, pixels, &mut region) {
-            return self.record_error(e);
-        }
-        let gpu_image = self.with_bound_texture(target, |t| {
-            if let Some(Some(image)) = t.levels.get_mut(level as usize) {
-                let bpt = texel.bytes_per_texel();
-                let row_bytes = width as usize * bpt;
-                for row in 0..height as usize {
-                    let dst = ((yoffset as usize + row) * image.width as usize + xoffset as usize) * bpt;
-                    image.data[dst..dst + row_bytes].copy_from_slice(&region[row * row_bytes..(row + 1) * row_bytes]);
-                }
-                t.generation += 1;
-            }
-            t.gpu.as_ref().map(|g| g.image.clone())
-        });
-        // Once on the GPU, the GPU image holds the contents: update it in stream order.
-        if let (Some(Some(image)), true) = (gpu_image, width > 0 && height > 0) {
-            for &aspect in upload_aspects(texel) {
-                let rect = ImageRegion::rect(xoffset, yoffset, width as u32, height as u32);
-                let region_desc = ImageRegion { aspect, level: level as u32, ..rect };
-                if let Err(e) = self.stream.write_image(&image, &region_desc, &aspect_bytes(texel, &region, aspect)) {
-                    return self.backend_failed(e);
-                }
-            }
-        }
-        self.state.dirty.insert(Dirty::TEXTURES);
-    }
-
-    /// Reads application pixels (client memory or the pixel unpack buffer) into texels.
-    #[allow(clippy::too_many_arguments)]
-    fn unpack_pixels(
-        &mut self,
-        width: u32,
-        height: u32,
-        format: GLenum,
-        ty: GLenum,
-        texel: TexelFormat,
-        pixels: *const c_void,
-        out: &mut [u8],
-    ) -> Result<(), GLenum> {
-        let layout = pixels::ClientLayout::new(&self.bindings.unpack, width, height, format, ty)?;
-        let unpack_buffer = self.bindings.pixel_unpack_buffer;
-        if unpack_buffer != 0 {
-            let objects = self.share.lock();
-            let buffer = objects.buffers.get(unpack_buffer).ok_or(GL_INVALID_OPERATION)?;
-            let offset = pixels as usize;
-            let end = offset.checked_add(layout.total_bytes).ok_or(GL_INVALID_OPERATION)?;
-            if buffer.mapping.is_some() || end > buffer.data.len() {
-                return Err(GL_INVALID_OPERATION);
-            }
-            pixels::unpack(&layout, &buffer.data[offset..end], format, ty, texel, out);
-        } else if !pixels.is_null() {
-            // SAFETY: GL requires client pixel memory to hold the image as the unpack
-            // state describes it.
-            let source = unsafe { std::slice::from_raw_parts(pixels as *const u8, layout.total_bytes) };
-            pixels::unpack(&layout, source, format, ty, texel, out);
-        }
-        Ok(())
     }
 
     pub(crate) fn gl_tex_parameter(&mut self, target: GLenum, pname: GLenum, values: &[f64]) {
@@ -341,6 +299,10 @@ impl ContextState {
                 if v < 0.0 {
                     return Err(GL_INVALID_VALUE);
                 }
+                // Rectangle and multisample textures have level 0 only.
+                if pname == GL_TEXTURE_BASE_LEVEL && v != 0.0 && matches!(t.target, GL_TEXTURE_RECTANGLE | GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
+                    return Err(GL_INVALID_OPERATION);
+                }
                 if pname == GL_TEXTURE_BASE_LEVEL {
                     t.base_level = v as i32
                 } else {
@@ -349,6 +311,34 @@ impl ContextState {
                 t.generation += 1;
                 Ok(())
             }
+            GL_TEXTURE_SWIZZLE_R | GL_TEXTURE_SWIZZLE_G | GL_TEXTURE_SWIZZLE_B | GL_TEXTURE_SWIZZLE_A | GL_TEXTURE_SWIZZLE_RGBA => {
+                let sources: Vec<GLenum> = values.iter().map(|&v| v as GLenum).collect();
+                if sources.is_empty() || !sources.iter().all(|&s| matches!(s, GL_RED | GL_GREEN | GL_BLUE | GL_ALPHA | GL_ZERO | GL_ONE)) {
+                    return Err(GL_INVALID_ENUM);
+                }
+                match pname {
+                    GL_TEXTURE_SWIZZLE_RGBA if sources.len() >= 4 => t.swizzle.copy_from_slice(&sources[..4]),
+                    GL_TEXTURE_SWIZZLE_RGBA => return Err(GL_INVALID_ENUM),
+                    _ => t.swizzle[(pname - GL_TEXTURE_SWIZZLE_R) as usize] = sources[0],
+                }
+                Ok(())
+            }
+            GL_DEPTH_STENCIL_TEXTURE_MODE => {
+                let mode = values.first().copied().unwrap_or(0.0) as GLenum;
+                if !matches!(mode, GL_DEPTH_COMPONENT | GL_STENCIL_INDEX) {
+                    return Err(GL_INVALID_ENUM);
+                }
+                t.depth_stencil_mode = mode;
+                Ok(())
+            }
+            _ if matches!(t.target, GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY) => Err(GL_INVALID_ENUM),
+            // Rectangle textures cannot repeat or mipmap.
+            GL_TEXTURE_WRAP_S | GL_TEXTURE_WRAP_T | GL_TEXTURE_WRAP_R
+                if t.target == GL_TEXTURE_RECTANGLE && !matches!(values.first().map(|&v| v as GLenum), Some(GL_CLAMP | GL_CLAMP_TO_EDGE | GL_CLAMP_TO_BORDER)) =>
+            {
+                Err(GL_INVALID_ENUM)
+            }
+            GL_TEXTURE_MIN_FILTER if t.target == GL_TEXTURE_RECTANGLE && !matches!(values.first().map(|&v| v as GLenum), Some(GL_NEAREST | GL_LINEAR)) => Err(GL_INVALID_ENUM),
             _ => t.sampler.set(pname, values, gles),
         });
         match result {
@@ -362,6 +352,14 @@ impl ContextState {
         let result = self.with_bound_texture(target, |t| match pname {
             GL_TEXTURE_BASE_LEVEL => Some(([t.base_level as f64, 0.0, 0.0, 0.0], 1)),
             GL_TEXTURE_MAX_LEVEL => Some(([t.max_level as f64, 0.0, 0.0, 0.0], 1)),
+            GL_TEXTURE_SWIZZLE_R | GL_TEXTURE_SWIZZLE_G | GL_TEXTURE_SWIZZLE_B | GL_TEXTURE_SWIZZLE_A => {
+                Some(([t.swizzle[(pname - GL_TEXTURE_SWIZZLE_R) as usize] as f64, 0.0, 0.0, 0.0], 1))
+            }
+            GL_TEXTURE_SWIZZLE_RGBA => Some((t.swizzle.map(|s| s as f64), 4)),
+            GL_DEPTH_STENCIL_TEXTURE_MODE => Some(([t.depth_stencil_mode as f64, 0.0, 0.0, 0.0], 1)),
+            GL_TEXTURE_IMMUTABLE_FORMAT => Some(([t.immutable as u8 as f64, 0.0, 0.0, 0.0], 1)),
+            GL_TEXTURE_IMMUTABLE_LEVELS => Some(([t.immutable_levels as f64, 0.0, 0.0, 0.0], 1)),
+            GL_TEXTURE_TARGET => Some(([t.target as f64, 0.0, 0.0, 0.0], 1)),
             _ => t.sampler.get(pname),
         })?;
         if result.is_none() {
@@ -370,176 +368,4 @@ impl ContextState {
         result
     }
 
-    pub(crate) fn tex_level_parameter(&mut self, target: GLenum, level: GLint, pname: GLenum) -> Option<i64> {
-        if !self.check(level >= 0 && level <= self.max_level_for(target), GL_INVALID_VALUE) {
-            return None;
-        }
-        let image = self.with_bound_texture(target, |t| t.level(level as usize).cloned())?;
-        let value = match (pname, &image) {
-            (GL_TEXTURE_WIDTH, i) => i.as_ref().map_or(0, |i| i.width as i64),
-            (GL_TEXTURE_HEIGHT, i) => i.as_ref().map_or(0, |i| i.height as i64),
-            (GL_TEXTURE_DEPTH, i) => i.is_some() as i64,
-            (GL_TEXTURE_INTERNAL_FORMAT, i) => i.as_ref().map_or(GL_RGBA as i64, |i| i.internal_format as i64),
-            (GL_TEXTURE_RED_SIZE | GL_TEXTURE_GREEN_SIZE | GL_TEXTURE_BLUE_SIZE | GL_TEXTURE_ALPHA_SIZE | GL_TEXTURE_DEPTH_SIZE | GL_TEXTURE_STENCIL_SIZE, i) => {
-                i.as_ref().map_or(0, |i| i.format.component_bits(pname) as i64)
-            }
-            _ => {
-                self.record_error(GL_INVALID_ENUM);
-                return None;
-            }
-        };
-        Some(value)
-    }
-
-    pub(crate) fn gl_tex_storage_2d(&mut self, target: GLenum, levels: GLsizei, internal_format: GLenum, width: GLsizei, height: GLsizei) {
-        if !self.check(matches!(target, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE), GL_INVALID_ENUM) {
-            return;
-        }
-        // Only sized formats make immutable storage.
-        let sized = !matches!(internal_format, GL_RGBA | GL_RGB | GL_RG | GL_RED | GL_DEPTH_COMPONENT | GL_DEPTH_STENCIL);
-        let Some(format) = crate::pixels::internal_texel_format(internal_format).filter(|_| sized) else {
-            return self.record_error(GL_INVALID_ENUM);
-        };
-        if !self.check(width >= 1 && height >= 1 && levels >= 1, GL_INVALID_VALUE) {
-            return;
-        }
-        let max_levels = 32 - (width.max(height) as u32).leading_zeros() as i32;
-        if !self.check(levels <= max_levels, GL_INVALID_OPERATION) {
-            return;
-        }
-        let result = self.with_bound_texture(target, |t| {
-            if t.immutable {
-                return Err(GL_INVALID_OPERATION);
-            }
-            t.levels = (0..levels as u32)
-                .map(|l| {
-                    let (w, h) = ((width as u32 >> l).max(1), (height as u32 >> l).max(1));
-                    Some(TexImage { width: w, height: h, internal_format, format, data: vec![0; (w * h) as usize * format.bytes_per_texel()] })
-                })
-                .collect();
-            t.immutable = true;
-            t.generation += 1;
-            t.gpu = None;
-            Ok(())
-        });
-        match result {
-            Some(Err(e)) => self.record_error(e),
-            Some(Ok(())) => self.state.dirty.insert(Dirty::TEXTURES | Dirty::FRAMEBUFFER),
-            None => {}
-        }
-    }
-
-    /// glGenerateMipmap: levels base+1.. from a 2x2 box filter of the level above, made on
-    /// the host (the GPU image, if any, is read back first and then rebuilt).
-    pub(crate) fn gl_generate_mipmap(&mut self, target: GLenum) {
-        if !self.check(matches!(target, GL_TEXTURE_2D), GL_INVALID_ENUM) {
-            return;
-        }
-        let gpu = self.with_bound_texture(target, |t| t.gpu.as_ref().map(|g| g.image.clone())).flatten();
-        let base = self.with_bound_texture(target, |t| t.level(0).cloned()).flatten();
-        let Some(mut base) = base else { return self.record_error(GL_INVALID_OPERATION) };
-        if base.format.is_depth() {
-            return self.record_error(GL_INVALID_OPERATION);
-        }
-        if let Some(image) = gpu {
-            match self.stream.read_image(&image, &ImageRegion::rect(0, 0, base.width, base.height)) {
-                Ok(data) => base.data = data,
-                Err(e) => return self.backend_failed(e),
-            }
-        }
-        let mut chain = vec![base];
-        while let Some(last) = chain.last().filter(|l| l.width > 1 || l.height > 1) {
-            chain.push(downsample(last));
-        }
-        self.with_bound_texture(target, |t| {
-            t.levels = chain.into_iter().map(Some).collect();
-            t.generation += 1;
-            t.gpu = None;
-        });
-        self.state.dirty.insert(Dirty::TEXTURES);
-    }
 }
-
-impl ContextState {
-    /// glGetTexImage: a level's texels in the application's format and type, into client
-    /// memory or the pixel pack buffer.
-    pub(crate) fn gl_get_tex_image(&mut self, target: GLenum, level: GLint, format: GLenum, ty: GLenum, pixels: *mut c_void) {
-        if !self.check(matches!(target, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE), GL_INVALID_ENUM) {
-            return;
-        }
-        if !self.check(level >= 0 && level <= self.max_level_for(target), GL_INVALID_VALUE) {
-            return;
-        }
-        let found = self.with_bound_texture(target, |t| (t.level(level as usize).cloned(), t.gpu.as_ref().map(|g| g.image.clone())));
-        let Some((Some(mut image), gpu)) = found else { return };
-        if let Err(e) = crate::pixels::check_transfer(image.format, format, ty) {
-            return self.record_error(e);
-        }
-        // Once on the GPU, the GPU image holds the contents.
-        if let Some(gpu) = gpu {
-            let rect = ImageRegion { level: level as u32, ..ImageRegion::rect(0, 0, image.width, image.height) };
-            let read = |stream: &mut vk_backend::CommandStream, aspect| stream.read_image(&gpu, &ImageRegion { aspect, ..rect });
-            let data = match image.format {
-                crate::pixels::TexelFormat::DepthStencil { .. } => read(&mut self.stream, vk_backend::Aspect::Depth)
-                    .and_then(|d| read(&mut self.stream, vk_backend::Aspect::Stencil).map(|s| crate::draw_path::gpu_image::join_depth_stencil(&d, &s))),
-                crate::pixels::TexelFormat::Depth { .. } => read(&mut self.stream, vk_backend::Aspect::Depth),
-                _ => read(&mut self.stream, vk_backend::Aspect::Color),
-            };
-            match data {
-                Ok(d) => image.data = d,
-                Err(e) => return self.backend_failed(e),
-            }
-        }
-        let layout = match crate::pixels::ClientLayout::new(&self.bindings.pack, image.width, image.height, format, ty) {
-            Ok(l) => l,
-            Err(e) => return self.record_error(e),
-        };
-        let size = (image.width as usize, image.height as usize);
-        let pack_buffer = self.bindings.pixel_pack_buffer;
-        if pack_buffer != 0 {
-            let mut objects = self.share.lock();
-            let ok = match objects.buffers.get_mut(pack_buffer) {
-                Some(b) if b.mapping.is_none() && (pixels as usize).checked_add(layout.total_bytes).is_some_and(|e| e <= b.data.len()) => {
-                    let out = &mut b.data[pixels as usize..pixels as usize + layout.total_bytes];
-                    crate::pixels::pack_region(&layout, &image.data, image.format, size, (0, 0), format, ty, out);
-                    b.touch();
-                    true
-                }
-                _ => false,
-            };
-            drop(objects);
-            self.check(ok, GL_INVALID_OPERATION);
-        } else if !pixels.is_null() {
-            // SAFETY: GL requires client memory to hold the image as the pack state lays it out.
-            let out = unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, layout.total_bytes) };
-            crate::pixels::pack_region(&layout, &image.data, image.format, size, (0, 0), format, ty, out);
-        }
-    }
-}
-
-/// The next mip level of `image`: each texel the average of up to 2x2 texels above.
-fn downsample(image: &TexImage) -> TexImage {
-    let (w, h) = ((image.width / 2).max(1), (image.height / 2).max(1));
-    let bpt = image.format.bytes_per_texel();
-    let mut data = vec![0u8; (w * h) as usize * bpt];
-    for y in 0..h {
-        for x in 0..w {
-            let mut sum = [0f32; 4];
-            let mut n = 0.0;
-            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                let (sx, sy) = ((2 * x + dx).min(image.width - 1), (2 * y + dy).min(image.height - 1));
-                let at = (sy * image.width + sx) as usize * bpt;
-                let p = crate::pixels::decode_texel(&image.data[at..at + bpt], image.format);
-                for c in 0..4 {
-                    sum[c] += p.rgba[c];
-                }
-                n += 1.0;
-            }
-            let p = crate::pixels::Pixel { rgba: sum.map(|s| s / n), ..Default::default() };
-            let at = (y * w + x) as usize * bpt;
-            crate::pixels::encode_texel(&p, &mut data[at..at + bpt], image.format);
-        }
-    }
-    TexImage { width: w, height: h, internal_format: image.internal_format, format: image.format, data }
-}
-

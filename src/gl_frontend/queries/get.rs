@@ -215,6 +215,7 @@ impl ContextState {
             GL_MAX_TEXTURE_SIZE => Value::int(l.max_texture_size),
             GL_MAX_3D_TEXTURE_SIZE => Value::int(l.max_3d_texture_size),
             GL_MAX_CUBE_MAP_TEXTURE_SIZE => Value::int(l.max_cube_map_texture_size),
+            GL_MAX_RECTANGLE_TEXTURE_SIZE => Value::int(l.max_texture_size),
             GL_MAX_ARRAY_TEXTURE_LAYERS => Value::int(l.max_array_texture_layers),
             GL_MAX_RENDERBUFFER_SIZE => Value::int(l.max_renderbuffer_size),
             GL_MAX_VIEWPORT_DIMS => Value::ints(l.max_viewport_dims.map(i64::from)),
@@ -461,6 +462,9 @@ fn texture_binding_pname(target: GLenum) -> GLenum {
         GL_TEXTURE_2D_ARRAY => GL_TEXTURE_BINDING_2D_ARRAY,
         GL_TEXTURE_RECTANGLE => GL_TEXTURE_BINDING_RECTANGLE,
         GL_TEXTURE_2D_MULTISAMPLE => GL_TEXTURE_BINDING_2D_MULTISAMPLE,
+        GL_TEXTURE_CUBE_MAP_ARRAY => GL_TEXTURE_BINDING_CUBE_MAP_ARRAY,
+        GL_TEXTURE_2D_MULTISAMPLE_ARRAY => GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY,
+        GL_TEXTURE_BUFFER => GL_TEXTURE_BINDING_BUFFER,
         _ => 0,
     }
 }

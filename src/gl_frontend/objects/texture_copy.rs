@@ -1,0 +1,160 @@
+//! Texture images copied from the read framebuffer: glCopyTexImage1D/2D and
+//! glCopyTexSubImage1D/2D/3D. The framebuffer rectangle is read back, converted texel by
+//! texel into the texture's format (GL's conversion through RGBA, or integer to integer),
+//! and stored as glTexImage / glTexSubImage store client data.
+
+use vk_backend::{Aspect, ImageRegion};
+
+use crate::context::ContextState;
+use crate::draw_path::gpu_image::{join_depth_stencil, texel_format_of};
+use crate::objects::texture::TexImage;
+use crate::objects::texture_image::{write_region, Region};
+use crate::objects::texture_target::{self, face_index, texture_target_of, CUBE_FACES};
+use crate::pixels::{self, TexelFormat};
+use crate::state::Dirty;
+use crate::types::enums::*;
+use crate::types::*;
+
+/// The image targets glCopyTexImage{dims}D and glCopyTexSubImage{dims}D take.
+fn is_copy_target(dims: u32, target: GLenum, gles: bool) -> bool {
+    match dims {
+        1 => target == GL_TEXTURE_1D && !gles,
+        2 => target == GL_TEXTURE_2D || CUBE_FACES.contains(&target) || (!gles && matches!(target, GL_TEXTURE_1D_ARRAY | GL_TEXTURE_RECTANGLE)),
+        _ => matches!(target, GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY),
+    }
+}
+
+impl ContextState {
+    /// Reads `width` x `height` framebuffer pixels at (x, y) and converts them to `texel`;
+    /// pixels outside the framebuffer read as zero (GL leaves them undefined). `Err` is the
+    /// GL error already recorded.
+    fn read_framebuffer_as(&mut self, texel: TexelFormat, x: i32, y: i32, width: u32, height: u32) -> Result<Vec<u8>, ()> {
+        let format = if texel.has_stencil() { GL_DEPTH_STENCIL } else if texel.is_depth() { GL_DEPTH_COMPONENT } else { GL_RGBA };
+        let source = match self.read_source(format) {
+            Ok(s) => s,
+            Err(e) => {
+                self.report_target_error(e);
+                return Err(());
+            }
+        };
+        let Some(source_texel) = texel_format_of(source.image.desc().format) else {
+            tracing::warn!(target: "galvan", "copying from {:?} into a texture is not supported yet", source.image.desc().format);
+            self.record_error(GL_INVALID_OPERATION);
+            return Err(());
+        };
+        // Depth copies from depth, integer from integer, colour from colour.
+        if source_texel.is_depth() != texel.is_depth() || source_texel.is_integer() != texel.is_integer() {
+            self.record_error(GL_INVALID_OPERATION);
+            return Err(());
+        }
+        let bpt = texel.bytes_per_texel();
+        let mut out = vec![0u8; width as usize * height as usize * bpt];
+        let (fw, fh) = (source.extent.0 as i64, source.extent.1 as i64);
+        let (x0, y0) = ((x as i64).clamp(0, fw), (y as i64).clamp(0, fh));
+        let (x1, y1) = ((x as i64 + width as i64).clamp(0, fw), (y as i64 + height as i64).clamp(0, fh));
+        if x1 <= x0 || y1 <= y0 {
+            return Ok(out);
+        }
+        let (cw, ch) = ((x1 - x0) as usize, (y1 - y0) as usize);
+        let rect = ImageRegion { level: source.level, ..ImageRegion::rect(x0 as i32, y0 as i32, cw as u32, ch as u32) };
+        let read = match source_texel {
+            TexelFormat::DepthStencil { .. } => {
+                let depth = self.stream.read_image(&source.image, &ImageRegion { aspect: Aspect::Depth, ..rect });
+                depth.and_then(|d| self.stream.read_image(&source.image, &ImageRegion { aspect: Aspect::Stencil, ..rect }).map(|s| join_depth_stencil(&d, &s)))
+            }
+            TexelFormat::Depth { .. } => self.stream.read_image(&source.image, &ImageRegion { aspect: Aspect::Depth, ..rect }),
+            _ => self.stream.read_image(&source.image, &ImageRegion { aspect: Aspect::Color, ..rect }),
+        };
+        let texels = match read {
+            Ok(t) => t,
+            Err(e) => {
+                self.backend_failed(e);
+                return Err(());
+            }
+        };
+        let source_bpt = source_texel.bytes_per_texel();
+        let (ox, oy) = ((x0 - x as i64) as usize, (y0 - y as i64) as usize);
+        for row in 0..ch {
+            for col in 0..cw {
+                let src = (row * cw + col) * source_bpt;
+                let p = pixels::decode_texel(&texels[src..src + source_bpt], source_texel);
+                let dst = ((oy + row) * width as usize + ox + col) * bpt;
+                pixels::encode_texel(&p, &mut out[dst..dst + bpt], texel);
+            }
+        }
+        Ok(out)
+    }
+
+    /// glCopyTexImage1D/2D: defines a level from a framebuffer rectangle.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gl_copy_tex_image(&mut self, dims: u32, target: GLenum, level: GLint, internal_format: GLenum, x: GLint, y: GLint, width: GLsizei, height: GLsizei, border: GLint) {
+        if !self.check(is_copy_target(dims, target, self.is_gles()) && dims < 3, GL_INVALID_ENUM) {
+            return;
+        }
+        let texture_target = texture_target_of(target);
+        let (max, max_layers) = texture_target::max_size(texture_target, &self.limits);
+        let height_limit = if texture_target == GL_TEXTURE_1D_ARRAY { max_layers } else { max };
+        let sizes_ok = (0..=max as i64).contains(&(width as i64)) && (0..=height_limit as i64).contains(&(height as i64));
+        let level_ok = level >= 0 && level <= texture_target::max_level(texture_target, &self.limits);
+        let square = !CUBE_FACES.contains(&target) || width == height;
+        if !self.check(sizes_ok && level_ok && border == 0 && square, GL_INVALID_VALUE) {
+            return;
+        }
+        let Some(texel) = pixels::internal_texel_format(internal_format) else {
+            return self.record_error(GL_INVALID_VALUE);
+        };
+        if self.with_bound_texture(texture_target, |t| t.immutable) == Some(true) {
+            return self.record_error(GL_INVALID_OPERATION);
+        }
+        let Ok(data) = self.read_framebuffer_as(texel, x, y, width as u32, height as u32) else { return };
+        let image = TexImage { data, ..TexImage::new([width as u32, height as u32, 1], internal_format, texel) };
+        self.with_bound_texture(texture_target, |t| t.set_image(face_index(target), level as usize, image));
+        self.state.dirty.insert(Dirty::TEXTURES | Dirty::FRAMEBUFFER);
+    }
+
+    /// glCopyTexSubImage1D/2D/3D: replaces a region of a level (one slice or layer for the
+    /// 3D form) with a framebuffer rectangle.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gl_copy_tex_sub_image(&mut self, dims: u32, target: GLenum, level: GLint, offset: [GLint; 3], x: GLint, y: GLint, width: GLsizei, height: GLsizei) {
+        if !self.check(is_copy_target(dims, target, self.is_gles()), GL_INVALID_ENUM) {
+            return;
+        }
+        let texture_target = texture_target_of(target);
+        if !self.check(level >= 0 && level <= texture_target::max_level(texture_target, &self.limits) && width >= 0 && height >= 0, GL_INVALID_VALUE) {
+            return;
+        }
+        let face = face_index(target);
+        let Some(Some((level_size, texel))) = self.with_bound_texture(texture_target, |t| t.face_level(face, level as usize).map(|i| (i.size(), i.format))) else {
+            return self.record_error(GL_INVALID_OPERATION);
+        };
+        let size = [width, height, 1];
+        let fits = (0..3).all(|a| offset[a] >= 0 && offset[a] as i64 + size[a] as i64 <= level_size[a] as i64);
+        if !self.check(fits, GL_INVALID_VALUE) {
+            return;
+        }
+        let region = Region { offset: offset.map(|o| o as u32), size: size.map(|s| s as u32) };
+        if region.texel_count() == 0 {
+            return;
+        }
+        let Ok(texels) = self.read_framebuffer_as(texel, x, y, width as u32, height as u32) else { return };
+        self.store_sub_image(texture_target, face, level as u32, &region, texel, &texels);
+    }
+
+    /// Stores `texels` as `region` of a level: in the host copy, and in the GPU image when
+    /// the GPU already holds the texture.
+    pub(crate) fn store_sub_image(&mut self, texture_target: GLenum, face: usize, level: u32, region: &Region, texel: TexelFormat, texels: &[u8]) {
+        let gpu = self.with_bound_texture(texture_target, |t| {
+            if let Some(Some(image)) = t.faces.get_mut(face).and_then(|f| f.get_mut(level as usize)) {
+                write_region(image, region, texels);
+            }
+            t.generation += 1;
+            t.gpu.as_ref().map(|g| (g.clone(), t.target))
+        });
+        if let Some(Some((gpu, target))) = gpu {
+            if let Err(e) = self.write_texture_region(&gpu, target, face, level, region, texel, texels) {
+                return self.backend_failed(e);
+            }
+        }
+        self.state.dirty.insert(Dirty::TEXTURES);
+    }
+}

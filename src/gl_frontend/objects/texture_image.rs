@@ -1,0 +1,487 @@
+//! Texture images of every target: glTexImage1D/2D/3D, glTexSubImage1D/2D/3D,
+//! glTexStorage1D/2D/3D, glGetTexImage, glGetTexLevelParameter* and glGenerateMipmap.
+//!
+//! One code path serves the three dimensionalities: a call's sizes and offsets are padded
+//! to three (`[width, height, depth]`) and the target's shape (`TargetShape`) says which
+//! of them are texels and which count layers.
+
+use crate::context::ContextState;
+use crate::objects::texture::{TexImage, Texture};
+use crate::objects::texture_target::{self, face_index, texture_target_of, TargetShape, CUBE_FACES};
+use crate::pixels::{self, TexelFormat};
+use crate::state::Dirty;
+use crate::types::enums::*;
+use crate::types::*;
+
+/// The image targets glTexImage{dims}D and glTexSubImage{dims}D take.
+fn is_image_target(dims: u32, target: GLenum, gles: bool) -> bool {
+    match dims {
+        1 => target == GL_TEXTURE_1D && !gles,
+        2 => matches!(target, GL_TEXTURE_2D) || CUBE_FACES.contains(&target) || (!gles && matches!(target, GL_TEXTURE_1D_ARRAY | GL_TEXTURE_RECTANGLE)),
+        _ => matches!(target, GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY),
+    }
+}
+
+/// The texture targets glTexStorage{dims}D takes.
+fn is_storage_target(dims: u32, target: GLenum, gles: bool) -> bool {
+    match dims {
+        1 => target == GL_TEXTURE_1D && !gles,
+        2 => matches!(target, GL_TEXTURE_2D | GL_TEXTURE_CUBE_MAP) || (!gles && matches!(target, GL_TEXTURE_1D_ARRAY | GL_TEXTURE_RECTANGLE)),
+        _ => matches!(target, GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY),
+    }
+}
+
+/// Internal formats glTexStorage refuses: the unsized ones.
+fn is_unsized(internal_format: GLenum) -> bool {
+    matches!(internal_format, GL_RGBA | GL_RGB | GL_RG | GL_RED | GL_DEPTH_COMPONENT | GL_DEPTH_STENCIL)
+}
+
+/// Where a sub-image lands in a level: texel offset and size, padded to three.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Region {
+    pub offset: [u32; 3],
+    pub size: [u32; 3],
+}
+
+impl Region {
+    pub fn texel_count(&self) -> usize {
+        self.size.iter().map(|&s| s as usize).product()
+    }
+}
+
+/// Copies a tightly packed `region` of texels into `image`.
+pub(crate) fn write_region(image: &mut TexImage, region: &Region, texels: &[u8]) {
+    let bpt = image.format.bytes_per_texel();
+    let row_bytes = region.size[0] as usize * bpt;
+    for z in 0..region.size[2] as usize {
+        for y in 0..region.size[1] as usize {
+            let src = (z * region.size[1] as usize + y) * row_bytes;
+            let (dz, dy, dx) = (region.offset[2] as usize + z, region.offset[1] as usize + y, region.offset[0] as usize);
+            let dst = ((dz * image.height as usize + dy) * image.width as usize + dx) * bpt;
+            image.data[dst..dst + row_bytes].copy_from_slice(&texels[src..src + row_bytes]);
+        }
+    }
+}
+
+impl ContextState {
+    /// The size limit check shared by glTexImage and glTexStorage: `size` as glTexImage
+    /// takes it for `target` (a texture or cube-face target).
+    fn image_size_ok(&self, target: GLenum, size: [i32; 3]) -> bool {
+        let texture_target = texture_target_of(target);
+        let Some(shape) = TargetShape::of(texture_target) else { return false };
+        let (max, max_layers) = texture_target::max_size(texture_target, &self.limits);
+        (0..3).all(|axis| {
+            let limit = if shape.array && axis as u32 == shape.dims { max_layers } else if (axis as u32) < shape.image_dims() { max } else { 1 };
+            size[axis] >= 0 && size[axis] as u32 <= limit
+        })
+    }
+
+    /// glTexImage1D/2D/3D: defines one level of one face from client memory or the
+    /// pixel unpack buffer.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gl_tex_image(
+        &mut self,
+        dims: u32,
+        target: GLenum,
+        level: GLint,
+        internal_format: GLint,
+        size: [GLsizei; 3],
+        border: GLint,
+        format: GLenum,
+        ty: GLenum,
+        pixels: *const c_void,
+    ) {
+        if !self.check(is_image_target(dims, target, self.is_gles()), GL_INVALID_ENUM) {
+            return;
+        }
+        let texture_target = texture_target_of(target);
+        let level_ok = level >= 0 && level <= texture_target::max_level(texture_target, &self.limits);
+        if !self.check(level_ok && self.image_size_ok(target, size) && border == 0, GL_INVALID_VALUE) {
+            return;
+        }
+        let square = !CUBE_FACES.contains(&target) && texture_target != GL_TEXTURE_CUBE_MAP_ARRAY || size[0] == size[1];
+        let whole_cubes = texture_target != GL_TEXTURE_CUBE_MAP_ARRAY || size[2] % 6 == 0;
+        if !self.check(square && whole_cubes, GL_INVALID_VALUE) {
+            return;
+        }
+        let texel = match pixels::texel_format_for(internal_format as GLenum, format, ty) {
+            Ok(t) => t,
+            Err(e) => return self.record_error(e),
+        };
+        let extent = size.map(|s| s as u32);
+        let mut image = TexImage::new(extent, internal_format as GLenum, texel);
+        if let Err(e) = self.unpack_pixels(extent, format, ty, texel, pixels, &mut image.data) {
+            return self.record_error(e);
+        }
+        let stored = self.with_bound_texture(texture_target, |t| {
+            if t.immutable {
+                return Err(GL_INVALID_OPERATION);
+            }
+            t.set_image(face_index(target), level as usize, image);
+            Ok(())
+        });
+        match stored {
+            Some(Ok(())) => self.state.dirty.insert(Dirty::TEXTURES | Dirty::FRAMEBUFFER),
+            Some(Err(e)) => self.record_error(e),
+            None => {}
+        }
+    }
+
+    /// glTexSubImage1D/2D/3D: replaces a region of an existing level.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gl_tex_sub_image(
+        &mut self,
+        dims: u32,
+        target: GLenum,
+        level: GLint,
+        offset: [GLint; 3],
+        size: [GLsizei; 3],
+        format: GLenum,
+        ty: GLenum,
+        pixels: *const c_void,
+    ) {
+        if !self.check(is_image_target(dims, target, self.is_gles()), GL_INVALID_ENUM) {
+            return;
+        }
+        let texture_target = texture_target_of(target);
+        if !self.check(level >= 0 && level <= texture_target::max_level(texture_target, &self.limits) && size.iter().all(|&s| s >= 0), GL_INVALID_VALUE) {
+            return;
+        }
+        let face = face_index(target);
+        let Some(Some(existing)) = self.with_bound_texture(texture_target, |t| t.face_level(face, level as usize).map(|i| (i.size(), i.format))) else {
+            return self.record_error(GL_INVALID_OPERATION);
+        };
+        let (level_size, texel) = existing;
+        let fits = (0..3).all(|a| offset[a] >= 0 && offset[a] as i64 + size[a] as i64 <= level_size[a] as i64);
+        if !self.check(fits, GL_INVALID_VALUE) {
+            return;
+        }
+        if let Err(e) = pixels::check_transfer(texel, format, ty) {
+            return self.record_error(e);
+        }
+        let region = Region { offset: offset.map(|o| o as u32), size: size.map(|s| s as u32) };
+        let mut texels = vec![0u8; region.texel_count() * texel.bytes_per_texel()];
+        if let Err(e) = self.unpack_pixels(region.size, format, ty, texel, pixels, &mut texels) {
+            return self.record_error(e);
+        }
+        if region.texel_count() == 0 {
+            return;
+        }
+        self.store_sub_image(texture_target, face, level as u32, &region, texel, &texels);
+    }
+
+    /// Reads application pixels (client memory or the pixel unpack buffer) into texels.
+    pub(crate) fn unpack_pixels(&mut self, size: [u32; 3], format: GLenum, ty: GLenum, texel: TexelFormat, pixels: *const c_void, out: &mut [u8]) -> Result<(), GLenum> {
+        let layout = pixels::ClientLayout::new_3d(&self.bindings.unpack, size[0], size[1], size[2], format, ty)?;
+        let unpack_buffer = self.bindings.pixel_unpack_buffer;
+        if unpack_buffer != 0 {
+            let objects = self.share.lock();
+            let buffer = objects.buffers.get(unpack_buffer).ok_or(GL_INVALID_OPERATION)?;
+            let offset = pixels as usize;
+            let end = offset.checked_add(layout.total_bytes).ok_or(GL_INVALID_OPERATION)?;
+            if buffer.mapping.is_some() || end > buffer.data.len() {
+                return Err(GL_INVALID_OPERATION);
+            }
+            pixels::unpack(&layout, &buffer.data[offset..end], format, ty, texel, out);
+        } else if !pixels.is_null() {
+            // SAFETY: GL requires client pixel memory to hold the image as the unpack
+            // state describes it.
+            let source = unsafe { std::slice::from_raw_parts(pixels as *const u8, layout.total_bytes) };
+            pixels::unpack(&layout, source, format, ty, texel, out);
+        }
+        Ok(())
+    }
+
+    /// glTexStorage1D/2D/3D: every level of every face at once, immutable from then on.
+    pub(crate) fn gl_tex_storage(&mut self, dims: u32, target: GLenum, levels: GLsizei, internal_format: GLenum, size: [GLsizei; 3]) {
+        if !self.check(is_storage_target(dims, target, self.is_gles()), GL_INVALID_ENUM) {
+            return;
+        }
+        let Some(format) = pixels::internal_texel_format(internal_format).filter(|_| !is_unsized(internal_format)) else {
+            return self.record_error(GL_INVALID_ENUM);
+        };
+        let Some(shape) = TargetShape::of(target) else { return self.record_error(GL_INVALID_ENUM) };
+        let used = shape.image_dims() as usize;
+        let positive = size[..used].iter().all(|&s| s >= 1);
+        if !self.check(positive && levels >= 1 && self.image_size_ok(target, size), GL_INVALID_VALUE) {
+            return;
+        }
+        let extent = size.map(|s| s.max(1) as u32);
+        let square = !shape.cube || extent[0] == extent[1];
+        let whole_cubes = target != GL_TEXTURE_CUBE_MAP_ARRAY || extent[2] % 6 == 0;
+        if !self.check(square && whole_cubes, GL_INVALID_VALUE) {
+            return;
+        }
+        let max_levels = if shape.mipmapped { shape.full_chain_levels(extent) } else { 1 };
+        if !self.check(levels as u32 <= max_levels, GL_INVALID_OPERATION) {
+            return;
+        }
+        let result = self.with_bound_texture(target, |t| {
+            if t.immutable {
+                return Err(GL_INVALID_OPERATION);
+            }
+            for face in 0..t.faces.len() {
+                t.faces[face] = (0..levels as u32).map(|l| Some(TexImage::new(shape.level_size(extent, l), internal_format, format))).collect();
+            }
+            t.immutable = true;
+            t.immutable_levels = levels as u32;
+            t.generation += 1;
+            t.gpu = None;
+            Ok(())
+        });
+        match result {
+            Some(Err(e)) => self.record_error(e),
+            Some(Ok(())) => self.state.dirty.insert(Dirty::TEXTURES | Dirty::FRAMEBUFFER),
+            None => {}
+        }
+    }
+
+    /// glTexImage2DMultisample / glTexImage3DMultisample and glTexStorage2DMultisample /
+    /// glTexStorage3DMultisample: one level of `samples` samples per texel, whose contents
+    /// only rendering defines.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gl_tex_image_multisample(&mut self, dims: u32, target: GLenum, samples: GLsizei, internal_format: GLenum, size: [GLsizei; 3], fixed_locations: GLboolean, storage: bool) {
+        let expected = if dims == 2 { GL_TEXTURE_2D_MULTISAMPLE } else { GL_TEXTURE_2D_MULTISAMPLE_ARRAY };
+        if !self.check(target == expected, GL_INVALID_ENUM) {
+            return;
+        }
+        let Some(format) = pixels::internal_texel_format(internal_format).filter(|_| !storage || !is_unsized(internal_format)) else {
+            return self.record_error(GL_INVALID_ENUM);
+        };
+        let positive = size[..dims as usize].iter().all(|&s| s >= 1);
+        if !self.check(samples >= 1 && positive && self.image_size_ok(target, size), GL_INVALID_VALUE) {
+            return;
+        }
+        if !self.check(samples as u32 <= self.limits.max_samples, GL_INVALID_OPERATION) {
+            return;
+        }
+        // Vulkan counts samples in powers of two; GL lets the implementation round up.
+        let samples = (samples as u32).next_power_of_two().min(self.limits.max_samples);
+        let extent = size.map(|s| s.max(1) as u32);
+        let result = self.with_bound_texture(target, |t| {
+            if t.immutable {
+                return Err(GL_INVALID_OPERATION);
+            }
+            t.set_image(0, 0, TexImage { samples, ..TexImage::new(extent, internal_format, format) });
+            t.faces[0].truncate(1);
+            t.fixed_sample_locations = fixed_locations != 0;
+            if storage {
+                t.immutable = true;
+                t.immutable_levels = 1;
+            }
+            Ok(())
+        });
+        match result {
+            Some(Err(e)) => self.record_error(e),
+            Some(Ok(())) => self.state.dirty.insert(Dirty::TEXTURES | Dirty::FRAMEBUFFER),
+            None => {}
+        }
+    }
+
+    /// The current contents of `level` of `face`: the host copy, or what the GPU image holds
+    /// once the GPU has it.
+    fn current_level(&mut self, texture_target: GLenum, face: usize, level: usize) -> Result<Option<TexImage>, vk_backend::Error> {
+        let found = self.with_bound_texture(texture_target, |t| (t.face_level(face, level).cloned(), t.gpu.clone(), t.target)).flatten_level();
+        let Some((mut image, gpu, target)) = found else { return Ok(None) };
+        if let Some(gpu) = gpu {
+            if let Some(data) = self.read_texture_level(&gpu, target, face, level as u32, &image)? {
+                image.data = data;
+            }
+        }
+        Ok(Some(image))
+    }
+
+    /// glGetTexImage: a level's texels in the application's format and type, into client
+    /// memory or the pixel pack buffer.
+    pub(crate) fn gl_get_tex_image(&mut self, target: GLenum, level: GLint, format: GLenum, ty: GLenum, pixels: *mut c_void) {
+        let texture_target = texture_target_of(target);
+        let valid_target = texture_target != GL_TEXTURE_CUBE_MAP || target != GL_TEXTURE_CUBE_MAP;
+        let gettable = valid_target && TargetShape::of(texture_target).is_some_and(|s| s.mipmapped || texture_target == GL_TEXTURE_RECTANGLE);
+        if !self.check(gettable, GL_INVALID_ENUM) {
+            return;
+        }
+        if !self.check(level >= 0 && level <= texture_target::max_level(texture_target, &self.limits), GL_INVALID_VALUE) {
+            return;
+        }
+        let image = match self.current_level(texture_target, face_index(target), level as usize) {
+            Ok(Some(image)) => image,
+            Ok(None) => return,
+            Err(e) => return self.backend_failed(e),
+        };
+        if let Err(e) = pixels::check_transfer(image.format, format, ty) {
+            return self.record_error(e);
+        }
+        let layout = match pixels::ClientLayout::new_3d(&self.bindings.pack, image.width, image.height, image.depth, format, ty) {
+            Ok(l) => l,
+            Err(e) => return self.record_error(e),
+        };
+        let pack_all = |out: &mut [u8]| {
+            let slice_bytes = image.width as usize * image.height as usize * image.format.bytes_per_texel();
+            for z in 0..image.depth as usize {
+                let texels = &image.data[z * slice_bytes..(z + 1) * slice_bytes];
+                pixels::pack_region(&layout.image(z), texels, image.format, (image.width as usize, image.height as usize), (0, 0), format, ty, out);
+            }
+        };
+        let pack_buffer = self.bindings.pixel_pack_buffer;
+        if pack_buffer != 0 {
+            let mut objects = self.share.lock();
+            let ok = match objects.buffers.get_mut(pack_buffer) {
+                Some(b) if b.mapping.is_none() && (pixels as usize).checked_add(layout.total_bytes).is_some_and(|e| e <= b.data.len()) => {
+                    pack_all(&mut b.data[pixels as usize..pixels as usize + layout.total_bytes]);
+                    b.touch();
+                    true
+                }
+                _ => false,
+            };
+            drop(objects);
+            self.check(ok, GL_INVALID_OPERATION);
+        } else if !pixels.is_null() {
+            // SAFETY: GL requires client memory to hold the image as the pack state lays it out.
+            let out = unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, layout.total_bytes) };
+            pack_all(out);
+        }
+    }
+
+    /// glGetTexLevelParameter*: one property of one level's image.
+    pub(crate) fn tex_level_parameter(&mut self, target: GLenum, level: GLint, pname: GLenum) -> Option<i64> {
+        let texture_target = texture_target_of(target);
+        if !self.check(target != GL_TEXTURE_CUBE_MAP && TargetShape::of(texture_target).is_some(), GL_INVALID_ENUM) {
+            return None;
+        }
+        if !self.check(level >= 0 && level <= texture_target::max_level(texture_target, &self.limits), GL_INVALID_VALUE) {
+            return None;
+        }
+        let face = face_index(target);
+        let image = self.with_bound_texture(texture_target, |t| t.face_level(face, level as usize).cloned())?;
+        let component_type = |format: TexelFormat| match format {
+            TexelFormat::Unorm8 { .. } => GL_UNSIGNED_NORMALIZED,
+            TexelFormat::Float32 { .. } => GL_FLOAT,
+            TexelFormat::Depth { bits: 32 } | TexelFormat::DepthStencil { depth_bits: 32 } => GL_FLOAT,
+            TexelFormat::Depth { .. } | TexelFormat::DepthStencil { .. } => GL_UNSIGNED_NORMALIZED,
+            TexelFormat::Int { signed: true, .. } => GL_INT,
+            TexelFormat::Int { signed: false, .. } => GL_UNSIGNED_INT,
+        };
+        let value = match (pname, &image) {
+            (GL_TEXTURE_WIDTH, i) => i.as_ref().map_or(0, |i| i.width as i64),
+            (GL_TEXTURE_HEIGHT, i) => i.as_ref().map_or(0, |i| i.height as i64),
+            (GL_TEXTURE_DEPTH, i) => i.as_ref().map_or(0, |i| i.depth as i64),
+            (GL_TEXTURE_INTERNAL_FORMAT, i) => i.as_ref().map_or(if self.is_core() { GL_RGBA as i64 } else { 1 }, |i| i.internal_format as i64),
+            (GL_TEXTURE_RED_SIZE | GL_TEXTURE_GREEN_SIZE | GL_TEXTURE_BLUE_SIZE | GL_TEXTURE_ALPHA_SIZE | GL_TEXTURE_DEPTH_SIZE | GL_TEXTURE_STENCIL_SIZE, i) => {
+                i.as_ref().map_or(0, |i| i.format.component_bits(pname) as i64)
+            }
+            (GL_TEXTURE_RED_TYPE | GL_TEXTURE_GREEN_TYPE | GL_TEXTURE_BLUE_TYPE | GL_TEXTURE_ALPHA_TYPE | GL_TEXTURE_DEPTH_TYPE, i) => {
+                let size_pname = pname - GL_TEXTURE_RED_TYPE + GL_TEXTURE_RED_SIZE;
+                let size_pname = if pname == GL_TEXTURE_DEPTH_TYPE { GL_TEXTURE_DEPTH_SIZE } else { size_pname };
+                i.as_ref().filter(|i| i.format.component_bits(size_pname) > 0).map_or(GL_NONE as i64, |i| component_type(i.format) as i64)
+            }
+            (GL_TEXTURE_SHARED_SIZE | GL_TEXTURE_LUMINANCE_SIZE | GL_TEXTURE_INTENSITY_SIZE, _) => 0,
+            (GL_TEXTURE_COMPRESSED, _) => 0,
+            (GL_TEXTURE_SAMPLES, i) => i.as_ref().map_or(0, |i| i.samples as i64),
+            (GL_TEXTURE_FIXED_SAMPLE_LOCATIONS, _) => {
+                self.with_bound_texture(texture_target, |t| t.fixed_sample_locations).unwrap_or(true) as i64
+            }
+            (GL_TEXTURE_BORDER, _) if !self.is_core() => 0,
+            _ => {
+                self.record_error(GL_INVALID_ENUM);
+                return None;
+            }
+        };
+        Some(value)
+    }
+
+    /// glGenerateMipmap: levels base+1..=max from a box filter of the level above, made on
+    /// the host for every face (the GPU image, if any, is read back first and then rebuilt).
+    pub(crate) fn gl_generate_mipmap(&mut self, target: GLenum) {
+        let mipmappable = TargetShape::of(target).is_some_and(|s| s.mipmapped) && !(self.is_gles() && matches!(target, GL_TEXTURE_1D | GL_TEXTURE_1D_ARRAY));
+        if !self.check(mipmappable, GL_INVALID_ENUM) {
+            return;
+        }
+        let Some(shape) = TargetShape::of(target) else { return };
+        let Some((base, max, faces, immutable_levels)) = self.with_bound_texture(target, |t| (t.effective_base_level() as usize, t.effective_max_level() as usize, t.faces.len(), t.immutable.then_some(t.immutable_levels)))
+        else {
+            return;
+        };
+        let mut bases = Vec::new();
+        for face in 0..faces {
+            match self.current_level(target, face, base) {
+                Ok(Some(image)) => bases.push(image),
+                // Nothing to make levels from (a cube missing a face is not cube complete).
+                Ok(None) if face == 0 => return,
+                Ok(None) => return self.record_error(GL_INVALID_OPERATION),
+                Err(e) => return self.backend_failed(e),
+            }
+        }
+        // The base level must be colour and filterable, and a cube map's faces alike.
+        let first = &bases[0];
+        let alike = bases.iter().all(|b| b.size() == first.size() && b.format == first.format);
+        if !self.check(alike && !first.format.is_depth() && !first.format.is_integer() && (!shape.cube || first.width == first.height), GL_INVALID_OPERATION) {
+            return;
+        }
+        let last = base + shape.full_chain_levels(first.size()) as usize - 1;
+        let last = last.min(max).min(immutable_levels.map_or(usize::MAX, |n| n as usize - 1));
+        self.with_bound_texture(target, |t: &mut Texture| {
+            for (face, image) in bases.into_iter().enumerate() {
+                let mut above = image;
+                let levels = &mut t.faces[face];
+                if levels.len() <= last {
+                    levels.resize(last + 1, None);
+                }
+                levels[base] = Some(above.clone());
+                for level in base + 1..=last {
+                    above = downsample(&above, shape);
+                    levels[level] = Some(above.clone());
+                }
+            }
+            t.generation += 1;
+            t.gpu = None;
+        });
+        self.state.dirty.insert(Dirty::TEXTURES);
+    }
+}
+
+/// Option<(Option<T>, ..)> to Option<(T, ..)>: a bound texture that has the level.
+trait FlattenLevel<T, G> {
+    fn flatten_level(self) -> Option<(T, G, GLenum)>;
+}
+
+impl<T, G> FlattenLevel<T, G> for Option<(Option<T>, G, GLenum)> {
+    fn flatten_level(self) -> Option<(T, G, GLenum)> {
+        let (image, gpu, target) = self?;
+        Some((image?, gpu, target))
+    }
+}
+
+/// The next mip level of `image`: each texel the average of the up to 2x2(x2) texels
+/// above it; layers are filtered apart.
+fn downsample(image: &TexImage, shape: TargetShape) -> TexImage {
+    let size = shape.level_size(image.size(), 1);
+    let bpt = image.format.bytes_per_texel();
+    let mut out = TexImage::new(size, image.internal_format, image.format);
+    let at = |x: u32, y: u32, z: u32| ((z * image.height + y) * image.width + x) as usize * bpt;
+    for z in 0..size[2] {
+        for y in 0..size[1] {
+            for x in 0..size[0] {
+                let mut sum = [0f32; 4];
+                let mut n = 0.0;
+                let span = |axis: usize| if shape.axis_shrinks(axis) { 2 } else { 1 };
+                for dz in 0..span(2) {
+                    for dy in 0..span(1) {
+                        for dx in 0..span(0) {
+                            let pick = |v: u32, d: u32, axis: usize, extent: u32| if shape.axis_shrinks(axis) { (2 * v + d).min(extent - 1) } else { v };
+                            let (sx, sy, sz) = (pick(x, dx, 0, image.width), pick(y, dy, 1, image.height), pick(z, dz, 2, image.depth));
+                            let p = pixels::decode_texel(&image.data[at(sx, sy, sz)..at(sx, sy, sz) + bpt], image.format);
+                            for c in 0..4 {
+                                sum[c] += p.rgba[c];
+                            }
+                            n += 1.0;
+                        }
+                    }
+                }
+                let p = pixels::Pixel { rgba: sum.map(|s| s / n), ..Default::default() };
+                let dst = ((z * size[1] + y) * size[0] + x) as usize * bpt;
+                pixels::encode_texel(&p, &mut out.data[dst..dst + bpt], image.format);
+            }
+        }
+    }
+    out
+}
