@@ -2276,6 +2276,8 @@ impl GlCommands for ContextState {
     }
     unsafe fn GetTexGendv(&mut self, coord: GLenum, pname: GLenum, params: *mut GLdouble) {
         self.get_tex_gen_into(coord, pname, params, |v| v)
+    }
+
     // Clipping: user clip planes and clip control.
     unsafe fn ClipControl(&mut self, origin: GLenum, depth: GLenum) {
         self.gl_clip_control(origin, depth)
