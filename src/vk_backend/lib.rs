@@ -39,6 +39,7 @@ mod info;
 mod instance;
 mod pipeline;
 mod program;
+mod record_dispatch;
 mod record_draw;
 mod render_targets;
 mod sampler;
@@ -61,6 +62,7 @@ pub use image::{Image, ImageDesc, ImageDimension, ImageRegion, ImageView, ImageV
 pub use instance::validation_error_count;
 pub use info::{DeviceInfo, DeviceType, Features, Limits};
 pub use pipeline::{PipelineCacheStats, PipelineKey};
+pub use record_dispatch::{DispatchRecord, DispatchSize};
 pub use program::{BindingDesc, BindingKind, Program, ProgramDesc, ShaderModule, ShaderStage, StageMask};
 pub use render_targets::{BlitFilter, BlitRect, ClearColor, ClearRequest, RenderTargets};
 pub use sampler::{BorderColor, Filter, MipFilter, Sampler, SamplerDesc, WrapMode};

@@ -75,7 +75,7 @@ fn map_vertex_format(a: &VertexAttrib) -> Option<VertexFormat> {
 }
 
 /// The backend sampler of GL sampler state.
-fn map_sampler(s: &SamplerState) -> SamplerDesc {
+pub(crate) fn map_sampler(s: &SamplerState) -> SamplerDesc {
     use vk_backend::{BorderColor, Filter, MipFilter, WrapMode};
     let filter = |f: GLenum| if matches!(f, GL_NEAREST | GL_NEAREST_MIPMAP_NEAREST | GL_NEAREST_MIPMAP_LINEAR) { Filter::Nearest } else { Filter::Linear };
     let wrap = |w: GLenum| match w {
@@ -106,7 +106,7 @@ fn map_sampler(s: &SamplerState) -> SamplerDesc {
 
 impl ContextState {
     /// The GPU copy of buffer `name`, uploaded if the host copy changed.
-    fn gpu_buffer(&mut self, name: GLuint) -> Result<Option<GpuBuffer>, vk_backend::Error> {
+    pub(crate) fn gpu_buffer(&mut self, name: GLuint) -> Result<Option<GpuBuffer>, vk_backend::Error> {
         let share = self.share.clone();
         let mut objects = share.lock();
         let Some(b) = objects.buffers.get_mut(name) else { return Ok(None) };
@@ -202,7 +202,7 @@ impl ContextState {
     }
 
     /// The sampling view and sampler state of the texture bound to `unit` for `target`.
-    fn texture_for_unit(&mut self, unit: u32, target: GLenum) -> Result<(ImageView, SamplerState), vk_backend::Error> {
+    pub(crate) fn texture_for_unit(&mut self, unit: u32, target: GLenum) -> Result<(ImageView, SamplerState), vk_backend::Error> {
         let Some(index) = crate::objects::texture::target_index(target) else {
             return Ok((self.fallback_texture_view()?, SamplerState::new(target)));
         };
@@ -445,6 +445,11 @@ impl ContextState {
             .iter()
             .filter_map(|u| u.sampler_index.map(|s| (s, u.array_size.max(1))))
             .collect();
+        let storage = match self.storage_buffer_resources(&exe) {
+            Ok(s) => s,
+            Err(crate::draw_path::dispatch::DispatchError::Gl(e)) => return Err(DrawError::Gl(e)),
+            Err(crate::draw_path::dispatch::DispatchError::Backend(e)) => return Err(DrawError::Backend(e)),
+        };
         let gpu_program = exe.gpu.clone();
         drop(exe);
         for (base, size) in sampler_bases {
@@ -512,6 +517,7 @@ impl ContextState {
             array_index: *element,
             resource: BoundResource::CombinedImageSampler { view, sampler },
         }));
+        resources.extend(storage.iter().map(crate::draw_path::dispatch::OwnedResource::binding));
         let record = DrawRecord {
             program: &gpu_program,
             vertex_input: &input,

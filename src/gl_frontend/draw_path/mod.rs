@@ -4,6 +4,7 @@
 pub mod blit;
 pub mod builtin_uniforms;
 pub mod clear;
+pub mod dispatch;
 pub mod draw;
 pub mod gpu_image;
 pub mod immediate;

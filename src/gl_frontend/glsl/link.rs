@@ -107,6 +107,10 @@ pub struct ProgramInterface {
     /// Texture units sampler uniforms start with (`layout(binding = N)`), as
     /// (sampler index, unit).
     pub initial_sampler_units: Vec<(u32, u32)>,
+    /// Shader storage blocks; block k has binding 256 + k.
+    pub storage_blocks: Vec<crate::link_storage::StorageBlock>,
+    /// The compute stage's work-group size.
+    pub compute_local_size: Option<[u32; 3]>,
 }
 
 /// Vulkan input locations of the conventional vertex attributes: after the 16 generic ones.
@@ -184,7 +188,7 @@ pub struct LinkedProgram {
     pub interface: ProgramInterface,
 }
 
-fn explicit_int(qual: &TypeQualifier, name: &str) -> Option<i64> {
+pub(crate) fn explicit_int(qual: &TypeQualifier, name: &str) -> Option<i64> {
     qual.layouts().find(|l| l.name == name).and_then(|l| match l.value.as_deref().map(|e| &e.kind) {
         Some(crate::ast::ExprKind::Int(v)) | Some(crate::ast::ExprKind::Uint(v)) => Some(*v as i64),
         _ => None,
@@ -317,6 +321,11 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
     link_fragment_outputs(&by_stage, options, &mut interface, &mut diags);
     link_varyings(&by_stage, options, &mut interface, &mut diags);
     link_uniforms(&by_stage, &mut interface, &mut diags);
+    interface.storage_blocks = crate::link_storage::link_storage_blocks(&by_stage, &mut diags);
+    interface.compute_local_size = crate::link_storage::link_local_size(&by_stage, &mut diags);
+    if by_stage.iter().any(|s| s.stage == Stage::Compute) && by_stage.iter().any(|s| s.stage != Stage::Compute) {
+        diags.error(loc, "a program with a compute shader cannot have other stages");
+    }
 
     if !diags.has_errors() {
         for (s, u) in by_stage.iter().zip(&units) {

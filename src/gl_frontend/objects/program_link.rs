@@ -24,6 +24,8 @@ pub struct LinkedProgram {
     pub uniform_gpu: Option<(vk_backend::Buffer, u64)>,
     /// Per uniform block index: the GL binding point (glUniformBlockBinding).
     pub block_bindings: Vec<u32>,
+    /// Per shader storage block index: the GL binding point (glShaderStorageBlockBinding).
+    pub storage_block_bindings: Vec<u32>,
     /// Per sampler index: the texture unit (glUniform1i on a sampler).
     pub sampler_units: Vec<u32>,
     /// Per sampler index: the texture target its type samples.
@@ -137,6 +139,9 @@ impl ContextState {
                 .map_or(1, |u| u.array_size.max(1));
             bindings.push(BindingDesc { binding: 128 + index, kind: BindingKind::CombinedImageSampler, count, stages: all_stages });
         }
+        for block in interface.storage_blocks.iter().filter(|b| b.array_index == 0) {
+            bindings.push(BindingDesc { binding: block.binding(), kind: BindingKind::StorageBuffer, count: block.array_size, stages: all_stages });
+        }
         let refs: Vec<&ShaderModule> = modules.iter().collect();
         GpuProgram::new(&self.device, &ProgramDesc { modules: &refs, bindings: &bindings }).map_err(|e| e.to_string())
     }
@@ -232,6 +237,7 @@ impl ContextState {
             uniform_generation: 1,
             uniform_gpu: None,
             block_bindings: interface.uniform_blocks.iter().map(|b| b.initial_binding).collect(),
+            storage_block_bindings: interface.storage_blocks.iter().map(|b| b.initial_binding).collect(),
             sampler_units,
             sampler_targets,
             builtin_matrices_generation: 0,

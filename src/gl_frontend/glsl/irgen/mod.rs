@@ -8,6 +8,7 @@
 
 mod builtins;
 mod builtins_bits;
+mod compute;
 mod geometry;
 mod texture_queries;
 pub mod types;
@@ -103,6 +104,9 @@ pub fn generate_units(shaders: &[&CompiledShader], program: &ProgramInterface) -
     let geometry = (stage == GlStage::Geometry).then(|| geometry::geometry_layout(&units));
     if let Some(g) = &geometry {
         ir.info.geometry = g.info.clone();
+    }
+    if stage == GlStage::Compute {
+        ir.info.compute.local_size = program.compute_local_size.unwrap_or([1, 1, 1]);
     }
     {
         let b = Builder::main(&mut ir);
@@ -213,6 +217,9 @@ impl<'s, 'i> Gen<'s, 'i> {
             && !matches!(g.name.as_str(), "gl_ClipDistance" | "gl_CullDistance")
             && matches!(g.storage, Storage::In | Storage::Out | Storage::Varying);
         if g.block.as_deref() == Some("gl_PerVertex") || builtin_in_or_out {
+            return Ok(());
+        }
+        if self.declare_memory_global(g, globals, program)? {
             return Ok(());
         }
         {
@@ -415,6 +422,10 @@ impl<'s, 'i> Gen<'s, 'i> {
                 (None, VariableMode::ShaderIn, ty, loc)
             }
             (GlStage::Vertex | GlStage::Geometry, "gl_ClipVertex") => (None, VariableMode::ShaderOut, v4, Some(29)),
+            (GlStage::Compute, n) if compute::compute_builtin(n).is_some() => {
+                let (builtin, ty) = compute::compute_builtin(n).expect("checked");
+                (Some(builtin), VariableMode::ShaderIn, ty, None)
+            }
             _ => return Ok(None),
         };
         let nty = nir_type(&mut self.b, &ty, None)?;
@@ -1329,7 +1340,8 @@ impl<'s, 'i> Gen<'s, 'i> {
             Callee::Type(_) => self.construct(args, ty),
             Callee::Method(obj, _) => match self.ty_of(obj) {
                 SType::Array(_, Some(n)) => Ok(Rv::V(self.b.imm_i32(n as i32))),
-                _ => self.unsupported("length() of runtime-sized arrays"),
+                SType::Array(_, None) => self.runtime_array_length(obj),
+                _ => self.unsupported("length() of this type"),
             },
             Callee::Indexed(_) => self.unsupported("calls through subroutine uniforms"),
             Callee::Name(name) => match self.info.calls.get(&e.id).cloned() {

@@ -87,6 +87,8 @@ pub struct ShaderInterface {
     pub tess_primitive_mode: bool,
     /// A tessellation control shader's `layout(vertices = N) out;`.
     pub tcs_vertices: Option<u32>,
+    /// A compute shader's `layout(local_size_x = ..) in;`, once declared.
+    pub local_size: Option<[u32; 3]>,
 }
 
 pub struct Checker<'a> {
@@ -205,6 +207,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
     }
     c.xfb_finish();
     c.interface.tcs_vertices = c.tcs_vertices;
+    c.interface.local_size = c.local_size;
     c.check_fragment_outputs();
     c.interface.has_main = c.functions.get("main").is_some_and(|f| f.iter().any(|f| f.defined));
     c.interface
