@@ -2025,6 +2025,9 @@ impl GlCommands for ContextState {
     unsafe fn MemoryBarrierByRegion(&mut self, barriers: GLbitfield) {
         self.gl_memory_barrier(barriers, true)
     }
+    unsafe fn BindImageTexture(&mut self, unit: GLuint, texture: GLuint, level: GLint, layered: GLboolean, layer: GLint, access: GLenum, format: GLenum) {
+        self.gl_bind_image_texture(unit, texture, level, layered, layer, access, format)
+    }
     unsafe fn ShaderStorageBlockBinding(&mut self, program: GLuint, storage_block_index: GLuint, storage_block_binding: GLuint) {
         self.gl_shader_storage_block_binding(program, storage_block_index, storage_block_binding)
     }

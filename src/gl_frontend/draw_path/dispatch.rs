@@ -50,6 +50,7 @@ pub(crate) enum OwnedResource {
     Uniform { binding: u32, buffer: GpuBuffer, offset: u64, size: u64 },
     Storage { binding: u32, element: u32, buffer: GpuBuffer, offset: u64, size: u64 },
     Texture { binding: u32, element: u32, view: ImageView, sampler: Sampler },
+    StorageImage { binding: u32, element: u32, view: ImageView },
 }
 
 impl OwnedResource {
@@ -63,6 +64,9 @@ impl OwnedResource {
             }
             OwnedResource::Texture { binding, element, view, sampler } => {
                 ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::CombinedImageSampler { view, sampler } }
+            }
+            OwnedResource::StorageImage { binding, element, view } => {
+                ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::StorageImage { view } }
             }
         }
     }
@@ -166,9 +170,12 @@ impl ContextState {
             out.push(OwnedResource::Uniform { binding: 1 + block.index, buffer, offset: binding.offset as u64, size });
         }
         out.extend(self.storage_buffer_resources(&exe)?);
+        for (binding, element, view) in self.image_resources(&exe)? {
+            out.push(OwnedResource::StorageImage { binding, element, view });
+        }
         let sampler_units = exe.sampler_units.clone();
         let sampler_targets = exe.sampler_targets.clone();
-        let sampler_bases: Vec<(u32, u32)> = exe.interface.uniforms.iter().filter_map(|u| u.sampler_index.map(|s| (s, u.array_size.max(1)))).collect();
+        let sampler_bases: Vec<(u32, u32)> = exe.interface.uniforms.iter().filter(|u| !crate::draw_path::images::is_image_type(u.gl_type)).filter_map(|u| u.sampler_index.map(|s| (s, u.array_size.max(1)))).collect();
         let program = exe.gpu.clone();
         drop(exe);
         for (base, size) in sampler_bases {

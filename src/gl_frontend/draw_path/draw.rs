@@ -443,8 +443,10 @@ impl ContextState {
             .interface
             .uniforms
             .iter()
+            .filter(|u| !crate::draw_path::images::is_image_type(u.gl_type))
             .filter_map(|u| u.sampler_index.map(|s| (s, u.array_size.max(1))))
             .collect();
+        let images = self.image_resources(&exe)?;
         let storage = match self.storage_buffer_resources(&exe) {
             Ok(s) => s,
             Err(crate::draw_path::dispatch::DispatchError::Gl(e)) => return Err(DrawError::Gl(e)),
@@ -518,6 +520,7 @@ impl ContextState {
             resource: BoundResource::CombinedImageSampler { view, sampler },
         }));
         resources.extend(storage.iter().map(crate::draw_path::dispatch::OwnedResource::binding));
+        resources.extend(images.iter().map(|(binding, element, view)| ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::StorageImage { view } }));
         let record = DrawRecord {
             program: &gpu_program,
             vertex_input: &input,

@@ -7,6 +7,7 @@ pub mod clear;
 pub mod dispatch;
 pub mod draw;
 pub mod gpu_image;
+pub mod images;
 pub mod immediate;
 pub mod read_pixels;
 pub mod render_state;

@@ -111,6 +111,9 @@ pub struct ProgramInterface {
     pub storage_blocks: Vec<crate::link_storage::StorageBlock>,
     /// The compute stage's work-group size.
     pub compute_local_size: Option<[u32; 3]>,
+    /// Image uniforms by name. They share the sampler index space (glUniform1i sets their
+    /// unit like a sampler's); image uniform s has binding 384 + s.
+    pub image_uniforms: Vec<(String, u32)>,
 }
 
 /// Vulkan input locations of the conventional vertex attributes: after the 16 generic ones.
@@ -898,7 +901,11 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
     let mut sampler_index = 0u32;
     for (name, ty) in &default_vars {
         if ty.contains_opaque() {
-            out.sampler_uniforms.push((name.clone(), sampler_index));
+            if crate::link_storage::is_image_type(ty) {
+                out.image_uniforms.push((name.clone(), sampler_index));
+            } else {
+                out.sampler_uniforms.push((name.clone(), sampler_index));
+            }
             let mut flat = Vec::new();
             flatten(name, ty, 0, BlockLayout::Std140, &mut flat);
             // layout(binding = N): consecutive units from N over the elements.

@@ -129,3 +129,12 @@ pub fn link_local_size(units: &[&CompiledShader], diags: &mut Diagnostics) -> Op
     }
     size
 }
+
+/// Whether `t` (or its element type) is an image type (`image2D`, `uimage3D`, ...).
+pub fn is_image_type(t: &Type) -> bool {
+    match t {
+        Type::Array(e, _) => is_image_type(e),
+        Type::Opaque(name) => name.starts_with("image") || name.starts_with("iimage") || name.starts_with("uimage"),
+        _ => false,
+    }
+}

@@ -131,6 +131,10 @@ impl ContextState {
         for block in &interface.uniform_blocks {
             bindings.push(BindingDesc { binding: 1 + block.index, kind: BindingKind::UniformBuffer, count: 1, stages: all_stages });
         }
+        for (name, index) in &interface.image_uniforms {
+            let count = interface.uniforms.iter().find(|u| u.sampler_index == Some(*index) && (u.name == *name || u.name == format!("{name}[0]"))).map_or(1, |u| u.array_size.max(1));
+            bindings.push(BindingDesc { binding: 384 + index, kind: BindingKind::StorageImage, count, stages: all_stages });
+        }
         for (_, index) in &interface.sampler_uniforms {
             let count = interface
                 .uniforms

@@ -74,7 +74,7 @@ fn type_shape(gl_type: GLenum) -> (Scalar, usize, usize) {
         GL_DOUBLE_MAT3x4 => (Scalar::Double, 3, 4),
         GL_DOUBLE_MAT4x2 => (Scalar::Double, 4, 2),
         GL_DOUBLE_MAT4x3 => (Scalar::Double, 4, 3),
-        t if crate::objects::program_link::is_sampler_type(t) => (Scalar::Sampler, 1, 1),
+        t if crate::objects::program_link::is_sampler_type(t) || crate::draw_path::images::is_image_type(t) => (Scalar::Sampler, 1, 1),
         _ => (Scalar::Other, 1, 1),
     }
 }

@@ -9,6 +9,7 @@
 mod builtins;
 mod builtins_bits;
 mod compute;
+mod images;
 mod geometry;
 mod texture_queries;
 pub mod types;
@@ -219,7 +220,7 @@ impl<'s, 'i> Gen<'s, 'i> {
         if g.block.as_deref() == Some("gl_PerVertex") || builtin_in_or_out {
             return Ok(());
         }
-        if self.declare_memory_global(g, globals, program)? {
+        if self.declare_memory_global(g, globals, program)? || self.declare_image_global(g, program)? {
             return Ok(());
         }
         {
