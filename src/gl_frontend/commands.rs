@@ -2012,7 +2012,7 @@ impl GlCommands for ContextState {
         self.set_current_attrib(index, [x.normalized(), y.normalized(), z.normalized(), w.normalized()])
     }
 
-    // Compute dispatch and shader storage.
+    // Compute dispatch, shader storage, image units and tessellation patches.
     unsafe fn DispatchCompute(&mut self, num_groups_x: GLuint, num_groups_y: GLuint, num_groups_z: GLuint) {
         self.gl_dispatch_compute(num_groups_x, num_groups_y, num_groups_z)
     }
@@ -2027,6 +2027,12 @@ impl GlCommands for ContextState {
     }
     unsafe fn BindImageTexture(&mut self, unit: GLuint, texture: GLuint, level: GLint, layered: GLboolean, layer: GLint, access: GLenum, format: GLenum) {
         self.gl_bind_image_texture(unit, texture, level, layered, layer, access, format)
+    }
+    unsafe fn PatchParameteri(&mut self, pname: GLenum, value: GLint) {
+        self.gl_patch_parameteri(pname, value)
+    }
+    unsafe fn PatchParameterfv(&mut self, pname: GLenum, values: *const GLfloat) {
+        self.gl_patch_parameterfv(pname, values)
     }
     unsafe fn ShaderStorageBlockBinding(&mut self, program: GLuint, storage_block_index: GLuint, storage_block_binding: GLuint) {
         self.gl_shader_storage_block_binding(program, storage_block_index, storage_block_binding)

@@ -276,10 +276,19 @@ impl ContextState {
             }
             return self.record_error(GL_INVALID_OPERATION);
         };
+        let patches_ok = {
+            let exe = executable.lock().unwrap_or_else(|p| p.into_inner());
+            let ok = exe.has_tessellation == (mode == GL_PATCHES);
+            drop(exe);
+            ok
+        };
+        if !self.check(patches_ok, GL_INVALID_OPERATION) {
+            return;
+        }
         let element_buffer = self.vertex_arrays.get(self.bindings.vertex_array).map_or(0, |v| v.element_buffer);
         // Line loops, quads, quad strips and polygons draw through generated indices.
         let mut generated = Vec::new();
-        let (topology, first, count, indices, element_buffer) = match map_topology(mode) {
+        let (topology, first, count, indices, element_buffer) = match self.patch_topology(mode).or_else(|| map_topology(mode)) {
             Some(t) => (t, first, count, indices, element_buffer),
             None if immediate.is_none() && (mode == GL_LINE_LOOP || !self.is_gles() && matches!(mode, GL_QUADS | GL_QUAD_STRIP | GL_POLYGON)) => {
                 let (list_mode, order) = crate::draw_path::immediate::assemble(mode, count as usize);

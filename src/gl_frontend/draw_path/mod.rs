@@ -9,6 +9,7 @@ pub mod draw;
 pub mod gpu_image;
 pub mod images;
 pub mod immediate;
+pub mod patches;
 pub mod read_pixels;
 pub mod render_state;
 pub mod targets;

@@ -584,11 +584,15 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
             });
             match matched {
                 Some(o) => {
-                    let strip = |t: &Type, stage: Stage| match (t, stage) {
-                        (Type::Array(e, _), Stage::Geometry | Stage::TessControl | Stage::TessEval) => (**e).clone(),
+                    // Per-vertex arrays of the tessellation and geometry stages match by element;
+                    // `patch` varyings are not per-vertex.
+                    let patch = |q: &TypeQualifier| q.has(|x| matches!(x, QualItem::Patch));
+                    let strip = |t: &Type, stage: Stage, q: &TypeQualifier| match (t, stage) {
+                        (Type::Array(e, _), Stage::Geometry | Stage::TessControl | Stage::TessEval) if !patch(q) => (**e).clone(),
                         _ => t.clone(),
                     };
-                    let (ot, it) = (strip(&o.ty, Stage::Vertex), strip(&input.ty, consumer.stage));
+                    let producer_per_vertex = if producer.stage == Stage::TessControl { Stage::TessControl } else { Stage::Vertex };
+                    let (ot, it) = (strip(&o.ty, producer_per_vertex, &o.qual), strip(&input.ty, consumer.stage, &input.qual));
                     let type_ok = match (block_members(o, globals(producer)), block_members(input, globals(consumer))) {
                         // Blocks match member by member, in order.
                         (Some(a), Some(b)) => a == b && (matches!(consumer.stage, Stage::Geometry | Stage::TessControl | Stage::TessEval) || array_len(&o.ty).1 == array_len(&input.ty).1),

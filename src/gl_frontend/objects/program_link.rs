@@ -26,6 +26,8 @@ pub struct LinkedProgram {
     pub block_bindings: Vec<u32>,
     /// Per shader storage block index: the GL binding point (glShaderStorageBlockBinding).
     pub storage_block_bindings: Vec<u32>,
+    /// Whether the program has a tessellation evaluation stage (it then draws GL_PATCHES).
+    pub has_tessellation: bool,
     /// Per sampler index: the texture unit (glUniform1i on a sampler).
     pub sampler_units: Vec<u32>,
     /// Per sampler index: the texture target its type samples.
@@ -218,6 +220,7 @@ impl ContextState {
                 return (None, log);
             }
         };
+        let has_tessellation = linked.stages.iter().any(|s| s.stage == glsl::Stage::TessEval);
         let interface = linked.interface;
         let sampler_targets = (0..interface.sampler_count)
             .map(|s| interface.uniforms.iter().find(|u| u.sampler_index.is_some_and(|i| s >= i && s < i + u.array_size.max(1))).map_or(GL_TEXTURE_2D, |u| sampler_target(u.gl_type)))
@@ -242,6 +245,7 @@ impl ContextState {
             uniform_gpu: None,
             block_bindings: interface.uniform_blocks.iter().map(|b| b.initial_binding).collect(),
             storage_block_bindings: interface.storage_blocks.iter().map(|b| b.initial_binding).collect(),
+            has_tessellation,
             sampler_units,
             sampler_targets,
             builtin_matrices_generation: 0,

@@ -61,6 +61,8 @@ pub struct GlState {
     pub texture_env: texture_env::TextureEnvState,
     /// glHint values by target.
     pub hints: Vec<(GLenum, GLenum)>,
+    /// glPatchParameter state.
+    pub patch: crate::draw_path::patches::PatchState,
     pub dirty: Dirty,
 }
 
@@ -76,6 +78,7 @@ impl GlState {
             matrices: matrices::MatrixState::default(),
             texture_env: texture_env::TextureEnvState::default(),
             hints: Vec::new(),
+            patch: Default::default(),
             dirty: Dirty::ALL,
         }
     }

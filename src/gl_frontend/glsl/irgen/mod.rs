@@ -10,6 +10,7 @@ mod builtins;
 mod builtins_bits;
 mod compute;
 mod images;
+mod tessellation;
 mod geometry;
 mod texture_queries;
 pub mod types;
@@ -72,6 +73,8 @@ struct Gen<'s, 'i> {
     temp_count: u32,
     /// The layout qualifiers of a geometry shader.
     geometry: Option<geometry::GeometryLayout>,
+    /// The layout qualifiers of a tessellation control or evaluation shader.
+    tess: Option<nir_like::TessInfo>,
 }
 
 fn nir_stage(s: GlStage) -> Stage {
@@ -109,6 +112,10 @@ pub fn generate_units(shaders: &[&CompiledShader], program: &ProgramInterface) -
     if stage == GlStage::Compute {
         ir.info.compute.local_size = program.compute_local_size.unwrap_or([1, 1, 1]);
     }
+    let tess = matches!(stage, GlStage::TessControl | GlStage::TessEval).then(|| tessellation::tess_layout(&units));
+    if let Some(t) = &tess {
+        ir.info.tess = t.clone();
+    }
     {
         let b = Builder::main(&mut ir);
         let mut g = Gen {
@@ -123,6 +130,7 @@ pub fn generate_units(shaders: &[&CompiledShader], program: &ProgramInterface) -
             next_output_location: 0,
             temp_count: 0,
             geometry,
+            tess,
         };
         for (i, &(_, info)) in units.iter().enumerate() {
             g.info = info;
@@ -265,6 +273,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                     var.location = Some(location.unwrap_or(0));
                     var.interpolation = interpolation(&g.qual);
                     var.centroid = g.qual.has(|q| matches!(q, QualItem::Centroid));
+                    var.patch = g.qual.has(|q| matches!(q, QualItem::Patch));
                     let h = self.b.variable(var);
                     self.globals.insert(g.name.clone(), (Binding::Var(h), sty));
                 }
@@ -291,6 +300,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                     var.location = Some(location);
                     var.interpolation = interpolation(&g.qual);
                     var.invariant = g.qual.has(|q| matches!(q, QualItem::Invariant));
+                    var.patch = g.qual.has(|q| matches!(q, QualItem::Patch));
                     if self.stage == GlStage::Fragment {
                         var.index = program.fragment_outputs.iter().find(|o| o.name == g.name).map(|o| o.index).filter(|i| *i > 0);
                     }
@@ -423,6 +433,10 @@ impl<'s, 'i> Gen<'s, 'i> {
                 (None, VariableMode::ShaderIn, ty, loc)
             }
             (GlStage::Vertex | GlStage::Geometry, "gl_ClipVertex") => (None, VariableMode::ShaderOut, v4, Some(29)),
+            (GlStage::TessControl | GlStage::TessEval, n) if tessellation::tess_builtin(self.stage, n).is_some() => {
+                let (builtin, mode, ty) = tessellation::tess_builtin(self.stage, n).expect("checked");
+                (Some(builtin), mode, ty, None)
+            }
             (GlStage::Compute, n) if compute::compute_builtin(n).is_some() => {
                 let (builtin, ty) = compute::compute_builtin(n).expect("checked");
                 (Some(builtin), VariableMode::ShaderIn, ty, None)
@@ -934,6 +948,10 @@ impl<'s, 'i> Gen<'s, 'i> {
                     _ => return self.unsupported("this index"),
                 };
                 Ok(Place { deref, ty, swizzle: None })
+            }
+            ExprKind::Field(a, name) if matches!(&a.kind, ExprKind::Index(x, _) if matches!(&x.kind, ExprKind::Ident(n) if n == "gl_out") && self.lookup_local_or_global("gl_out").is_none()) => {
+                let ExprKind::Index(_, i) = &a.kind else { unreachable!("matched above") };
+                self.per_vertex_output(i, name)
             }
             ExprKind::Field(a, name) if matches!(&a.kind, ExprKind::Index(x, _) if matches!(&x.kind, ExprKind::Ident(n) if n == "gl_in") && self.lookup_local_or_global("gl_in").is_none()) => {
                 let ExprKind::Index(_, i) = &a.kind else { unreachable!("matched above") };
