@@ -592,6 +592,12 @@ impl GlCommands for ContextState {
         self.gl_bind_location(program, color, name, true)
     }
     unsafe fn GetProgramiv(&mut self, program: GLuint, pname: GLenum, params: *mut GLint) {
+        if pname == GL_COMPUTE_WORK_GROUP_SIZE {
+            if let Some(size) = self.compute_work_group_size(program) {
+                (0..3).for_each(|i| store(params, i, size[i] as GLint));
+            }
+            return;
+        }
         let interface = matches!(
             pname,
             GL_ACTIVE_UNIFORMS | GL_ACTIVE_UNIFORM_MAX_LENGTH | GL_ACTIVE_ATTRIBUTES | GL_ACTIVE_ATTRIBUTE_MAX_LENGTH
@@ -2114,6 +2120,32 @@ impl GlCommands for ContextState {
     }
     unsafe fn VertexAttrib4Nub(&mut self, index: GLuint, x: GLubyte, y: GLubyte, z: GLubyte, w: GLubyte) {
         self.set_current_attrib(index, [x.normalized(), y.normalized(), z.normalized(), w.normalized()])
+    }
+
+    // Compute dispatch, shader storage, image units and tessellation patches.
+    unsafe fn DispatchCompute(&mut self, num_groups_x: GLuint, num_groups_y: GLuint, num_groups_z: GLuint) {
+        self.gl_dispatch_compute(num_groups_x, num_groups_y, num_groups_z)
+    }
+    unsafe fn DispatchComputeIndirect(&mut self, indirect: GLintptr) {
+        self.gl_dispatch_compute_indirect(indirect)
+    }
+    unsafe fn MemoryBarrier(&mut self, barriers: GLbitfield) {
+        self.gl_memory_barrier(barriers, false)
+    }
+    unsafe fn MemoryBarrierByRegion(&mut self, barriers: GLbitfield) {
+        self.gl_memory_barrier(barriers, true)
+    }
+    unsafe fn BindImageTexture(&mut self, unit: GLuint, texture: GLuint, level: GLint, layered: GLboolean, layer: GLint, access: GLenum, format: GLenum) {
+        self.gl_bind_image_texture(unit, texture, level, layered, layer, access, format)
+    }
+    unsafe fn PatchParameteri(&mut self, pname: GLenum, value: GLint) {
+        self.gl_patch_parameteri(pname, value)
+    }
+    unsafe fn PatchParameterfv(&mut self, pname: GLenum, values: *const GLfloat) {
+        self.gl_patch_parameterfv(pname, values)
+    }
+    unsafe fn ShaderStorageBlockBinding(&mut self, program: GLuint, storage_block_index: GLuint, storage_block_binding: GLuint) {
+        self.gl_shader_storage_block_binding(program, storage_block_index, storage_block_binding)
     }
 
     // Conventional vertex arrays (compatibility profile).

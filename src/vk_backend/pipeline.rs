@@ -200,6 +200,11 @@ impl PipelineStore {
         })
     }
 
+    /// The VkPipelineCache every pipeline of the device is made through.
+    pub fn cache(&self) -> vk::PipelineCache {
+        self.cache
+    }
+
     pub fn stats(&self) -> PipelineCacheStats {
         PipelineCacheStats { lookups: self.lookups.load(Ordering::Relaxed), created: self.created.load(Ordering::Relaxed) }
     }

@@ -118,11 +118,20 @@ pub(crate) struct ProgramShared {
     pub layout: vk::PipelineLayout,
     /// Whether draws push descriptors (else they allocate sets from per-batch pools).
     pub push_descriptors: bool,
+    /// The compute pipeline of a compute program, made on its first dispatch.
+    pub compute_pipeline: std::sync::Mutex<vk::Pipeline>,
 }
 
 impl Drop for ProgramShared {
     fn drop(&mut self) {
         self.device.pipelines.forget_program(&self.device.raw, self.id);
+        if let Ok(p) = self.compute_pipeline.lock() {
+            if *p != vk::Pipeline::null() {
+                // SAFETY: batches keep programs alive while they run, so no pending work
+                // uses the pipeline.
+                unsafe { self.device.raw.destroy_pipeline(*p, None) };
+            }
+        }
         // SAFETY: batches keep programs alive while they run, and the program's pipelines
         // were just destroyed, so nothing uses the layouts.
         unsafe {
@@ -206,6 +215,7 @@ impl Program {
             set_layout,
             layout,
             push_descriptors: push,
+            compute_pipeline: std::sync::Mutex::new(vk::Pipeline::null()),
         })))
     }
 

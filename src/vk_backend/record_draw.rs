@@ -52,7 +52,7 @@ const SHADER_STAGES: vk::PipelineStageFlags2 = vk::PipelineStageFlags2::from_raw
     vk::PipelineStageFlags2::PRE_RASTERIZATION_SHADERS.as_raw() | vk::PipelineStageFlags2::FRAGMENT_SHADER.as_raw(),
 );
 
-fn find_binding(program: &ProgramShared, binding: u32) -> Option<&crate::program::BindingDesc> {
+pub(crate) fn find_binding(program: &ProgramShared, binding: u32) -> Option<&crate::program::BindingDesc> {
     program.bindings.iter().find(|b| b.binding == binding)
 }
 
@@ -176,7 +176,7 @@ impl CommandStream {
 
         let recorded = self
             .apply_dynamic_state(cmd, draw, &color_formats, color_count)
-            .and_then(|()| self.write_descriptors(cmd, draw, program));
+            .and_then(|()| self.write_descriptors(cmd, draw.resources, program, vk::PipelineBindPoint::GRAPHICS));
         if recorded.is_err() {
             // Part of the state may have been set: forget what the cache believes.
             self.dynamic.invalidate();
@@ -430,9 +430,16 @@ impl CommandStream {
         Ok(())
     }
 
-    /// Writes the draw's descriptors: pushed when the program allows, else from a pool.
-    fn write_descriptors(&mut self, cmd: vk::CommandBuffer, draw: &DrawRecord<'_>, program: &ProgramShared) -> Result<()> {
-        if draw.resources.is_empty() {
+    /// Writes the descriptors of a draw or dispatch: pushed when the program allows, else
+    /// from a pool.
+    pub(crate) fn write_descriptors(
+        &mut self,
+        cmd: vk::CommandBuffer,
+        resources: &[crate::draw::ResourceBinding<'_>],
+        program: &ProgramShared,
+        bind_point: vk::PipelineBindPoint,
+    ) -> Result<()> {
+        if resources.is_empty() {
             return Ok(());
         }
         let limits = &self.device.info().limits;
@@ -440,7 +447,7 @@ impl CommandStream {
         s.buffer_infos.clear();
         s.image_infos.clear();
         s.writes.clear();
-        for r in draw.resources {
+        for r in resources {
             match r.resource {
                 BoundResource::UniformBuffer { buffer, offset, size } | BoundResource::StorageBuffer { buffer, offset, size } => {
                     let (max, align) = if matches!(r.resource, BoundResource::UniformBuffer { .. }) {
@@ -466,7 +473,7 @@ impl CommandStream {
             }
         }
         let (mut bi, mut ii) = (0, 0);
-        for r in draw.resources {
+        for r in resources {
             let mut w = vk::WriteDescriptorSet::default().dst_binding(r.binding).dst_array_element(r.array_index);
             w.descriptor_count = 1;
             match r.resource {
@@ -498,7 +505,7 @@ impl CommandStream {
             // SAFETY: the writes point into scratch vectors not modified until after the call;
             // each names a binding of the program's push layout with a matching type
             // (checked in draw), and every resource is alive (held by the batch).
-            unsafe { push.cmd_push_descriptor_set(cmd, vk::PipelineBindPoint::GRAPHICS, program.layout, 0, &s.writes) };
+            unsafe { push.cmd_push_descriptor_set(cmd, bind_point, program.layout, 0, &s.writes) };
             return Ok(());
         }
         let set = self.allocate_set(program)?;
@@ -510,7 +517,7 @@ impl CommandStream {
         // point into scratch vectors alive for the call.
         unsafe {
             self.device.raw.update_descriptor_sets(&s.writes, &[]);
-            self.device.raw.cmd_bind_descriptor_sets(cmd, vk::PipelineBindPoint::GRAPHICS, program.layout, 0, &[set], &[]);
+            self.device.raw.cmd_bind_descriptor_sets(cmd, bind_point, program.layout, 0, &[set], &[]);
         }
         Ok(())
     }

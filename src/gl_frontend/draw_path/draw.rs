@@ -75,7 +75,7 @@ fn map_vertex_format(a: &VertexAttrib) -> Option<VertexFormat> {
 }
 
 /// The backend sampler of GL sampler state.
-fn map_sampler(s: &SamplerState) -> SamplerDesc {
+pub(crate) fn map_sampler(s: &SamplerState) -> SamplerDesc {
     use vk_backend::{BorderColor, Filter, MipFilter, WrapMode};
     let filter = |f: GLenum| if matches!(f, GL_NEAREST | GL_NEAREST_MIPMAP_NEAREST | GL_NEAREST_MIPMAP_LINEAR) { Filter::Nearest } else { Filter::Linear };
     let wrap = |w: GLenum| match w {
@@ -106,7 +106,7 @@ fn map_sampler(s: &SamplerState) -> SamplerDesc {
 
 impl ContextState {
     /// The GPU copy of buffer `name`, uploaded if the host copy changed.
-    fn gpu_buffer(&mut self, name: GLuint) -> Result<Option<GpuBuffer>, vk_backend::Error> {
+    pub(crate) fn gpu_buffer(&mut self, name: GLuint) -> Result<Option<GpuBuffer>, vk_backend::Error> {
         let share = self.share.clone();
         let mut objects = share.lock();
         let Some(b) = objects.buffers.get_mut(name) else { return Ok(None) };
@@ -231,10 +231,19 @@ impl ContextState {
             }
             return self.record_error(GL_INVALID_OPERATION);
         };
+        let patches_ok = {
+            let exe = executable.lock().unwrap_or_else(|p| p.into_inner());
+            let ok = exe.has_tessellation == (mode == GL_PATCHES);
+            drop(exe);
+            ok
+        };
+        if !self.check(patches_ok, GL_INVALID_OPERATION) {
+            return;
+        }
         let element_buffer = self.vertex_arrays.get(self.bindings.vertex_array).map_or(0, |v| v.element_buffer);
         // Line loops, quads, quad strips and polygons draw through generated indices.
         let mut generated = Vec::new();
-        let (topology, first, count, indices, element_buffer) = match map_topology(mode) {
+        let (topology, first, count, indices, element_buffer) = match self.patch_topology(mode).or_else(|| map_topology(mode)) {
             Some(t) => (t, first, count, indices, element_buffer),
             None if immediate.is_none() && (mode == GL_LINE_LOOP || !self.is_gles() && matches!(mode, GL_QUADS | GL_QUAD_STRIP | GL_POLYGON)) => {
                 let (list_mode, order) = crate::draw_path::immediate::assemble(mode, count as usize);
@@ -398,8 +407,15 @@ impl ContextState {
             .interface
             .uniforms
             .iter()
+            .filter(|u| !crate::draw_path::images::is_image_type(u.gl_type))
             .filter_map(|u| u.sampler_index.map(|s| (s, u.array_size.max(1))))
             .collect();
+        let images = self.image_resources(&exe)?;
+        let storage = match self.storage_buffer_resources(&exe) {
+            Ok(s) => s,
+            Err(crate::draw_path::dispatch::DispatchError::Gl(e)) => return Err(DrawError::Gl(e)),
+            Err(crate::draw_path::dispatch::DispatchError::Backend(e)) => return Err(DrawError::Backend(e)),
+        };
         let gpu_program = exe.gpu.clone();
         drop(exe);
         for (base, size) in sampler_bases {
@@ -472,6 +488,8 @@ impl ContextState {
             array_index: *element,
             resource: BoundResource::CombinedImageSampler { view, sampler },
         }));
+        resources.extend(storage.iter().map(crate::draw_path::dispatch::OwnedResource::binding));
+        resources.extend(images.iter().map(|(binding, element, view)| ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::StorageImage { view } }));
         let record = DrawRecord {
             program: &gpu_program,
             vertex_input: &input,

@@ -29,6 +29,7 @@ pub mod irgen;
 pub mod layout;
 pub mod lexer;
 pub mod link;
+pub mod link_storage;
 pub mod options;
 pub mod parser;
 pub mod preprocessor;
@@ -40,4 +41,5 @@ pub use link::{
     link_program, ActiveUniform, ActiveVariable, LinkOptions, LinkedProgram, LinkedStage, LinkedVarying, ProgramInterface,
     UniformBlock,
 };
+pub use link_storage::StorageBlock;
 pub use options::{Api, CompileOptions, Stage};

@@ -107,6 +107,13 @@ pub struct ProgramInterface {
     /// Texture units sampler uniforms start with (`layout(binding = N)`), as
     /// (sampler index, unit).
     pub initial_sampler_units: Vec<(u32, u32)>,
+    /// Shader storage blocks; block k has binding 256 + k.
+    pub storage_blocks: Vec<crate::link_storage::StorageBlock>,
+    /// The compute stage's work-group size.
+    pub compute_local_size: Option<[u32; 3]>,
+    /// Image uniforms by name. They share the sampler index space (glUniform1i sets their
+    /// unit like a sampler's); image uniform s has binding 384 + s.
+    pub image_uniforms: Vec<(String, u32)>,
 }
 
 /// Vulkan input locations of the conventional vertex attributes: after the 16 generic ones.
@@ -184,7 +191,7 @@ pub struct LinkedProgram {
     pub interface: ProgramInterface,
 }
 
-fn explicit_int(qual: &TypeQualifier, name: &str) -> Option<i64> {
+pub(crate) fn explicit_int(qual: &TypeQualifier, name: &str) -> Option<i64> {
     qual.layouts().find(|l| l.name == name).and_then(|l| match l.value.as_deref().map(|e| &e.kind) {
         Some(crate::ast::ExprKind::Int(v)) | Some(crate::ast::ExprKind::Uint(v)) => Some(*v as i64),
         _ => None,
@@ -317,6 +324,11 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
     link_fragment_outputs(&by_stage, options, &mut interface, &mut diags);
     link_varyings(&by_stage, options, &mut interface, &mut diags);
     link_uniforms(&by_stage, &mut interface, &mut diags);
+    interface.storage_blocks = crate::link_storage::link_storage_blocks(&by_stage, &mut diags);
+    interface.compute_local_size = crate::link_storage::link_local_size(&by_stage, &mut diags);
+    if by_stage.iter().any(|s| s.stage == Stage::Compute) && by_stage.iter().any(|s| s.stage != Stage::Compute) {
+        diags.error(loc, "a program with a compute shader cannot have other stages");
+    }
 
     if !diags.has_errors() {
         for (s, u) in by_stage.iter().zip(&units) {
@@ -613,11 +625,15 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
             });
             match matched {
                 Some(o) => {
-                    let strip = |t: &Type, stage: Stage| match (t, stage) {
-                        (Type::Array(e, _), Stage::Geometry | Stage::TessControl | Stage::TessEval) => (**e).clone(),
+                    // Per-vertex arrays of the tessellation and geometry stages match by element;
+                    // `patch` varyings are not per-vertex.
+                    let patch = |q: &TypeQualifier| q.has(|x| matches!(x, QualItem::Patch));
+                    let strip = |t: &Type, stage: Stage, q: &TypeQualifier| match (t, stage) {
+                        (Type::Array(e, _), Stage::Geometry | Stage::TessControl | Stage::TessEval) if !patch(q) => (**e).clone(),
                         _ => t.clone(),
                     };
-                    let (ot, it) = (strip(&o.ty, Stage::Vertex), strip(&input.ty, consumer.stage));
+                    let producer_per_vertex = if producer.stage == Stage::TessControl { Stage::TessControl } else { Stage::Vertex };
+                    let (ot, it) = (strip(&o.ty, producer_per_vertex, &o.qual), strip(&input.ty, consumer.stage, &input.qual));
                     let type_ok = match (block_members(o, globals(producer)), block_members(input, globals(consumer))) {
                         // Blocks match member by member, in order.
                         (Some(a), Some(b)) => a == b && (matches!(consumer.stage, Stage::Geometry | Stage::TessControl | Stage::TessEval) || array_len(&o.ty).1 == array_len(&input.ty).1),
@@ -937,7 +953,11 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
     let mut sampler_index = 0u32;
     for (name, ty) in &default_vars {
         if ty.contains_opaque() {
-            out.sampler_uniforms.push((name.clone(), sampler_index));
+            if crate::link_storage::is_image_type(ty) {
+                out.image_uniforms.push((name.clone(), sampler_index));
+            } else {
+                out.sampler_uniforms.push((name.clone(), sampler_index));
+            }
             let mut flat = Vec::new();
             flatten(name, ty, 0, BlockLayout::Std140, &mut flat);
             // layout(binding = N): consecutive units from N over the elements.

@@ -48,6 +48,10 @@ pub struct Bindings {
     pub atomic_counter_buffer: GLuint,
     pub query_buffer: GLuint,
     pub uniform_buffers: Vec<IndexedBuffer>,
+    /// Indexed GL_SHADER_STORAGE_BUFFER binding points (glBindBufferBase/Range).
+    pub shader_storage_buffers: Vec<IndexedBuffer>,
+    /// Image units (glBindImageTexture).
+    pub image_units: Vec<crate::draw_path::images::ImageUnit>,
     pub vertex_array: GLuint,
     pub program: GLuint,
     /// Index of the active texture unit (glActiveTexture minus GL_TEXTURE0).
@@ -80,6 +84,8 @@ impl Bindings {
             atomic_counter_buffer: 0,
             query_buffer: 0,
             uniform_buffers: vec![IndexedBuffer::default(); limits.max_uniform_buffer_bindings as usize],
+            image_units: vec![Default::default(); crate::draw_path::images::MAX_IMAGE_UNITS as usize],
+            shader_storage_buffers: vec![IndexedBuffer::default(); crate::draw_path::dispatch::MAX_SHADER_STORAGE_BUFFER_BINDINGS as usize],
             vertex_array: 0,
             program: 0,
             active_texture: 0,

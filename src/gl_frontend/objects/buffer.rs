@@ -32,12 +32,16 @@ pub struct Buffer {
     pub generation: u64,
     /// The GPU copy draws read, and the generation it holds.
     pub gpu: Option<(vk_backend::Buffer, u64)>,
+    /// Shaders may have written the GPU copy (shader storage): the host copy is read back
+    /// before the next host-side access.
+    pub gpu_written: bool,
 }
 
 impl Buffer {
     /// Marks the host copy changed.
     pub fn touch(&mut self) {
         self.generation += 1;
+        self.gpu_written = false;
     }
 
     fn new() -> Self {
@@ -176,7 +180,7 @@ impl ContextState {
                 }
             }
         }
-        for indexed in &mut self.bindings.uniform_buffers {
+        for indexed in self.bindings.uniform_buffers.iter_mut().chain(self.bindings.shader_storage_buffers.iter_mut()) {
             if indexed.buffer == name {
                 *indexed = IndexedBuffer::default();
             }
@@ -221,15 +225,16 @@ impl ContextState {
     }
 
     pub(crate) fn gl_bind_buffer_range(&mut self, target: GLenum, index: GLuint, buffer: GLuint, offset: isize, size: isize, whole: bool) {
-        if !self.check(target == GL_UNIFORM_BUFFER, GL_INVALID_ENUM) {
-            // Only uniform buffers have indexed bindings so far.
-            return;
-        }
-        if !self.check((index as usize) < self.bindings.uniform_buffers.len(), GL_INVALID_VALUE) {
+        let (points, alignment) = match target {
+            GL_UNIFORM_BUFFER => (self.bindings.uniform_buffers.len(), self.limits.uniform_buffer_offset_alignment),
+            GL_SHADER_STORAGE_BUFFER => (self.bindings.shader_storage_buffers.len(), crate::draw_path::dispatch::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT),
+            _ => return self.record_error(GL_INVALID_ENUM),
+        };
+        if !self.check((index as usize) < points, GL_INVALID_VALUE) {
             return;
         }
         if !whole && buffer != 0 {
-            let aligned = offset % self.limits.uniform_buffer_offset_alignment as isize == 0;
+            let aligned = offset % alignment as isize == 0;
             if !self.check(offset >= 0 && size > 0 && aligned, GL_INVALID_VALUE) {
                 return;
             }
@@ -238,6 +243,11 @@ impl ContextState {
             return;
         }
         let (offset, size) = if whole { (0, 0) } else { (offset as i64, size as i64) };
+        if target == GL_SHADER_STORAGE_BUFFER {
+            self.bindings.shader_storage_buffers[index as usize] = IndexedBuffer { buffer, offset, size };
+            self.bindings.shader_storage_buffer = buffer;
+            return;
+        }
         self.bindings.uniform_buffers[index as usize] = IndexedBuffer { buffer, offset, size };
         self.bindings.uniform_buffer = buffer;
         self.state.dirty.insert(Dirty::UNIFORMS);
@@ -300,6 +310,7 @@ impl ContextState {
 
     pub(crate) fn gl_buffer_sub_data(&mut self, target: GLenum, offset: isize, size: isize, data: *const c_void) {
         let Some(name) = self.bound_buffer(target) else { return };
+        self.read_back_shader_writes(name);
         let mut objects = self.share.lock();
         let Some(buffer) = objects.buffers.get_mut(name) else { return };
         let error = match range_in(offset, size, buffer.data.len()) {
@@ -326,6 +337,7 @@ impl ContextState {
 
     pub(crate) fn gl_get_buffer_sub_data(&mut self, target: GLenum, offset: isize, size: isize, data: *mut c_void) {
         let Some(name) = self.bound_buffer(target) else { return };
+        self.read_back_shader_writes(name);
         let objects = self.share.lock();
         let Some(buffer) = objects.buffers.get(name) else { return };
         let error = match range_in(offset, size, buffer.data.len()) {
@@ -348,6 +360,7 @@ impl ContextState {
 
     pub(crate) fn gl_map_buffer_range(&mut self, target: GLenum, offset: isize, length: isize, access: GLbitfield) -> *mut c_void {
         let Some(name) = self.bound_buffer(target) else { return std::ptr::null_mut() };
+        self.read_back_shader_writes(name);
         let mut objects = self.share.lock();
         let Some(buffer) = objects.buffers.get_mut(name) else { return std::ptr::null_mut() };
         let read = access & GL_MAP_READ_BIT != 0;
@@ -429,6 +442,8 @@ impl ContextState {
     pub(crate) fn gl_copy_buffer_sub_data(&mut self, read_target: GLenum, write_target: GLenum, read_offset: isize, write_offset: isize, size: isize) {
         let Some(read) = self.bound_buffer(read_target) else { return };
         let Some(write) = self.bound_buffer(write_target) else { return };
+        self.read_back_shader_writes(read);
+        self.read_back_shader_writes(write);
         let mut objects = self.share.lock();
         let (Some(src_len), Some(dst_len)) = (
             objects.buffers.get(read).map(|b| b.data.len()),

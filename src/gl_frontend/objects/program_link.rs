@@ -24,6 +24,10 @@ pub struct LinkedProgram {
     pub uniform_gpu: Option<(vk_backend::Buffer, u64)>,
     /// Per uniform block index: the GL binding point (glUniformBlockBinding).
     pub block_bindings: Vec<u32>,
+    /// Per shader storage block index: the GL binding point (glShaderStorageBlockBinding).
+    pub storage_block_bindings: Vec<u32>,
+    /// Whether the program has a tessellation evaluation stage (it then draws GL_PATCHES).
+    pub has_tessellation: bool,
     /// Per sampler index: the texture unit (glUniform1i on a sampler).
     pub sampler_units: Vec<u32>,
     /// Per sampler index: its GLSL type (GL_SAMPLER_2D, GL_INT_SAMPLER_3D, ...), which
@@ -171,6 +175,10 @@ impl ContextState {
         for block in &interface.uniform_blocks {
             bindings.push(BindingDesc { binding: 1 + block.index, kind: BindingKind::UniformBuffer, count: 1, stages: all_stages });
         }
+        for (name, index) in &interface.image_uniforms {
+            let count = interface.uniforms.iter().find(|u| u.sampler_index == Some(*index) && (u.name == *name || u.name == format!("{name}[0]"))).map_or(1, |u| u.array_size.max(1));
+            bindings.push(BindingDesc { binding: 384 + index, kind: BindingKind::StorageImage, count, stages: all_stages });
+        }
         for (_, index) in &interface.sampler_uniforms {
             let count = interface
                 .uniforms
@@ -178,6 +186,9 @@ impl ContextState {
                 .find(|u| u.sampler_index == Some(*index))
                 .map_or(1, |u| u.array_size.max(1));
             bindings.push(BindingDesc { binding: 128 + index, kind: BindingKind::CombinedImageSampler, count, stages: all_stages });
+        }
+        for block in interface.storage_blocks.iter().filter(|b| b.array_index == 0) {
+            bindings.push(BindingDesc { binding: block.binding(), kind: BindingKind::StorageBuffer, count: block.array_size, stages: all_stages });
         }
         let refs: Vec<&ShaderModule> = modules.iter().collect();
         GpuProgram::new(&self.device, &ProgramDesc { modules: &refs, bindings: &bindings }).map_err(|e| e.to_string())
@@ -257,6 +268,7 @@ impl ContextState {
                 return (None, log);
             }
         };
+        let has_tessellation = linked.stages.iter().any(|s| s.stage == glsl::Stage::TessEval);
         let interface = linked.interface;
         let sampler_types = (0..interface.sampler_count)
             .map(|s| interface.uniforms.iter().find(|u| u.sampler_index.is_some_and(|i| s >= i && s < i + u.array_size.max(1))).map_or(GL_SAMPLER_2D, |u| u.gl_type))
@@ -280,6 +292,8 @@ impl ContextState {
             uniform_generation: 1,
             uniform_gpu: None,
             block_bindings: interface.uniform_blocks.iter().map(|b| b.initial_binding).collect(),
+            storage_block_bindings: interface.storage_blocks.iter().map(|b| b.initial_binding).collect(),
+            has_tessellation,
             sampler_units,
             sampler_types,
             builtin_matrices_generation: 0,

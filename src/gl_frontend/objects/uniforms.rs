@@ -88,7 +88,7 @@ fn type_shape(gl_type: GLenum) -> (Scalar, usize, usize) {
         GL_UNSIGNED_INT64_VEC2_ARB => (Scalar::Uint64, 1, 2),
         GL_UNSIGNED_INT64_VEC3_ARB => (Scalar::Uint64, 1, 3),
         GL_UNSIGNED_INT64_VEC4_ARB => (Scalar::Uint64, 1, 4),
-        t if crate::objects::program_link::is_sampler_type(t) => (Scalar::Sampler, 1, 1),
+        t if crate::objects::program_link::is_sampler_type(t) || crate::draw_path::images::is_image_type(t) => (Scalar::Sampler, 1, 1),
         _ => (Scalar::Other, 1, 1),
     }
 }

@@ -87,6 +87,9 @@ impl Value {
 impl ContextState {
     /// The value of a non-indexed pname; `None` is GL_INVALID_ENUM.
     pub(crate) fn get_value(&self, pname: GLenum) -> Option<Value> {
+        if let Some(v) = self.compute_value(pname) {
+            return Some(v);
+        }
         let s = &self.state;
         let l = &self.limits;
         let b = &self.bindings;
@@ -361,6 +364,9 @@ impl ContextState {
 
     /// The value of an indexed pname (glGetIntegeri_v and friends); `Err` is the error.
     pub(crate) fn get_indexed_value(&self, pname: GLenum, index: GLuint) -> Result<Value, GLenum> {
+        if let Some(v) = self.compute_indexed_value(pname, index) {
+            return v;
+        }
         let i = index as usize;
         match pname {
             GL_UNIFORM_BUFFER_BINDING | GL_UNIFORM_BUFFER_START | GL_UNIFORM_BUFFER_SIZE => {

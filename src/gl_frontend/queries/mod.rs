@@ -1,4 +1,5 @@
 //! Queries: glGet*, glGetString(i), glGetError.
 
+pub mod compute;
 pub mod get;
 pub mod strings;

@@ -81,6 +81,8 @@ pub struct GlState {
     pub alpha_test: alpha_test::AlphaTestState,
     pub texgen: texgen::TexGenState,
     pub legacy_enables: legacy_enables::LegacyEnables,
+    /// glPatchParameter state.
+    pub patch: crate::draw_path::patches::PatchState,
     pub dirty: Dirty,
 }
 
@@ -103,6 +105,7 @@ impl GlState {
             alpha_test: Default::default(),
             texgen: Default::default(),
             legacy_enables: Default::default(),
+            patch: Default::default(),
             dirty: Dirty::ALL,
         }
     }

@@ -101,6 +101,12 @@ impl Gen<'_, '_> {
         if let Some(rv) = self.interpolation_call(name, args)? {
             return Ok(rv);
         }
+        if let Some(rv) = self.memory_call(name, sig, args)? {
+            return Ok(rv);
+        }
+        if let Some(rv) = self.image_call(name, sig, args)? {
+            return Ok(rv);
+        }
         let rvs = self.arg_values(sig, args)?;
         if let Some(rv) = self.matrix_call(name, &rvs)? {
             return Ok(rv);

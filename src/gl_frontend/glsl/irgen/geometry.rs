@@ -128,7 +128,7 @@ impl Gen<'_, '_> {
         let var = match self.globals.get(&key) {
             Some((Binding::Var(v), _)) => *v,
             _ => {
-                let n = self.geometry.as_ref().map_or(3, |g| g.input_vertices);
+                let n = self.geometry.as_ref().map_or(super::tessellation::MAX_PATCH_VERTICES, |g| g.input_vertices);
                 let arr = SType::Array(Box::new(ty.clone()), Some(n));
                 let h = super::types::nir_type(&mut self.b, &arr, None)?;
                 let mut v = Variable::new(format!("gl_in_{}", member.trim_start_matches("gl_")), h, VariableMode::ShaderIn);

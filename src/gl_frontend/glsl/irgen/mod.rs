@@ -8,6 +8,9 @@
 
 mod builtins;
 mod builtins_bits;
+mod compute;
+mod images;
+mod tessellation;
 mod geometry;
 mod interpolation;
 mod texture_queries;
@@ -71,6 +74,8 @@ struct Gen<'s, 'i> {
     temp_count: u32,
     /// The layout qualifiers of a geometry shader.
     geometry: Option<geometry::GeometryLayout>,
+    /// The layout qualifiers of a tessellation control or evaluation shader.
+    tess: Option<nir_like::TessInfo>,
 }
 
 fn nir_stage(s: GlStage) -> Stage {
@@ -105,6 +110,13 @@ pub fn generate_units(shaders: &[&CompiledShader], program: &ProgramInterface) -
     if let Some(g) = &geometry {
         ir.info.geometry = g.info.clone();
     }
+    if stage == GlStage::Compute {
+        ir.info.compute.local_size = program.compute_local_size.unwrap_or([1, 1, 1]);
+    }
+    let tess = matches!(stage, GlStage::TessControl | GlStage::TessEval).then(|| tessellation::tess_layout(&units));
+    if let Some(t) = &tess {
+        ir.info.tess = t.clone();
+    }
     {
         let b = Builder::main(&mut ir);
         let mut g = Gen {
@@ -119,6 +131,7 @@ pub fn generate_units(shaders: &[&CompiledShader], program: &ProgramInterface) -
             next_output_location: 0,
             temp_count: 0,
             geometry,
+            tess,
         };
         for (i, &(_, info)) in units.iter().enumerate() {
             g.info = info;
@@ -214,6 +227,9 @@ impl<'s, 'i> Gen<'s, 'i> {
         if g.block.as_deref() == Some("gl_PerVertex") || builtin_in_or_out {
             return Ok(());
         }
+        if self.declare_memory_global(g, globals, program)? || self.declare_image_global(g, program)? {
+            return Ok(());
+        }
         {
             match (g.storage, &g.block) {
                 (Storage::Uniform, Some(block)) => {
@@ -256,6 +272,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                     var.location = Some(location.unwrap_or(0));
                     var.interpolation = interpolation(&g.qual);
                     var.centroid = g.qual.has(|q| matches!(q, QualItem::Centroid));
+                    var.patch = g.qual.has(|q| matches!(q, QualItem::Patch));
                     let h = self.b.variable(var);
                     self.globals.insert(g.name.clone(), (Binding::Var(h), sty));
                 }
@@ -282,6 +299,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                     var.location = Some(location);
                     var.interpolation = interpolation(&g.qual);
                     var.invariant = g.qual.has(|q| matches!(q, QualItem::Invariant));
+                    var.patch = g.qual.has(|q| matches!(q, QualItem::Patch));
                     if self.stage == GlStage::Fragment {
                         var.index = program.fragment_outputs.iter().find(|o| o.name == g.name).map(|o| o.index).filter(|i| *i > 0);
                     }
@@ -424,6 +442,14 @@ impl<'s, 'i> Gen<'s, 'i> {
                 let builtin = if name == "gl_ClipDistance" { Builtin::ClipDistance } else { Builtin::CullDistance };
                 let mode = if self.stage == GlStage::Fragment { VariableMode::ShaderIn } else { VariableMode::ShaderOut };
                 (Some(builtin), mode, SType::Array(Box::new(f), Some(self.clip_cull_size(name))), None)
+            }
+            (GlStage::TessControl | GlStage::TessEval, n) if tessellation::tess_builtin(self.stage, n).is_some() => {
+                let (builtin, mode, ty) = tessellation::tess_builtin(self.stage, n).expect("checked");
+                (Some(builtin), mode, ty, None)
+            }
+            (GlStage::Compute, n) if compute::compute_builtin(n).is_some() => {
+                let (builtin, ty) = compute::compute_builtin(n).expect("checked");
+                (Some(builtin), VariableMode::ShaderIn, ty, None)
             }
             _ => return Ok(None),
         };
@@ -939,6 +965,10 @@ impl<'s, 'i> Gen<'s, 'i> {
                 };
                 Ok(Place { deref, ty, swizzle: None })
             }
+            ExprKind::Field(a, name) if matches!(&a.kind, ExprKind::Index(x, _) if matches!(&x.kind, ExprKind::Ident(n) if n == "gl_out") && self.lookup_local_or_global("gl_out").is_none()) => {
+                let ExprKind::Index(_, i) = &a.kind else { unreachable!("matched above") };
+                self.per_vertex_output(i, name)
+            }
             ExprKind::Field(a, name) if matches!(&a.kind, ExprKind::Index(x, _) if matches!(&x.kind, ExprKind::Ident(n) if n == "gl_in") && self.lookup_local_or_global("gl_in").is_none()) => {
                 let ExprKind::Index(_, i) = &a.kind else { unreachable!("matched above") };
                 self.per_vertex_input(i, name)
@@ -1345,7 +1375,8 @@ impl<'s, 'i> Gen<'s, 'i> {
             Callee::Type(_) => self.construct(args, ty),
             Callee::Method(obj, _) => match self.ty_of(obj) {
                 SType::Array(_, Some(n)) => Ok(Rv::V(self.b.imm_i32(n as i32))),
-                _ => self.unsupported("length() of runtime-sized arrays"),
+                SType::Array(_, None) => self.runtime_array_length(obj),
+                _ => self.unsupported("length() of this type"),
             },
             Callee::Indexed(_) => self.unsupported("calls through subroutine uniforms"),
             Callee::Name(name) => match self.info.calls.get(&e.id).cloned() {

@@ -437,7 +437,7 @@ impl Checker<'_> {
         }
         if let Type::Array(_, None) = &base.ty {
             // An implicitly sized array: constant indices size it, others are errors.
-            if cidx.is_none() && !idx.ty.is_error() && !matches!(base.ty, Type::Array(ref e, _) if e.is_error()) && !self.per_vertex_input(a) {
+            if cidx.is_none() && !idx.ty.is_error() && !matches!(base.ty, Type::Array(ref e, _) if e.is_error()) && !self.per_vertex_input(a) && !self.in_storage_block(a) {
                 self.error(i.loc, "unsized arrays can only be indexed with constant expressions");
                 return Typed::error();
             }
@@ -819,6 +819,17 @@ impl Checker<'_> {
 
     /// Whether `e` names a per-vertex input array, which the input primitive (perhaps in
     /// another shader of the stage) sizes at link time.
+    /// Whether `e` lies in a shader storage block, whose last member may be a runtime-sized
+    /// array indexed by any expression.
+    fn in_storage_block(&self, e: &Expr) -> bool {
+        let mut root = e;
+        while let ExprKind::Index(b, _) | ExprKind::Field(b, _) = &root.kind {
+            root = b;
+        }
+        let ExprKind::Ident(name) = &root.kind else { return false };
+        self.lookup_var(name).is_some_and(|v| v.storage == Some(crate::ast::Storage::Buffer))
+    }
+
     fn per_vertex_input(&self, e: &Expr) -> bool {
         let ExprKind::Ident(name) = &e.kind else { return false };
         let per_vertex = matches!(self.options.stage, crate::options::Stage::Geometry | crate::options::Stage::TessControl | crate::options::Stage::TessEval);

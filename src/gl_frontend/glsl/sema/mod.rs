@@ -90,6 +90,8 @@ pub struct ShaderInterface {
     /// The size of gl_ClipDistance and gl_CullDistance where the shader gave one: by
     /// redeclaration, or the largest constant index used plus one.
     pub clip_cull_sizes: HashMap<String, u32>,
+    /// A compute shader's `layout(local_size_x = ..) in;`, once declared.
+    pub local_size: Option<[u32; 3]>,
 }
 
 pub struct Checker<'a> {
@@ -209,6 +211,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
     c.xfb_finish();
     c.interface.tcs_vertices = c.tcs_vertices;
     c.record_clip_cull_sizes();
+    c.interface.local_size = c.local_size;
     c.check_fragment_outputs();
     c.interface.has_main = c.functions.get("main").is_some_and(|f| f.iter().any(|f| f.defined));
     c.interface

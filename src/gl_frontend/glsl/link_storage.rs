@@ -1,0 +1,140 @@
+//! Linking the shader storage blocks and the compute work-group size of a program.
+//!
+//! Storage blocks are numbered across the program the way uniform blocks are: a block
+//! declared by several stages is one block, an array of blocks is one block per element
+//! (`name[i]`). IR generation gives block k binding 256 + k (docs/conventions.md).
+
+use crate::compile::CompiledShader;
+use crate::diagnostics::{Diagnostics, SourceLoc};
+use crate::layout::{self, BlockLayout};
+use crate::options::Stage;
+use crate::sema::types::Type;
+use crate::ast::{Storage, TypeQualifier};
+
+/// One active shader storage block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StorageBlock {
+    /// The block name GL reports (`Block` or `Block[2]`).
+    pub name: String,
+    pub index: u32,
+    /// The binding point from `layout(binding = N)` (plus the element of an array), else 0.
+    pub initial_binding: u32,
+    /// Bytes of the block with its runtime-sized last member empty (GL_BUFFER_DATA_SIZE).
+    pub data_size: u32,
+    pub stages: Vec<Stage>,
+    /// For an element of an array of blocks: its element number and the array's size (the
+    /// array is one descriptor array at the binding of element 0); else 0 and 1.
+    pub array_index: u32,
+    pub array_size: u32,
+}
+
+impl StorageBlock {
+    /// The set-0 binding of the block's descriptor (array).
+    pub fn binding(&self) -> u32 {
+        256 + self.index - self.array_index
+    }
+}
+
+/// The memory layout a block qualifier asks for: std430 only when named (shared and packed
+/// are laid out as std140, which both allow).
+pub fn block_layout(qual: &TypeQualifier) -> BlockLayout {
+    if qual.layouts().any(|l| l.name == "std430") {
+        BlockLayout::Std430
+    } else {
+        BlockLayout::Std140
+    }
+}
+
+fn explicit_binding(qual: &TypeQualifier) -> Option<u32> {
+    crate::link::explicit_int(qual, "binding").map(|v| v.max(0) as u32)
+}
+
+/// The storage blocks of every stage, in first-declaration order.
+pub fn link_storage_blocks(shaders: &[&CompiledShader], diags: &mut Diagnostics) -> Vec<StorageBlock> {
+    // (block name, block type, qualifier, stages)
+    let mut blocks: Vec<(String, Type, TypeQualifier, Vec<Stage>)> = Vec::new();
+    for s in shaders {
+        let Some(info) = &s.interface else { continue };
+        for g in &info.globals {
+            if g.storage != Storage::Buffer {
+                continue;
+            }
+            let Some(block) = &g.block else { continue };
+            let instance = matches!(g.ty, Type::Block(_)) || matches!(&g.ty, Type::Array(e, _) if matches!(**e, Type::Block(_)));
+            let ty = if instance {
+                g.ty.clone()
+            } else {
+                let members: Vec<(String, Type)> =
+                    info.globals.iter().filter(|x| x.block.as_deref() == Some(block.as_str())).map(|x| (x.name.clone(), x.ty.clone())).collect();
+                Type::Block(std::sync::Arc::new(crate::sema::types::StructType { name: block.clone(), members, id: 0 }))
+            };
+            match blocks.iter_mut().find(|b| b.0 == *block) {
+                Some(b) => {
+                    if !b.3.contains(&s.stage) {
+                        b.3.push(s.stage);
+                    }
+                    let members = |t: &Type| match t {
+                        Type::Block(st) => Some(st.members.clone()),
+                        Type::Array(e, _) => match &**e {
+                            Type::Block(st) => Some(st.members.clone()),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    if members(&b.1) != members(&ty) {
+                        diags.error(g.loc, format!("shader storage block `{}' differs between stages", block));
+                    }
+                }
+                None => blocks.push((block.clone(), ty, g.qual.clone(), vec![s.stage])),
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (name, ty, qual, stages) in blocks {
+        let (block_ty, count) = match &ty {
+            Type::Array(e, n) => ((**e).clone(), Some(n.unwrap_or(1))),
+            t => (t.clone(), None),
+        };
+        let layout_kind = block_layout(&qual);
+        let binding = explicit_binding(&qual).unwrap_or(0);
+        for i in 0..count.unwrap_or(1) {
+            let block_name = if count.is_some() { format!("{}[{}]", name, i) } else { name.clone() };
+            out.push(StorageBlock {
+                name: block_name,
+                index: out.len() as u32,
+                initial_binding: binding + i,
+                data_size: layout::size(&block_ty, layout_kind),
+                stages: stages.clone(),
+                array_index: i,
+                array_size: count.unwrap_or(1),
+            });
+        }
+    }
+    out
+}
+
+/// The work-group size of a program's compute stage; an error when its shaders declare
+/// none, or disagree.
+pub fn link_local_size(units: &[&CompiledShader], diags: &mut Diagnostics) -> Option<[u32; 3]> {
+    let mut size: Option<[u32; 3]> = None;
+    for s in units.iter().filter(|s| s.stage == Stage::Compute) {
+        let Some(l) = s.interface.as_ref().and_then(|i| i.local_size) else { continue };
+        match size {
+            Some(prev) if prev != l => diags.error(SourceLoc::default(), "compute shaders of one program declare different local sizes"),
+            _ => size = Some(l),
+        }
+    }
+    if size.is_none() && units.iter().any(|s| s.stage == Stage::Compute) {
+        diags.error(SourceLoc::default(), "the compute shader declares no local size (layout(local_size_x = N) in)");
+    }
+    size
+}
+
+/// Whether `t` (or its element type) is an image type (`image2D`, `uimage3D`, ...).
+pub fn is_image_type(t: &Type) -> bool {
+    match t {
+        Type::Array(e, _) => is_image_type(e),
+        Type::Opaque(name) => name.starts_with("image") || name.starts_with("iimage") || name.starts_with("uimage"),
+        _ => false,
+    }
+}

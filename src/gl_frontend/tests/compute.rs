@@ -1,0 +1,193 @@
+//! Compute shaders on the machine's Vulkan device: dispatches that write shader storage
+//! buffers and images, read back through GL; the dispatch and binding errors GL specifies;
+//! the work-group size and limit queries.
+//! GALVAN_GL_VERSION_OVERRIDE is process-wide, so this binary sets it once for all tests.
+
+mod common;
+
+use common::*;
+use gl_frontend::entry::*;
+use gl_frontend::types::enums::*;
+use gl_frontend::types::*;
+use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
+
+fn context() -> std::sync::Arc<Context> {
+    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.3");
+    let config = ContextConfig { api: Api::Gl, major: 4, minor: 3, profile: Profile::Core, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("4.3 with the override");
+    let window = surface();
+    make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
+    ctx
+}
+
+/// Work-group ids, local ids, shared memory with a barrier, an atomic and a runtime-sized
+/// array's length, all written to one storage buffer.
+const CS: &str = "#version 430
+layout(local_size_x = 4, local_size_y = 2) in;
+layout(std430, binding = 2) buffer Result { uint counter; uint values[]; };
+shared uint mirrored[8];
+void main() {
+    mirrored[gl_LocalInvocationIndex] = gl_WorkGroupID.x * 100u + gl_LocalInvocationID.y * 10u + gl_LocalInvocationID.x;
+    barrier();
+    uint i = gl_WorkGroupID.x * 8u + gl_LocalInvocationIndex;
+    values[i] = mirrored[7u - gl_LocalInvocationIndex] + uint(values.length()) * 1000u;
+    atomicAdd(counter, 1u);
+}";
+
+fn storage_buffer(words: usize) -> GLuint {
+    let mut buffer = 0;
+    let zeros = vec![0u32; words];
+    unsafe {
+        glGenBuffers(1, &mut buffer);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, (words * 4) as isize, zeros.as_ptr().cast(), GL_DYNAMIC_COPY);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, buffer);
+    }
+    buffer
+}
+
+fn read_words(buffer: GLuint, words: usize) -> Vec<u32> {
+    let mut out = vec![0u32; words];
+    unsafe {
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+        glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, (words * 4) as isize, out.as_mut_ptr().cast());
+    }
+    out
+}
+
+#[test]
+fn a_dispatch_writes_a_storage_buffer() {
+    let _ctx = context();
+    let program = linked_program(&[(GL_COMPUTE_SHADER, CS)]);
+    let buffer = storage_buffer(1 + 24);
+    unsafe {
+        glUseProgram(program);
+        glDispatchCompute(3, 1, 1);
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    let words = read_words(buffer, 25);
+    assert_eq!(words[0], 24, "every invocation added one");
+    for group in 0..3u32 {
+        for index in 0..8u32 {
+            // The invocation at `index` read the value of invocation 7 - index.
+            let other = 7 - index;
+            let expected = group * 100 + (other / 4) * 10 + other % 4 + 24 * 1000;
+            assert_eq!(words[1 + (group * 8 + index) as usize], expected, "group {group}, invocation {index}");
+        }
+    }
+}
+
+#[test]
+fn indirect_dispatch_reads_its_group_count_from_a_buffer() {
+    let _ctx = context();
+    let program = linked_program(&[(GL_COMPUTE_SHADER, CS)]);
+    let buffer = storage_buffer(1 + 24);
+    let counts: [u32; 4] = [0, 2, 1, 1];
+    let mut indirect = 0;
+    unsafe {
+        glUseProgram(program);
+        glGenBuffers(1, &mut indirect);
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, indirect);
+        glBufferData(GL_DISPATCH_INDIRECT_BUFFER, 16, counts.as_ptr().cast(), GL_STATIC_DRAW);
+        glDispatchComputeIndirect(4);
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    assert_eq!(read_words(buffer, 1)[0], 16, "two groups of eight invocations ran");
+    unsafe { glDispatchComputeIndirect(2) };
+    assert_eq!(error(), GL_INVALID_VALUE, "an offset that is not a multiple of four");
+    unsafe { glDispatchComputeIndirect(8) };
+    assert_eq!(error(), GL_INVALID_OPERATION, "parameters past the end of the buffer");
+}
+
+#[test]
+fn a_dispatch_writes_an_image() {
+    let _ctx = context();
+    let cs = "#version 430
+layout(local_size_x = 2, local_size_y = 2) in;
+layout(rgba8) writeonly uniform image2D target;
+void main() {
+    ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    imageStore(target, p, vec4(float(p.x) * 0.2, float(p.y) * 0.2, 1.0, 1.0));
+}";
+    let program = linked_program(&[(GL_COMPUTE_SHADER, cs)]);
+    let mut texture = 0;
+    let mut fbo = 0;
+    let mut pixels = [0u8; 4 * 16];
+    unsafe {
+        glGenTextures(1, &mut texture);
+        glBindTexture(GL_TEXTURE_2D, texture);
+        glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+        glBindImageTexture(1, texture, 0, 0, 0, GL_WRITE_ONLY, GL_RGBA8);
+        glUseProgram(program);
+        glUniform1i(glGetUniformLocation(program, c"target".as_ptr()), 1);
+        glDispatchCompute(2, 2, 1);
+        glMemoryBarrier(GL_FRAMEBUFFER_BARRIER_BIT);
+        glGenFramebuffers(1, &mut fbo);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+        glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, pixels.as_mut_ptr().cast());
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    for y in 0..4 {
+        for x in 0..4 {
+            let p = &pixels[(y * 4 + x) * 4..][..4];
+            assert_eq!([p[0], p[1], p[2], p[3]], [(x * 51) as u8, (y * 51) as u8, 255, 255], "pixel ({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn dispatch_errors_and_queries() {
+    let _ctx = context();
+    unsafe { glDispatchCompute(1, 1, 1) };
+    assert_eq!(error(), GL_INVALID_OPERATION, "no program");
+    let vs = "#version 430\nvoid main() { gl_Position = vec4(0.0); }";
+    let fs = "#version 430\nout vec4 c;\nvoid main() { c = vec4(1.0); }";
+    let graphics = linked_program(&[(GL_VERTEX_SHADER, vs), (GL_FRAGMENT_SHADER, fs)]);
+    unsafe { glUseProgram(graphics) };
+    unsafe { glDispatchCompute(1, 1, 1) };
+    assert_eq!(error(), GL_INVALID_OPERATION, "a program without a compute shader");
+    let mut size = [0; 3];
+    unsafe { glGetProgramiv(graphics, GL_COMPUTE_WORK_GROUP_SIZE, size.as_mut_ptr()) };
+    assert_eq!(error(), GL_INVALID_OPERATION, "work-group size of a program without compute");
+
+    let program = linked_program(&[(GL_COMPUTE_SHADER, CS)]);
+    unsafe { glGetProgramiv(program, GL_COMPUTE_WORK_GROUP_SIZE, size.as_mut_ptr()) };
+    assert_eq!(size, [4, 2, 1]);
+    unsafe { glUseProgram(program) };
+    let mut max_count = 0;
+    unsafe { glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &mut max_count) };
+    assert!(max_count >= 65535, "GL 4.3 requires at least 65535 groups, got {max_count}");
+    unsafe { glDispatchCompute(max_count as GLuint + 1, 1, 1) };
+    assert_eq!(error(), GL_INVALID_VALUE, "more groups than GL_MAX_COMPUTE_WORK_GROUP_COUNT");
+    let mut max_size = 0;
+    unsafe { glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, 2, &mut max_size) };
+    assert!(max_size >= 64);
+    unsafe { glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, 3, &mut max_size) };
+    assert_eq!(error(), GL_INVALID_VALUE, "there are three dimensions");
+
+    unsafe { glMemoryBarrier(GL_ALL_BARRIER_BITS) };
+    assert_eq!(error(), GL_NO_ERROR);
+    unsafe { glMemoryBarrierByRegion(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT) };
+    assert_eq!(error(), GL_INVALID_VALUE, "not a by-region barrier bit");
+    unsafe { glShaderStorageBlockBinding(program, 1, 0) };
+    assert_eq!(error(), GL_INVALID_VALUE, "the program has one storage block");
+    unsafe { glBindBufferRange(GL_SHADER_STORAGE_BUFFER, 0, 0, 3, 4) };
+    assert_eq!(error(), GL_NO_ERROR, "unbinding ignores offset and size");
+    let mut buffer = 0;
+    unsafe {
+        glGenBuffers(1, &mut buffer);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, 1024, std::ptr::null(), GL_DYNAMIC_COPY);
+        glBindBufferRange(GL_SHADER_STORAGE_BUFFER, 1, buffer, 3, 4);
+    }
+    assert_eq!(error(), GL_INVALID_VALUE, "a misaligned offset");
+    unsafe { glBindBufferRange(GL_SHADER_STORAGE_BUFFER, 1, buffer, 256, 64) };
+    let mut bound = [0; 3];
+    unsafe {
+        glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, 1, &mut bound[0]);
+        glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_START, 1, &mut bound[1]);
+        glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_SIZE, 1, &mut bound[2]);
+    }
+    assert_eq!(bound, [buffer as i32, 256, 64]);
+}
