@@ -142,21 +142,7 @@ impl ContextState {
         let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
         self.write_builtin_uniforms(&mut exe);
         let mut out = Vec::new();
-        if !exe.uniform_data.is_empty() {
-            let size = exe.uniform_data.len() as u64;
-            let generation = exe.uniform_generation;
-            let buffer = match exe.uniform_gpu.take() {
-                Some((buffer, uploaded)) if uploaded == generation => buffer,
-                previous => {
-                    let buffer = match previous {
-                        Some((buffer, _)) => buffer,
-                        None => GpuBuffer::new(&self.device, &BufferDesc { size, memory: MemoryHint::HostVisible })?,
-                    };
-                    self.stream.write_buffer(&buffer, 0, &exe.uniform_data)?;
-                    buffer
-                }
-            };
-            exe.uniform_gpu = Some((buffer.clone(), generation));
+        if let Some((buffer, size)) = self.default_uniform_buffer(&mut exe)? {
             out.push(OwnedResource::Uniform { binding: 0, buffer, offset: 0, size });
         }
         for block in exe.interface.uniform_blocks.clone() {

@@ -370,22 +370,7 @@ impl ContextState {
         self.write_builtin_uniforms(&mut exe);
         // The default uniform block.
         let mut uniform_buffers: Vec<(u32, GpuBuffer, u64, u64)> = Vec::new();
-        if !exe.uniform_data.is_empty() {
-            let size = exe.uniform_data.len() as u64;
-            let generation = exe.uniform_generation;
-            let buffer = match exe.uniform_gpu.take() {
-                Some((buffer, uploaded)) if uploaded == generation => buffer,
-                previous => {
-                    // A whole-buffer write gives a busy buffer fresh storage instead of waiting.
-                    let buffer = match previous {
-                        Some((buffer, _)) => buffer,
-                        None => GpuBuffer::new(&self.device, &BufferDesc { size, memory: MemoryHint::HostVisible })?,
-                    };
-                    self.stream.write_buffer(&buffer, 0, &exe.uniform_data)?;
-                    buffer
-                }
-            };
-            exe.uniform_gpu = Some((buffer.clone(), generation));
+        if let Some((buffer, size)) = self.default_uniform_buffer(&mut exe)? {
             uniform_buffers.push((0, buffer, 0, size));
         }
         // Uniform blocks, from the GL binding points their index maps to.
@@ -539,5 +524,31 @@ enum DrawError {
 impl From<vk_backend::Error> for DrawError {
     fn from(e: vk_backend::Error) -> Self {
         DrawError::Backend(e)
+    }
+}
+
+impl ContextState {
+    /// The program's default uniform block on the GPU, uploaded again only when a uniform
+    /// changed since the last upload; `None` for a program without plain uniforms.
+    pub(crate) fn default_uniform_buffer(&mut self, exe: &mut crate::objects::program_link::LinkedProgram) -> Result<Option<(GpuBuffer, u64)>, vk_backend::Error> {
+        if exe.uniform_data.is_empty() {
+            return Ok(None);
+        }
+        let size = exe.uniform_data.len() as u64;
+        let generation = exe.uniform_generation;
+        let buffer = match exe.uniform_gpu.take() {
+            Some((buffer, uploaded)) if uploaded == generation => buffer,
+            previous => {
+                // A whole-buffer write gives a busy buffer fresh storage instead of waiting.
+                let buffer = match previous {
+                    Some((buffer, _)) => buffer,
+                    None => GpuBuffer::new(&self.device, &BufferDesc { size, memory: MemoryHint::HostVisible })?,
+                };
+                self.stream.write_buffer(&buffer, 0, &exe.uniform_data)?;
+                buffer
+            }
+        };
+        exe.uniform_gpu = Some((buffer.clone(), generation));
+        Ok(Some((buffer, size)))
     }
 }

@@ -10,7 +10,7 @@ use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
 use gl_frontend::types::*;
-use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
+use gl_frontend::Profile;
 
 const VERTEX: &str = "#version 400 core
 layout(location = 0) in vec2 pos;
@@ -39,30 +39,9 @@ fn centre_pixel() -> [u8; 4] {
     p
 }
 
-unsafe fn draw_full_window() {
-    let quad: [f32; 8] = [-1.0, -1.0, 1.0, -1.0, -1.0, 1.0, 1.0, 1.0];
-    // A core context draws from a vertex array object of its own.
-    let mut vao = 0;
-    glGenVertexArrays(1, &mut vao);
-    glBindVertexArray(vao);
-    let mut vbo = 0;
-    glGenBuffers(1, &mut vbo);
-    glBindBuffer(GL_ARRAY_BUFFER, vbo);
-    glBufferData(GL_ARRAY_BUFFER, 32, quad.as_ptr().cast(), GL_STATIC_DRAW);
-    glVertexAttribPointer(0, 2, GL_FLOAT, 0, 0, std::ptr::null());
-    glEnableVertexAttribArray(0);
-    glClearColor(0.0, 0.0, 1.0, 1.0);
-    glClear(GL_COLOR_BUFFER_BIT);
-    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-}
-
 #[test]
 fn int64_uniforms_reach_the_shader_and_round_trip() {
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.0");
-    let config = ContextConfig { api: Api::Gl, major: 4, minor: 0, profile: Profile::Core, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("4.0 core with the override");
-    let window = surface();
-    make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
+    let _ctx = current_context_with_override(4, 0, Profile::Core);
     let p = linked_program(&[(GL_VERTEX_SHADER, VERTEX), (GL_FRAGMENT_SHADER, FRAGMENT)]);
     let (big, huge, flag) = (location(p, "big"), location(p, "huge"), location(p, "flag"));
     assert!(big >= 0 && huge >= 0 && flag >= 0);
@@ -84,7 +63,7 @@ fn int64_uniforms_reach_the_shader_and_round_trip() {
         glGetUniformdv(p, big, as_double.as_mut_ptr());
         assert_eq!(as_double, [-5e9, 0x123_4567_89abi64 as f64]);
 
-        draw_full_window();
+        draw_full_window_quad();
         assert_eq!(glGetError(), GL_NO_ERROR);
         assert_eq!(centre_pixel(), [0, 255, 0, 255], "the shader saw every 64-bit value");
 
@@ -104,7 +83,7 @@ fn int64_uniforms_reach_the_shader_and_round_trip() {
 
         // A changed value is seen by the next draw.
         glUniform1ui64ARB(huge, 1);
-        draw_full_window();
+        draw_full_window_quad();
         assert_eq!(centre_pixel(), [255, 0, 0, 255]);
     }
 }

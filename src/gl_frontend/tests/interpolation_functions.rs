@@ -10,7 +10,7 @@ mod common;
 use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
-use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
+use gl_frontend::Profile;
 
 const VERTEX: &str = "#version 400 core
 layout(location = 0) in vec2 pos;
@@ -33,28 +33,12 @@ void main() {
 
 #[test]
 fn interpolation_at_centroid_and_sample_read_the_pixel_centre() {
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.0");
-    let config = ContextConfig { api: Api::Gl, major: 4, minor: 0, profile: Profile::Core, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("4.0 core with the override");
-    let window = surface();
-    make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
+    let _ctx = current_context_with_override(4, 0, Profile::Core);
     let p = linked_program(&[(GL_VERTEX_SHADER, VERTEX), (GL_FRAGMENT_SHADER, FRAGMENT)]);
     let mut pixels = [0u8; 4 * 64 * 32];
     unsafe {
         glUseProgram(p);
-        let mut vao = 0;
-        glGenVertexArrays(1, &mut vao);
-        glBindVertexArray(vao);
-        let quad: [f32; 8] = [-1.0, -1.0, 1.0, -1.0, -1.0, 1.0, 1.0, 1.0];
-        let mut vbo = 0;
-        glGenBuffers(1, &mut vbo);
-        glBindBuffer(GL_ARRAY_BUFFER, vbo);
-        glBufferData(GL_ARRAY_BUFFER, 32, quad.as_ptr().cast(), GL_STATIC_DRAW);
-        glVertexAttribPointer(0, 2, GL_FLOAT, 0, 0, std::ptr::null());
-        glEnableVertexAttribArray(0);
-        glClearColor(0.0, 0.0, 0.0, 1.0);
-        glClear(GL_COLOR_BUFFER_BIT);
-        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        draw_full_window_quad();
         assert_eq!(glGetError(), GL_NO_ERROR);
         glReadPixels(0, 0, 64, 32, GL_RGBA, GL_UNSIGNED_BYTE, pixels.as_mut_ptr().cast());
     }

@@ -7,7 +7,7 @@ use crate::link::ProgramInterface;
 use crate::sema::builtins::Signature;
 use crate::sema::types::{Scalar, Type as SType};
 use crate::sema::GlobalVar;
-use nir_like::{AtomicOp, BaseType, ImageDim, ImageFormat, IntrinsicOp, Type, ValueType, Variable, VariableMode};
+use nir_like::{AtomicOp, ImageFormat, IntrinsicOp, Type, ValueType, Variable, VariableMode};
 
 /// The nir_like format of a GLSL image format layout qualifier.
 fn image_format(name: &str) -> Option<ImageFormat> {
@@ -58,27 +58,8 @@ fn image_format(name: &str) -> Option<ImageFormat> {
 
 /// The storage image type of a GLSL image type name with the declaration's format.
 fn image_type(name: &str, qual: &TypeQualifier) -> Option<Type> {
-    let (sampled, rest) = if let Some(r) = name.strip_prefix("iimage") {
-        (BaseType::Int, r)
-    } else if let Some(r) = name.strip_prefix("uimage") {
-        (BaseType::Uint, r)
-    } else {
-        (BaseType::Float, name.strip_prefix("image")?)
-    };
-    let (rest, arrayed) = match rest.strip_suffix("Array") {
-        Some(r) => (r, true),
-        None => (rest, false),
-    };
-    let (dim, multisampled) = match rest {
-        "1D" => (ImageDim::D1, false),
-        "2D" => (ImageDim::D2, false),
-        "3D" => (ImageDim::D3, false),
-        "Cube" => (ImageDim::Cube, false),
-        "2DRect" => (ImageDim::Rect, false),
-        "Buffer" => (ImageDim::Buffer, false),
-        "2DMS" => (ImageDim::D2, true),
-        _ => return None,
-    };
+    let (sampled, rest) = super::types::opaque_kind(name, "image")?;
+    let (dim, arrayed, multisampled) = super::types::opaque_shape(rest)?;
     let format = qual.layouts().find_map(|l| image_format(&l.name)).unwrap_or(ImageFormat::Unknown);
     Some(Type::Image { dim, arrayed, multisampled, sampled, format })
 }

@@ -37,19 +37,22 @@ pub fn base_of(s: Scalar) -> (BaseType, u8) {
     }
 }
 
-/// The sampler description of a GLSL sampler type name.
-pub fn sampler_type(name: &str) -> Option<nir_like::Type> {
-    let (sampled, rest) = if let Some(r) = name.strip_prefix("isampler") {
-        (BaseType::Int, r)
-    } else if let Some(r) = name.strip_prefix("usampler") {
-        (BaseType::Uint, r)
+/// The sampled kind of an opaque type name and the rest of it: `isampler2D` gives
+/// (Int, "2D") for the prefix `sampler`, `uimageCube` (Uint, "Cube") for `image`.
+pub fn opaque_kind<'a>(name: &'a str, prefix: &str) -> Option<(BaseType, &'a str)> {
+    let after = |first: char| name.strip_prefix(first).and_then(|r| r.strip_prefix(prefix));
+    if let Some(r) = after('i') {
+        Some((BaseType::Int, r))
+    } else if let Some(r) = after('u') {
+        Some((BaseType::Uint, r))
     } else {
-        (BaseType::Float, name.strip_prefix("sampler")?)
-    };
-    let (rest, shadow) = match rest.strip_suffix("Shadow") {
-        Some(r) => (r, true),
-        None => (rest, false),
-    };
+        name.strip_prefix(prefix).map(|r| (BaseType::Float, r))
+    }
+}
+
+/// The dimensionality, arrayness and multisampling of a sampler or image name's suffix
+/// ("2DArray", "2DMS", "Cube", ...).
+pub fn opaque_shape(rest: &str) -> Option<(ImageDim, bool, bool)> {
     let (rest, arrayed) = match rest.strip_suffix("Array") {
         Some(r) => (r, true),
         None => (rest, false),
@@ -64,6 +67,17 @@ pub fn sampler_type(name: &str) -> Option<nir_like::Type> {
         "2DMS" => (ImageDim::D2, true),
         _ => return None,
     };
+    Some((dim, arrayed, multisampled))
+}
+
+/// The sampler description of a GLSL sampler type name.
+pub fn sampler_type(name: &str) -> Option<nir_like::Type> {
+    let (sampled, rest) = opaque_kind(name, "sampler")?;
+    let (rest, shadow) = match rest.strip_suffix("Shadow") {
+        Some(r) => (r, true),
+        None => (rest, false),
+    };
+    let (dim, arrayed, multisampled) = opaque_shape(rest)?;
     Some(nir_like::Type::Sampler { dim, arrayed, shadow, multisampled, sampled })
 }
 

@@ -5,6 +5,7 @@ pub mod spirv;
 
 use std::sync::{Arc, OnceLock};
 
+use gl_frontend::types::enums::*;
 use gl_frontend::types::*;
 use gl_frontend::{entry, make_current, Api, Context, ContextConfig, DefaultFramebuffer, Profile};
 use vk_backend::Device;
@@ -28,6 +29,38 @@ pub fn current_compat_context() -> Arc<Context> {
     let window = surface();
     make_current(&ctx, Some(window.clone()), Some(window)).expect("make current");
     ctx
+}
+
+/// A desktop context of `major.minor` and `profile`, offered through
+/// GALVAN_GL_VERSION_OVERRIDE (process-wide: one such test per binary), current on this
+/// thread with a 64x32 window surface.
+pub fn current_context_with_override(major: u32, minor: u32, profile: Profile) -> Arc<Context> {
+    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", format!("{major}.{minor}"));
+    let config = ContextConfig { api: Api::Gl, major, minor, profile, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("context with the version override");
+    let window = surface();
+    make_current(&ctx, Some(window.clone()), Some(window)).expect("make current");
+    ctx
+}
+
+/// Clears to blue and draws a quad over the whole viewport from attribute 0, through a
+/// vertex array object of its own (as a core context needs).
+pub fn draw_full_window_quad() {
+    let quad: [f32; 8] = [-1.0, -1.0, 1.0, -1.0, -1.0, 1.0, 1.0, 1.0];
+    unsafe {
+        let mut vao = 0;
+        entry::glGenVertexArrays(1, &mut vao);
+        entry::glBindVertexArray(vao);
+        let mut vbo = 0;
+        entry::glGenBuffers(1, &mut vbo);
+        entry::glBindBuffer(GL_ARRAY_BUFFER, vbo);
+        entry::glBufferData(GL_ARRAY_BUFFER, 32, quad.as_ptr().cast(), GL_STATIC_DRAW);
+        entry::glVertexAttribPointer(0, 2, GL_FLOAT, 0, 0, std::ptr::null());
+        entry::glEnableVertexAttribArray(0);
+        entry::glClearColor(0.0, 0.0, 1.0, 1.0);
+        entry::glClear(GL_COLOR_BUFFER_BIT);
+        entry::glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    }
 }
 
 /// A GLES 2 context current on this thread.
