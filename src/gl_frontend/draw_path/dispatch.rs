@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 use vk_backend::{BoundResource, Buffer as GpuBuffer, BufferDesc, DispatchRecord, DispatchSize, ImageView, MemoryHint, ResourceBinding, Sampler};
 
 use crate::context::ContextState;
+use crate::draw_path::record_error::RecordError;
 use crate::objects::program_link::LinkedProgram;
 use crate::types::enums::*;
 use crate::types::*;
@@ -72,22 +73,10 @@ impl OwnedResource {
     }
 }
 
-/// Why a dispatch was not recorded.
-pub(crate) enum DispatchError {
-    Gl(GLenum),
-    Backend(vk_backend::Error),
-}
-
-impl From<vk_backend::Error> for DispatchError {
-    fn from(e: vk_backend::Error) -> Self {
-        DispatchError::Backend(e)
-    }
-}
-
 impl ContextState {
     /// The storage buffers of the program's storage blocks, from the GL binding points the
     /// blocks name. Each buffer is marked as written by shaders.
-    pub(crate) fn storage_buffer_resources(&mut self, exe: &LinkedProgram) -> Result<Vec<OwnedResource>, DispatchError> {
+    pub(crate) fn storage_buffer_resources(&mut self, exe: &LinkedProgram) -> Result<Vec<OwnedResource>, RecordError> {
         let mut out = Vec::new();
         for block in &exe.interface.storage_blocks {
             let point = exe.storage_block_bindings.get(block.index as usize).copied().unwrap_or(0);
@@ -98,12 +87,12 @@ impl ContextState {
                 out.push(OwnedResource::Storage { binding: block.binding(), element: block.array_index, buffer, offset: 0, size: 16 });
                 continue;
             }
-            let buffer = self.gpu_buffer(binding.buffer)?.ok_or(DispatchError::Gl(GL_INVALID_OPERATION))?;
+            let buffer = self.gpu_buffer(binding.buffer)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
             let offset = binding.offset.max(0) as u64;
             let available = buffer.size().saturating_sub(offset);
             let size = if binding.size > 0 { (binding.size as u64).min(available) } else { available };
             if size == 0 {
-                return Err(DispatchError::Gl(GL_INVALID_OPERATION));
+                return Err(RecordError::Gl(GL_INVALID_OPERATION));
             }
             if let Some(b) = self.share.lock().buffers.get_mut(binding.buffer) {
                 b.gpu_written = true;
@@ -138,7 +127,7 @@ impl ContextState {
 
     /// The default uniform block, uniform blocks, samplers and storage blocks of a program,
     /// as a dispatch binds them.
-    fn compute_resources(&mut self, executable: &Arc<Mutex<LinkedProgram>>) -> Result<(vk_backend::Program, Vec<OwnedResource>), DispatchError> {
+    fn compute_resources(&mut self, executable: &Arc<Mutex<LinkedProgram>>) -> Result<(vk_backend::Program, Vec<OwnedResource>), RecordError> {
         let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
         self.write_builtin_uniforms(&mut exe);
         let mut out = Vec::new();
@@ -149,9 +138,9 @@ impl ContextState {
             let point = exe.block_bindings.get(block.index as usize).copied().unwrap_or(0);
             let binding = self.bindings.uniform_buffers.get(point as usize).copied().unwrap_or_default();
             if binding.buffer == 0 {
-                return Err(DispatchError::Gl(GL_INVALID_OPERATION));
+                return Err(RecordError::Gl(GL_INVALID_OPERATION));
             }
-            let buffer = self.gpu_buffer(binding.buffer)?.ok_or(DispatchError::Gl(GL_INVALID_OPERATION))?;
+            let buffer = self.gpu_buffer(binding.buffer)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
             let size = if binding.size > 0 { binding.size as u64 } else { buffer.size().saturating_sub(binding.offset as u64) };
             out.push(OwnedResource::Uniform { binding: 1 + block.index, buffer, offset: binding.offset as u64, size });
         }
@@ -188,25 +177,25 @@ impl ContextState {
     }
 
     fn dispatch(&mut self, executable: &Arc<Mutex<LinkedProgram>>, size: Result<[u32; 3], (GLuint, u64)>) {
-        let result = (|| -> Result<(), DispatchError> {
+        let result = (|| -> Result<(), RecordError> {
             let (program, resources) = self.compute_resources(executable)?;
             let bindings: Vec<ResourceBinding> = resources.iter().map(OwnedResource::binding).collect();
             let indirect = match size {
                 Ok(_) => None,
-                Err((name, offset)) => Some((self.gpu_buffer(name)?.ok_or(DispatchError::Gl(GL_INVALID_OPERATION))?, offset)),
+                Err((name, offset)) => Some((self.gpu_buffer(name)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?, offset)),
             };
             let size = match (&indirect, size) {
                 (Some((buffer, offset)), _) => DispatchSize::Indirect { buffer, offset: *offset },
                 (None, Ok(groups)) => DispatchSize::Direct(groups),
-                (None, Err(_)) => return Err(DispatchError::Gl(GL_INVALID_OPERATION)),
+                (None, Err(_)) => return Err(RecordError::Gl(GL_INVALID_OPERATION)),
             };
             self.stream.dispatch(&DispatchRecord { program: &program, resources: &bindings, size })?;
             Ok(())
         })();
         match result {
             Ok(()) => {}
-            Err(DispatchError::Gl(e)) => self.record_error(e),
-            Err(DispatchError::Backend(e)) => self.backend_failed(e),
+            Err(RecordError::Gl(e)) => self.record_error(e),
+            Err(RecordError::Backend(e)) => self.backend_failed(e),
         }
     }
 

@@ -12,6 +12,7 @@ use vk_backend::{
 };
 
 use crate::context::ContextState;
+use crate::draw_path::record_error::RecordError;
 use crate::draw_path::render_state::{is_primitive_mode, map_compare, map_topology};
 use crate::objects::sampler::SamplerState;
 use crate::objects::vertex_array::{AttribClass, VertexAttrib};
@@ -135,7 +136,7 @@ impl ContextState {
 
     /// How many vertices a draw reads from per-vertex arrays: `first + count`, or one past
     /// the largest index (plus the base vertex) of an indexed draw.
-    fn vertices_read(&self, first: GLint, count: GLsizei, base_vertex: GLint, indices: Option<Indices>, element_buffer: GLuint) -> Result<u64, DrawError> {
+    fn vertices_read(&self, first: GLint, count: GLsizei, base_vertex: GLint, indices: Option<Indices>, element_buffer: GLuint) -> Result<u64, RecordError> {
         let Some(i) = indices else { return Ok(first as u64 + count as u64) };
         let size = index_size(i.ty);
         let bytes = count as usize * size;
@@ -155,7 +156,7 @@ impl ContextState {
         } else {
             let objects = self.share.lock();
             let data = objects.buffers.get(element_buffer).map(|b| &b.data[..]).unwrap_or(&[]);
-            let end = i.offset.checked_add(bytes).filter(|&e| e <= data.len()).ok_or(DrawError::Gl(GL_INVALID_OPERATION))?;
+            let end = i.offset.checked_add(bytes).filter(|&e| e <= data.len()).ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
             max(&data[i.offset..end])
         };
         Ok((largest as i64 + base_vertex as i64 + 1).max(0) as u64)
@@ -272,8 +273,8 @@ impl ContextState {
         drop(generated);
         if let Err(e) = result {
             match e {
-                DrawError::Gl(error) => self.record_error(error),
-                DrawError::Backend(e) => self.backend_failed(e),
+                RecordError::Gl(error) => self.record_error(error),
+                RecordError::Backend(e) => self.backend_failed(e),
             }
         }
     }
@@ -292,8 +293,8 @@ impl ContextState {
         indices: Option<Indices>,
         element_buffer: GLuint,
         immediate: Option<ImmediateVertices>,
-    ) -> Result<(), DrawError> {
-        let vao = self.vertex_arrays.get(self.bindings.vertex_array).cloned().ok_or(DrawError::Gl(GL_INVALID_OPERATION))?;
+    ) -> Result<(), RecordError> {
+        let vao = self.vertex_arrays.get(self.bindings.vertex_array).cloned().ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
         let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
         let mut attributes: Vec<(u32, u32)> =
             exe.interface.attributes.iter().filter(|a| a.location >= 0).map(|a| (a.location as u32, a.gl_type)).collect();
@@ -329,7 +330,7 @@ impl ContextState {
             }
             let Some(format) = map_vertex_format(&a) else {
                 log_unsupported("this vertex attribute format", &FORMAT_LOGGED);
-                return Err(DrawError::Gl(GL_INVALID_OPERATION));
+                return Err(RecordError::Gl(GL_INVALID_OPERATION));
             };
             let rate = if a.divisor == 0 { InputRate::Vertex } else { InputRate::Instance(a.divisor) };
             input.push_binding(VertexBindingLayout { binding: location as u8, stride: a.effective_stride(), rate });
@@ -337,7 +338,7 @@ impl ContextState {
             if a.buffer == 0 {
                 // A client-side array: copy the elements this draw reads.
                 if a.pointer == 0 {
-                    return Err(DrawError::Gl(GL_INVALID_OPERATION));
+                    return Err(RecordError::Gl(GL_INVALID_OPERATION));
                 }
                 let elements = if a.divisor == 0 {
                     self.vertices_read(first, count, base_vertex, indices, element_buffer)?
@@ -351,7 +352,7 @@ impl ContextState {
                 vertex_buffers.push((location, self.temporary_buffer(data)?, 0));
                 continue;
             }
-            let buffer = self.gpu_buffer(a.buffer)?.ok_or(DrawError::Gl(GL_INVALID_OPERATION))?;
+            let buffer = self.gpu_buffer(a.buffer)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
             vertex_buffers.push((location, buffer, a.pointer as u64));
         }
         // Disabled arrays read the current generic attribute: a stride-0 binding.
@@ -378,9 +379,9 @@ impl ContextState {
             let point = exe.block_bindings.get(block.index as usize).copied().unwrap_or(0);
             let binding = self.bindings.uniform_buffers.get(point as usize).copied().unwrap_or_default();
             if binding.buffer == 0 {
-                return Err(DrawError::Gl(GL_INVALID_OPERATION));
+                return Err(RecordError::Gl(GL_INVALID_OPERATION));
             }
-            let buffer = self.gpu_buffer(binding.buffer)?.ok_or(DrawError::Gl(GL_INVALID_OPERATION))?;
+            let buffer = self.gpu_buffer(binding.buffer)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
             let size = if binding.size > 0 { binding.size as u64 } else { buffer.size().saturating_sub(binding.offset as u64) };
             uniform_buffers.push((1 + block.index, buffer, binding.offset as u64, size));
         }
@@ -396,11 +397,7 @@ impl ContextState {
             .filter_map(|u| u.sampler_index.map(|s| (s, u.array_size.max(1))))
             .collect();
         let images = self.image_resources(&exe)?;
-        let storage = match self.storage_buffer_resources(&exe) {
-            Ok(s) => s,
-            Err(crate::draw_path::dispatch::DispatchError::Gl(e)) => return Err(DrawError::Gl(e)),
-            Err(crate::draw_path::dispatch::DispatchError::Backend(e)) => return Err(DrawError::Backend(e)),
-        };
+        let storage = self.storage_buffer_resources(&exe)?;
         let gpu_program = exe.gpu.clone();
         drop(exe);
         for (base, size) in sampler_bases {
@@ -426,14 +423,14 @@ impl ContextState {
                 if name == 0 {
                     // Client-side indices (compatibility profiles and GLES).
                     if i.offset == 0 {
-                        return Err(DrawError::Gl(GL_INVALID_OPERATION));
+                        return Err(RecordError::Gl(GL_INVALID_OPERATION));
                     }
                     let bytes = count as usize * index_size(i.ty);
                     // SAFETY: GL requires client indices to hold `count` indices.
                     let data = unsafe { std::slice::from_raw_parts(i.offset as *const u8, bytes) };
                     Some((self.temporary_buffer(data)?, 0, index_type))
                 } else {
-                    let buffer = self.gpu_buffer(name)?.ok_or(DrawError::Gl(GL_INVALID_OPERATION))?;
+                    let buffer = self.gpu_buffer(name)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
                     Some((buffer, i.offset as u64, index_type))
                 }
             }
@@ -513,18 +510,6 @@ pub(crate) struct ImmediateVertices<'a> {
     vertices: &'a [[f32; 4]],
     slots: usize,
     order: &'a [usize],
-}
-
-/// Why recording a draw stopped.
-enum DrawError {
-    Gl(GLenum),
-    Backend(vk_backend::Error),
-}
-
-impl From<vk_backend::Error> for DrawError {
-    fn from(e: vk_backend::Error) -> Self {
-        DrawError::Backend(e)
-    }
 }
 
 impl ContextState {
