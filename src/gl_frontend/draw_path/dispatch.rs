@@ -148,20 +148,11 @@ impl ContextState {
         for (binding, element, view) in self.image_resources(&exe)? {
             out.push(OwnedResource::StorageImage { binding, element, view });
         }
-        let sampler_units = exe.sampler_units.clone();
-        let sampler_types = exe.sampler_types.clone();
-        let sampler_bases: Vec<(u32, u32)> = exe.interface.uniforms.iter().filter(|u| !crate::draw_path::images::is_image_type(u.gl_type)).filter_map(|u| u.sampler_index.map(|s| (s, u.array_size.max(1)))).collect();
+        let sampler_slots = crate::draw_path::draw::sampler_slots(&exe);
         let program = exe.gpu.clone();
         drop(exe);
-        for (base, size) in sampler_bases {
-            for element in 0..size {
-                let s = base + element;
-                let unit = sampler_units.get(s as usize).copied().unwrap_or(0);
-                let sampler_type = sampler_types.get(s as usize).copied().unwrap_or(GL_SAMPLER_2D);
-                let (view, state) = self.texture_sample_view(unit, sampler_type)?;
-                let sampler = Sampler::new(&self.device, &crate::draw_path::draw::map_sampler(&state))?;
-                out.push(OwnedResource::Texture { binding: 128 + base, element, view, sampler });
-            }
+        for (binding, element, view, sampler) in self.sampled_textures(&sampler_slots)? {
+            out.push(OwnedResource::Texture { binding, element, view, sampler });
         }
         Ok((program, out))
     }

@@ -386,30 +386,12 @@ impl ContextState {
             uniform_buffers.push((1 + block.index, buffer, binding.offset as u64, size));
         }
         // Samplers: binding 128 + s, one descriptor per array element.
-        let mut textures: Vec<(u32, u32, ImageView, Sampler)> = Vec::new();
-        let sampler_units = exe.sampler_units.clone();
-        let sampler_types = exe.sampler_types.clone();
-        let sampler_bases: Vec<(u32, u32)> = exe
-            .interface
-            .uniforms
-            .iter()
-            .filter(|u| !crate::draw_path::images::is_image_type(u.gl_type))
-            .filter_map(|u| u.sampler_index.map(|s| (s, u.array_size.max(1))))
-            .collect();
+        let sampler_slots = sampler_slots(&exe);
         let images = self.image_resources(&exe)?;
         let storage = self.storage_buffer_resources(&exe)?;
         let gpu_program = exe.gpu.clone();
         drop(exe);
-        for (base, size) in sampler_bases {
-            for element in 0..size {
-                let s = base + element;
-                let unit = sampler_units.get(s as usize).copied().unwrap_or(0);
-                let sampler_type = sampler_types.get(s as usize).copied().unwrap_or(GL_SAMPLER_2D);
-                let (view, state) = self.texture_sample_view(unit, sampler_type)?;
-                let sampler = Sampler::new(&self.device, &map_sampler(&state))?;
-                textures.push((128 + base, element, view, sampler));
-            }
-        }
+        let textures = self.sampled_textures(&sampler_slots)?;
 
         // Index buffer.
         let index_buffer = match indices {
@@ -535,5 +517,36 @@ impl ContextState {
         };
         exe.uniform_gpu = Some((buffer.clone(), generation));
         Ok(Some((buffer, size)))
+    }
+}
+
+/// A sampler uniform's array element: (binding, element, texture unit, sampler type).
+pub(crate) type SamplerSlot = (u32, u32, u32, GLenum);
+
+/// Every sampler element of the program, read while its lock is held.
+pub(crate) fn sampler_slots(exe: &crate::objects::program_link::LinkedProgram) -> Vec<SamplerSlot> {
+    let mut slots = Vec::new();
+    for u in exe.interface.uniforms.iter().filter(|u| !crate::draw_path::images::is_image_type(u.gl_type)) {
+        let Some(base) = u.sampler_index else { continue };
+        for element in 0..u.array_size.max(1) {
+            let s = (base + element) as usize;
+            let unit = exe.sampler_units.get(s).copied().unwrap_or(0);
+            let sampler_type = exe.sampler_types.get(s).copied().unwrap_or(GL_SAMPLER_2D);
+            slots.push((128 + base, element, unit, sampler_type));
+        }
+    }
+    slots
+}
+
+impl ContextState {
+    /// The view and sampler each sampler element reads, for draws and dispatches alike.
+    pub(crate) fn sampled_textures(&mut self, slots: &[SamplerSlot]) -> Result<Vec<(u32, u32, ImageView, Sampler)>, vk_backend::Error> {
+        let mut textures = Vec::with_capacity(slots.len());
+        for &(binding, element, unit, sampler_type) in slots {
+            let (view, state) = self.texture_sample_view(unit, sampler_type)?;
+            let sampler = Sampler::new(&self.device, &map_sampler(&state))?;
+            textures.push((binding, element, view, sampler));
+        }
+        Ok(textures)
     }
 }

@@ -125,19 +125,8 @@ impl Gen<'_, '_> {
             return self.unsupported(&format!("`gl_in[].{}'", member));
         };
         let key = format!("gl_in.{}", member);
-        let var = match self.globals.get(&key) {
-            Some((Binding::Var(v), _)) => *v,
-            _ => {
-                let n = self.geometry.as_ref().map_or(super::tessellation::MAX_PATCH_VERTICES, |g| g.input_vertices);
-                let arr = SType::Array(Box::new(ty.clone()), Some(n));
-                let h = super::types::nir_type(&mut self.b, &arr, None)?;
-                let mut v = Variable::new(format!("gl_in_{}", member.trim_start_matches("gl_")), h, VariableMode::ShaderIn);
-                v.builtin = Some(builtin);
-                let v = self.b.variable(v);
-                self.globals.insert(key, (Binding::Var(v), arr));
-                v
-            }
-        };
+        let n = self.geometry.as_ref().map_or(super::tessellation::MAX_PATCH_VERTICES, |g| g.input_vertices);
+        let var = self.arrayed_builtin(key, format!("gl_in_{}", member.trim_start_matches("gl_")), &ty, n, VariableMode::ShaderIn, builtin)?;
         let i = self.scalar_rvalue(index)?;
         let base = self.b.deref_var(var);
         let deref = self.b.deref_array(base, i);
@@ -165,5 +154,20 @@ impl Gen<'_, '_> {
             _ => return Ok(None),
         }
         Ok(Some(Rv::None))
+    }
+
+    /// The arrayed built-in variable behind `gl_in[].member` / `gl_out[].member`, one per
+    /// member (Vulkan matches built-ins by decoration), created at first use with `n` elements.
+    pub(super) fn arrayed_builtin(&mut self, key: String, name: String, ty: &SType, n: u32, mode: VariableMode, builtin: Builtin) -> GResult<nir_like::Handle<Variable>> {
+        if let Some((Binding::Var(v), _)) = self.globals.get(&key) {
+            return Ok(*v);
+        }
+        let arr = SType::Array(Box::new(ty.clone()), Some(n));
+        let h = super::types::nir_type(&mut self.b, &arr, None)?;
+        let mut v = Variable::new(name, h, mode);
+        v.builtin = Some(builtin);
+        let v = self.b.variable(v);
+        self.globals.insert(key, (Binding::Var(v), arr));
+        Ok(v)
     }
 }

@@ -2,12 +2,12 @@
 //! execution modes, the tessellation built-ins become built-in variables, and
 //! `gl_out[i].member` of a control shader becomes an arrayed built-in output.
 
-use super::{Binding, GResult, Gen, Place};
+use super::{GResult, Gen, Place};
 use crate::ast::*;
 use crate::options::Stage as GlStage;
 use crate::sema::types::{Scalar, Type as SType};
 use crate::sema::ShaderInterface;
-use nir_like::{Builtin, Primitive, TessInfo, TessSpacing, Variable, VariableMode};
+use nir_like::{Builtin, Primitive, TessInfo, TessSpacing, VariableMode};
 
 /// gl_MaxPatchVertices: the size of per-vertex inputs of both tessellation stages.
 pub(super) const MAX_PATCH_VERTICES: u32 = 32;
@@ -75,19 +75,8 @@ impl Gen<'_, '_> {
             return self.unsupported(&format!("`gl_out[].{}'", member));
         };
         let key = format!("gl_out.{}", member);
-        let var = match self.globals.get(&key) {
-            Some((Binding::Var(v), _)) => *v,
-            _ => {
-                let n = self.tess.as_ref().map_or(1, |t| t.vertices_out);
-                let arr = SType::Array(Box::new(ty.clone()), Some(n));
-                let h = super::types::nir_type(&mut self.b, &arr, None)?;
-                let mut v = Variable::new(format!("gl_out_{}", member.trim_start_matches("gl_")), h, VariableMode::ShaderOut);
-                v.builtin = Some(builtin);
-                let v = self.b.variable(v);
-                self.globals.insert(key, (Binding::Var(v), arr));
-                v
-            }
-        };
+        let n = self.tess.as_ref().map_or(1, |t| t.vertices_out);
+        let var = self.arrayed_builtin(key, format!("gl_out_{}", member.trim_start_matches("gl_")), &ty, n, VariableMode::ShaderOut, builtin)?;
         let i = self.scalar_rvalue(index)?;
         let base = self.b.deref_var(var);
         let deref = self.b.deref_array(base, i);
