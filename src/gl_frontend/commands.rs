@@ -2421,6 +2421,58 @@ impl GlCommands for ContextState {
     unsafe fn EndConditionalRender(&mut self) {
         self.gl_end_conditional_render()
     }
+
+    // 64-bit vertex attributes (ARB_vertex_attrib_64bit).
+    unsafe fn VertexAttribL1d(&mut self, index: GLuint, x: GLdouble) {
+        self.set_current_attrib_double(index, [x, 0.0, 0.0, 1.0])
+    }
+    unsafe fn VertexAttribL2d(&mut self, index: GLuint, x: GLdouble, y: GLdouble) {
+        self.set_current_attrib_double(index, [x, y, 0.0, 1.0])
+    }
+    unsafe fn VertexAttribL3d(&mut self, index: GLuint, x: GLdouble, y: GLdouble, z: GLdouble) {
+        self.set_current_attrib_double(index, [x, y, z, 1.0])
+    }
+    unsafe fn VertexAttribL4d(&mut self, index: GLuint, x: GLdouble, y: GLdouble, z: GLdouble, w: GLdouble) {
+        self.set_current_attrib_double(index, [x, y, z, w])
+    }
+    unsafe fn VertexAttribL1dv(&mut self, index: GLuint, v: *const GLdouble) {
+        if let Some(v) = read_doubles(v, 1) {
+            self.set_current_attrib_double(index, v)
+        }
+    }
+    unsafe fn VertexAttribL2dv(&mut self, index: GLuint, v: *const GLdouble) {
+        if let Some(v) = read_doubles(v, 2) {
+            self.set_current_attrib_double(index, v)
+        }
+    }
+    unsafe fn VertexAttribL3dv(&mut self, index: GLuint, v: *const GLdouble) {
+        if let Some(v) = read_doubles(v, 3) {
+            self.set_current_attrib_double(index, v)
+        }
+    }
+    unsafe fn VertexAttribL4dv(&mut self, index: GLuint, v: *const GLdouble) {
+        if let Some(v) = read_doubles(v, 4) {
+            self.set_current_attrib_double(index, v)
+        }
+    }
+    unsafe fn GetVertexAttribLdv(&mut self, index: GLuint, pname: GLenum, params: *mut GLdouble) {
+        self.gl_get_vertex_attrib_ldv(index, pname, params)
+    }
+}
+
+/// The first `n` of a glVertexAttribL*dv array, with GL's defaults (0, 0, 1) after them.
+///
+/// # Safety
+/// `v` must be null or hold `n` doubles.
+unsafe fn read_doubles(v: *const GLdouble, n: usize) -> Option<[f64; 4]> {
+    if v.is_null() {
+        return None;
+    }
+    let mut out = [0.0, 0.0, 0.0, 1.0];
+    for (i, o) in out.iter_mut().enumerate().take(n) {
+        *o = *v.add(i);
+    }
+    Some(out)
 }
 
 impl ContextState {

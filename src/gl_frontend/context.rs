@@ -102,6 +102,9 @@ pub struct ContextState {
     /// The current generic vertex attributes (glVertexAttrib*), then the conventional ones,
     /// read by disabled arrays.
     pub(crate) current_attribs: Vec<[f32; 4]>,
+    /// The current generic vertex attributes set by glVertexAttribL*: double inputs read
+    /// these from disabled arrays.
+    pub(crate) current_attribs_double: Vec<[f64; 4]>,
     /// Vertices gathered between glBegin and glEnd.
     pub(crate) immediate: crate::draw_path::immediate::ImmediateState,
     /// Programs generated for drawing without one, by their fixed-function state key.
@@ -198,6 +201,7 @@ impl Context {
             current_attribs: (0..attrib_count.max(16) + crate::objects::vertex_array::CONVENTIONAL_COUNT)
                 .map(|i| if i < 16 { [0.0, 0.0, 0.0, 1.0] } else { crate::objects::vertex_array::conventional_default(i) })
                 .collect(),
+            current_attribs_double: vec![[0.0, 0.0, 0.0, 1.0]; attrib_count],
             client_active_texture: 0,
             immediate: Default::default(),
             fixed_function_programs: Default::default(),

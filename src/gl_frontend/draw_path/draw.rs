@@ -75,6 +75,78 @@ fn map_vertex_format(a: &VertexAttrib) -> Option<VertexFormat> {
     Some(VertexFormat { scalar, components, bgra })
 }
 
+/// One GL generic attribute location a program reads.
+#[derive(Clone, Copy, Debug)]
+struct InputSlot {
+    /// The GL location: the vertex array's attribute index.
+    gl: u32,
+    /// The Vulkan input location the shader reads it at.
+    vk: u32,
+    /// A double-precision column (glVertexAttribL*).
+    double: bool,
+    /// A dvec3/dvec4 column: Vulkan locations `vk` and `vk + 1`.
+    dual: bool,
+}
+
+/// Every GL location the program's vertex inputs take (each column of each element), then
+/// the conventional attributes (gl_Vertex, gl_Color, ...).
+fn vertex_input_slots(interface: &glsl::ProgramInterface) -> Vec<InputSlot> {
+    let mut slots = Vec::new();
+    for a in interface.attributes.iter().filter(|a| a.location >= 0) {
+        let (columns, rows, double) = attribute_shape(a.gl_type);
+        for i in 0..columns * a.array_size.max(1) {
+            let gl = a.location as u32 + i;
+            // Aliased attributes (desktop GL allows them) read one array.
+            if slots.iter().all(|s: &InputSlot| s.gl != gl) {
+                slots.push(InputSlot { gl, vk: interface.vertex_input_location(gl), double, dual: double && rows > 2 });
+            }
+        }
+    }
+    slots.extend(interface.builtin_attributes.iter().map(|&(_, location)| InputSlot { gl: location, vk: location, double: false, dual: false }));
+    slots
+}
+
+/// (columns, rows, double precision) of a vertex input's GL type.
+#[allow(non_upper_case_globals)]
+fn attribute_shape(gl_type: GLenum) -> (u32, u32, bool) {
+    match gl_type {
+        GL_DOUBLE => (1, 1, true),
+        GL_DOUBLE_VEC2 => (1, 2, true),
+        GL_DOUBLE_VEC3 => (1, 3, true),
+        GL_DOUBLE_VEC4 => (1, 4, true),
+        GL_DOUBLE_MAT2 => (2, 2, true),
+        GL_DOUBLE_MAT2x3 => (2, 3, true),
+        GL_DOUBLE_MAT2x4 => (2, 4, true),
+        GL_DOUBLE_MAT3x2 => (3, 2, true),
+        GL_DOUBLE_MAT3 => (3, 3, true),
+        GL_DOUBLE_MAT3x4 => (3, 4, true),
+        GL_DOUBLE_MAT4x2 => (4, 2, true),
+        GL_DOUBLE_MAT4x3 => (4, 3, true),
+        GL_DOUBLE_MAT4 => (4, 4, true),
+        GL_FLOAT_MAT2 | GL_FLOAT_MAT2x3 | GL_FLOAT_MAT2x4 => (2, 4, false),
+        GL_FLOAT_MAT3 | GL_FLOAT_MAT3x2 | GL_FLOAT_MAT3x4 => (3, 4, false),
+        GL_FLOAT_MAT4 | GL_FLOAT_MAT4x2 | GL_FLOAT_MAT4x3 => (4, 4, false),
+        _ => (1, 4, false),
+    }
+}
+
+/// The Vulkan attributes of a 64-bit `format` read at `slot`, from byte `offset` of binding
+/// `slot.vk`: the format itself where the device fetches 64-bit formats, else its 32-bit
+/// words as uints (four a location, the rest at the next), which
+/// `lower_vertex_attrib_64bit` turns back into doubles.
+fn double_attributes(slot: &InputSlot, format: VertexFormat, offset: u32, native: bool) -> Vec<VertexAttribute> {
+    let binding = slot.vk as u8;
+    if native {
+        return vec![VertexAttribute { location: slot.vk as u8, binding, format, offset }];
+    }
+    let words = 2 * format.components;
+    let mut attributes = vec![VertexAttribute { location: slot.vk as u8, binding, format: VertexFormat::new(VertexScalar::U32, words.min(4)), offset }];
+    if words > 4 {
+        attributes.push(VertexAttribute { location: slot.vk as u8 + 1, binding, format: VertexFormat::new(VertexScalar::U32, words - 4), offset: offset + 16 });
+    }
+    attributes
+}
+
 /// The backend sampler of GL sampler state.
 pub(crate) fn map_sampler(s: &SamplerState) -> SamplerDesc {
     use vk_backend::{BorderColor, Filter, MipFilter, WrapMode};
@@ -296,45 +368,73 @@ impl ContextState {
     ) -> Result<(), RecordError> {
         let vao = self.vertex_arrays.get(self.bindings.vertex_array).cloned().ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
         let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
-        let mut attributes: Vec<(u32, u32)> =
-            exe.interface.attributes.iter().filter(|a| a.location >= 0).map(|a| (a.location as u32, a.gl_type)).collect();
-        // Conventional attributes (gl_Vertex, gl_Color, ...) read the conventional arrays.
-        attributes.extend(exe.interface.builtin_attributes.iter().map(|(_, location)| (*location, GL_FLOAT_VEC4)));
+        let slots = vertex_input_slots(&exe.interface);
+        let native_doubles = self.caps.vertex_attrib_64bit;
 
-        // Vertex input: one binding per attribute location.
+        // Vertex input: one binding per Vulkan location a GL location starts at.
         let mut input = VertexInput::new();
         let mut vertex_buffers: Vec<(u32, GpuBuffer, u64)> = Vec::new();
-        let mut constants: Vec<(u32, [f32; 4])> = Vec::new();
+        // Disabled arrays: the bytes of the current values, and the attributes reading them.
+        let mut constant_bytes: Vec<u8> = Vec::new();
+        let mut constant_attributes: Vec<(u32, u64, Vec<VertexAttribute>)> = Vec::new();
         if let Some(imm) = immediate {
             // Immediate-mode vertices: one upload of the slots the program reads, interleaved.
-            let mut data = Vec::with_capacity(imm.order.len() * attributes.len() * 16);
+            let mut data = Vec::with_capacity(imm.order.len() * slots.len() * 16);
             for &v in imm.order {
-                for &(location, _) in &attributes {
-                    let slot = imm.vertices.get(v * imm.slots + location as usize).copied().unwrap_or([0.0, 0.0, 0.0, 1.0]);
-                    data.extend(slot.iter().flat_map(|f| f.to_ne_bytes()));
+                for slot in &slots {
+                    let value = imm.vertices.get(v * imm.slots + slot.gl as usize).copied().unwrap_or([0.0, 0.0, 0.0, 1.0]);
+                    data.extend(value.iter().flat_map(|f| f.to_ne_bytes()));
                 }
             }
             let buffer = self.temporary_buffer(&data)?;
-            let stride = attributes.len() as u32 * 16;
-            for (i, &(location, _)) in attributes.iter().enumerate() {
-                input.push_binding(VertexBindingLayout { binding: location as u8, stride, rate: InputRate::Vertex });
-                input.push_attribute(VertexAttribute { location: location as u8, binding: location as u8, format: VertexFormat::new(VertexScalar::F32, 4), offset: 0 });
-                vertex_buffers.push((location, buffer.clone(), 16 * i as u64));
+            let stride = slots.len() as u32 * 16;
+            for (i, slot) in slots.iter().enumerate() {
+                input.push_binding(VertexBindingLayout { binding: slot.vk as u8, stride, rate: InputRate::Vertex });
+                input.push_attribute(VertexAttribute { location: slot.vk as u8, binding: slot.vk as u8, format: VertexFormat::new(VertexScalar::F32, 4), offset: 0 });
+                vertex_buffers.push((slot.vk, buffer.clone(), 16 * i as u64));
             }
         }
-        for &(location, _) in attributes.iter().filter(|_| immediate.is_none()) {
-            let Some(a) = vao.attribs.get(location as usize).copied() else { continue };
+        for slot in slots.iter().filter(|_| immediate.is_none()) {
+            let Some(a) = vao.attribs.get(slot.gl as usize).copied() else { continue };
             if !a.enabled {
-                constants.push((location, self.current_attribs.get(location as usize).copied().unwrap_or([0.0, 0.0, 0.0, 1.0])));
+                let offset = constant_bytes.len() as u64;
+                let attributes = if slot.double {
+                    let value = self.current_attribs_double.get(slot.gl as usize).copied().unwrap_or([0.0, 0.0, 0.0, 1.0]);
+                    constant_bytes.extend(value.iter().flat_map(|d| d.to_ne_bytes()));
+                    let format = VertexFormat::new(VertexScalar::F64, if slot.dual { 4 } else { 2 });
+                    double_attributes(slot, format, 0, native_doubles)
+                } else {
+                    let value = self.current_attribs.get(slot.gl as usize).copied().unwrap_or([0.0, 0.0, 0.0, 1.0]);
+                    constant_bytes.extend(value.iter().flat_map(|f| f.to_ne_bytes()));
+                    vec![VertexAttribute { location: slot.vk as u8, binding: slot.vk as u8, format: VertexFormat::new(VertexScalar::F32, 4), offset: 0 }]
+                };
+                constant_attributes.push((slot.vk, offset, attributes));
                 continue;
             }
-            let Some(format) = map_vertex_format(&a) else {
+            let Some(mut format) = map_vertex_format(&a) else {
                 log_unsupported("this vertex attribute format", &FORMAT_LOGGED);
                 return Err(RecordError::Gl(GL_INVALID_OPERATION));
             };
             let rate = if a.divisor == 0 { InputRate::Vertex } else { InputRate::Instance(a.divisor) };
-            input.push_binding(VertexBindingLayout { binding: location as u8, stride: a.effective_stride(), rate });
-            input.push_attribute(VertexAttribute { location: location as u8, binding: location as u8, format, offset: 0 });
+            input.push_binding(VertexBindingLayout { binding: slot.vk as u8, stride: a.effective_stride(), rate });
+            if format.scalar == VertexScalar::F64 {
+                // A dvec2 or narrower input takes one location: never read past it.
+                if !slot.dual {
+                    format.components = format.components.min(2);
+                }
+                for attribute in double_attributes(slot, format, 0, native_doubles) {
+                    input.push_attribute(attribute);
+                }
+            } else {
+                input.push_attribute(VertexAttribute { location: slot.vk as u8, binding: slot.vk as u8, format, offset: 0 });
+            }
+            if slot.dual && !(format.scalar == VertexScalar::F64 && format.components > 2) {
+                // The second location of a dvec3/dvec4 the array does not reach: z = 0, w = 1.
+                let offset = constant_bytes.len() as u64;
+                constant_bytes.extend([0.0f64, 1.0].iter().flat_map(|d| d.to_ne_bytes()));
+                let upper = InputSlot { vk: slot.vk + 1, dual: false, ..*slot };
+                constant_attributes.push((slot.vk + 1, offset, double_attributes(&upper, VertexFormat::new(VertexScalar::F64, 2), 0, native_doubles)));
+            }
             if a.buffer == 0 {
                 // A client-side array: copy the elements this draw reads.
                 if a.pointer == 0 {
@@ -349,21 +449,22 @@ impl ContextState {
                 let bytes = (elements.max(1) - 1) * a.effective_stride() as u64 + element_size;
                 // SAFETY: GL requires a client array to hold every element a draw reads.
                 let data = unsafe { std::slice::from_raw_parts(a.pointer as *const u8, bytes as usize) };
-                vertex_buffers.push((location, self.temporary_buffer(data)?, 0));
+                vertex_buffers.push((slot.vk, self.temporary_buffer(data)?, 0));
                 continue;
             }
             let buffer = self.gpu_buffer(a.buffer)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
-            vertex_buffers.push((location, buffer, a.pointer as u64));
+            vertex_buffers.push((slot.vk, buffer, a.pointer as u64));
         }
         // Disabled arrays read the current generic attribute: a stride-0 binding.
-        if !constants.is_empty() {
-            let bytes: Vec<u8> = constants.iter().flat_map(|(_, v)| v.iter().flat_map(|f| f.to_ne_bytes())).collect();
-            let buffer = GpuBuffer::new(&self.device, &BufferDesc { size: bytes.len() as u64, memory: MemoryHint::HostVisible })?;
-            self.stream.write_buffer(&buffer, 0, &bytes)?;
-            for (i, (location, _)) in constants.iter().enumerate() {
-                input.push_binding(VertexBindingLayout { binding: *location as u8, stride: 0, rate: InputRate::Vertex });
-                input.push_attribute(VertexAttribute { location: *location as u8, binding: *location as u8, format: VertexFormat::new(VertexScalar::F32, 4), offset: 0 });
-                vertex_buffers.push((*location, buffer.clone(), 16 * i as u64));
+        if !constant_attributes.is_empty() {
+            let buffer = GpuBuffer::new(&self.device, &BufferDesc { size: constant_bytes.len() as u64, memory: MemoryHint::HostVisible })?;
+            self.stream.write_buffer(&buffer, 0, &constant_bytes)?;
+            for (binding, offset, attributes) in constant_attributes {
+                input.push_binding(VertexBindingLayout { binding: binding as u8, stride: 0, rate: InputRate::Vertex });
+                for attribute in attributes {
+                    input.push_attribute(attribute);
+                }
+                vertex_buffers.push((binding, buffer.clone(), offset));
             }
         }
 

@@ -98,6 +98,9 @@ pub struct ProgramInterface {
     /// gl_DepthRange.near, ...) and its byte offset in the default block: the front end
     /// fills these from GL state. They are not active uniforms.
     pub builtin_uniforms: Vec<(String, u32)>,
+    /// GL generic attribute locations read as dvec3/dvec4 (one bit each): Vulkan gives
+    /// each of them two input locations.
+    pub vertex_input_dual_slots: u32,
     /// Conventional vertex attributes the vertex shader reads (gl_Vertex, gl_Color,
     /// gl_MultiTexCoord3, ...) and the Vulkan input location the IR gives each.
     pub builtin_attributes: Vec<(String, u32)>,
@@ -114,6 +117,15 @@ pub struct ProgramInterface {
     /// Image uniforms by name. They share the sampler index space (glUniform1i sets their
     /// unit like a sampler's); image uniform s has binding 384 + s.
     pub image_uniforms: Vec<(String, u32)>,
+}
+
+impl ProgramInterface {
+    /// The Vulkan input location of GL generic attribute location `gl_location`: every
+    /// dvec3/dvec4 location below it takes two Vulkan locations.
+    pub fn vertex_input_location(&self, gl_location: u32) -> u32 {
+        let below = if gl_location >= 32 { u32::MAX } else { (1u32 << gl_location) - 1 };
+        gl_location + (self.vertex_input_dual_slots & below).count_ones()
+    }
 }
 
 /// Vulkan input locations of the conventional vertex attributes: after the 16 generic ones.
@@ -206,6 +218,29 @@ fn slots(t: &Type) -> u32 {
         Type::Vector(s, n) if matches!(s, crate::sema::types::Scalar::Double | crate::sema::types::Scalar::Int64 | crate::sema::types::Scalar::Uint64) && *n > 2 => 2,
         Type::Struct(s) | Type::Block(s) => s.members.iter().map(|(_, m)| slots(m)).sum(),
         _ => 1,
+    }
+}
+
+/// GL generic attribute locations a vertex input takes: one per column of each element.
+/// A dvec3/dvec4 column is one GL location although Vulkan gives it two
+/// ([`ProgramInterface::vertex_input_location`]).
+fn attribute_locations(t: &Type) -> u32 {
+    match t {
+        Type::Array(e, n) => attribute_locations(e) * n.unwrap_or(1),
+        Type::Matrix { cols, .. } => *cols as u32,
+        _ => 1,
+    }
+}
+
+/// Whether each column of a vertex input of this type is a dvec3/dvec4, which Vulkan
+/// fetches over two locations.
+fn attribute_is_dual_slot(t: &Type) -> bool {
+    use crate::sema::types::Scalar;
+    match t {
+        Type::Array(e, _) => attribute_is_dual_slot(e),
+        Type::Matrix { rows, double, .. } => *double && *rows > 2,
+        Type::Vector(s, n) => matches!(s, Scalar::Double | Scalar::Int64 | Scalar::Uint64) && *n > 2,
+        _ => false,
     }
 }
 
@@ -472,6 +507,8 @@ fn link_attributes(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut
     let Some(vs) = shaders.iter().find(|s| s.stage == Stage::Vertex) else { return };
     let mut taken = vec![false; MAX_VERTEX_ATTRIBS];
     let mut pending = Vec::new();
+    // (name, GL locations, dvec3/dvec4 columns) of each user attribute.
+    let mut spans = Vec::new();
     // Desktop GL lets attributes alias one location; ESSL 3.00 forbids it.
     let es = vs.settings.as_ref().is_some_and(|s| s.is_es());
     for g in globals(vs) {
@@ -482,7 +519,8 @@ fn link_attributes(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut
             continue;
         }
         let (elem, n) = array_len(&g.ty);
-        let count = slots(&g.ty);
+        let count = attribute_locations(&g.ty);
+        spans.push((g.name.clone(), count, attribute_is_dual_slot(&g.ty)));
         let bound = options.attrib_bindings.iter().find(|(n, _)| *n == g.name).map(|(_, l)| *l as i64);
         let location = explicit_int(&g.qual, "location").or(bound);
         let var = ActiveVariable { name: g.name.clone(), gl_type: gl_type_enum(&elem), array_size: n, location: -1, index: 0 };
@@ -509,6 +547,18 @@ fn link_attributes(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut
             None => diags.error(SourceLoc::default(), format!("too many vertex attributes to place `{}'", var.name)),
         }
     }
+    let placed: Vec<(u32, u32, bool)> = spans
+        .iter()
+        .filter_map(|(name, count, dual)| Some((out.attributes.iter().find(|a| a.name == *name)?.location as u32, *count, *dual)))
+        .collect();
+    for &(first, count, dual) in &placed {
+        if dual && first + count <= 32 {
+            out.vertex_input_dual_slots |= (((1u64 << count) - 1) << first) as u32;
+        }
+    }
+    // The last Vulkan location user attributes take.
+    let generic_end = placed.iter().map(|&(first, count, dual)| out.vertex_input_location(first + count - 1) + dual as u32).max();
+    let first_conventional = BUILTIN_ATTRIBUTES[0].1;
     // Built-in inputs the shader reads are active too, with location -1.
     for name in ["gl_Vertex", "gl_Normal", "gl_Color", "gl_SecondaryColor", "gl_FogCoord", "gl_VertexID", "gl_InstanceID"]
         .iter()
@@ -517,6 +567,9 @@ fn link_attributes(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut
     {
         if used(vs, &name) {
             if let Some((_, l)) = BUILTIN_ATTRIBUTES.iter().find(|(n, _)| *n == name) {
+                if generic_end.is_some_and(|end| end >= first_conventional) {
+                    diags.error(SourceLoc::default(), format!("double-precision vertex inputs leave no input location for `{name}'"));
+                }
                 out.builtin_attributes.push((name.clone(), *l));
             }
             let ty = match name.as_str() {

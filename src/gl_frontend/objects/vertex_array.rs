@@ -309,6 +309,42 @@ impl ContextState {
         self.state.dirty.insert(Dirty::VERTEX_INPUT);
     }
 
+    /// glVertexAttribL*: the value a disabled array gives a double-precision input.
+    pub(crate) fn set_current_attrib_double(&mut self, index: GLuint, value: [f64; 4]) {
+        if !self.check(index < self.limits.max_vertex_attribs, GL_INVALID_VALUE) {
+            return;
+        }
+        match self.current_attribs_double.get_mut(index as usize) {
+            Some(slot) => *slot = value,
+            None => self.record_error(GL_INVALID_VALUE),
+        }
+        self.state.dirty.insert(Dirty::VERTEX_INPUT);
+    }
+
+    /// glGetVertexAttribLdv: the current double value, or an array parameter as a double.
+    pub(crate) fn gl_get_vertex_attrib_ldv(&mut self, index: GLuint, pname: GLenum, params: *mut GLdouble) {
+        if params.is_null() {
+            return;
+        }
+        let values: Vec<f64> = if pname == GL_CURRENT_VERTEX_ATTRIB {
+            if !self.check(index < self.limits.max_vertex_attribs, GL_INVALID_VALUE) {
+                return;
+            }
+            self.current_attribs_double.get(index as usize).copied().unwrap_or([0.0, 0.0, 0.0, 1.0]).to_vec()
+        } else {
+            match self.vertex_attrib_parameter(index, pname) {
+                Some(v) => vec![v as f64],
+                None if index < self.limits.max_vertex_attribs => return self.record_error(GL_INVALID_ENUM),
+                None => return,
+            }
+        };
+        for (i, v) in values.into_iter().enumerate() {
+            // SAFETY: GL requires `params` to hold the parameter's values (four for
+            // GL_CURRENT_VERTEX_ATTRIB, one otherwise).
+            unsafe { *params.add(i) = v };
+        }
+    }
+
     /// The slot of a conventional array named by glEnableClientState's enum.
     pub(crate) fn client_state_slot(&self, array: GLenum) -> Option<usize> {
         Some(match array {

@@ -423,6 +423,69 @@ fn double_vertex_inputs_become_word_pairs_over_two_locations() {
 }
 
 #[test]
+fn lower_vertex_attrib_64bit_fills_matrix_and_array_inputs_from_words() {
+    let mut s = Shader::new(Stage::Vertex);
+    let mut b = Builder::main(&mut s);
+    // dmat3 m at location 2 (three dvec3 columns: Vulkan locations 2-7), dvec4 arr[2] at 8
+    // (8-11), and an int index read dynamically.
+    let dmat3 = b.ty(Type::Matrix { columns: 3, rows: 3, bits: 64 });
+    let m = b.variable(Variable::new("m", dmat3, VariableMode::ShaderIn).with_location(2));
+    let dvec4 = b.value_type_handle(ValueType::double(4));
+    let arr_ty = b.array_type(dvec4, Some(2), None);
+    let arr = b.variable(Variable::new("arr", arr_ty, VariableMode::ShaderIn).with_location(8));
+    let i = b.input("i", ValueType::I32, 12);
+    let vec4 = b.value_type_handle(ValueType::VEC4);
+    let pos = b.builtin(
+        "gl_Position",
+        vec4,
+        VariableMode::ShaderOut,
+        Builtin::Position,
+    );
+    let md = b.deref_var(m);
+    let col = b.deref_array_imm(md, 1);
+    let c = b.load_deref(col);
+    let index = b.load_var(i);
+    let ad = b.deref_var(arr);
+    let elem = b.deref_array(ad, index);
+    let e = b.load_deref(elem);
+    let xyz = b.swizzle(e, &[0, 1, 2]);
+    let sum = b.fadd(c, xyz);
+    let f = b.convert(sum, BaseType::Float, 32);
+    let one = b.imm_f32(1.0);
+    let p = b.compose(&[f, one]);
+    b.store_var(pos, p);
+    let (progress, text) = before_after(&mut s, lower_vertex_attrib_64bit);
+    assert!(progress);
+    assert_snapshot("lower_vertex_attrib_64bit_aggregates", &text);
+    let inputs: Vec<(String, Option<u32>, ValueType)> = s
+        .variables
+        .iter()
+        .filter(|(_, v)| v.mode == VariableMode::ShaderIn)
+        .map(|(_, v)| (v.name.clone(), v.location, s.types[v.ty].as_value().unwrap()))
+        .collect();
+    let expected: Vec<(String, Option<u32>, ValueType)> = vec![
+        ("i".to_string(), Some(12), ValueType::I32),
+        ("m_column0_words0".to_string(), Some(2), ValueType::uint(4)),
+        ("m_column0_words1".to_string(), Some(3), ValueType::uint(2)),
+        ("m_column1_words0".to_string(), Some(4), ValueType::uint(4)),
+        ("m_column1_words1".to_string(), Some(5), ValueType::uint(2)),
+        ("m_column2_words0".to_string(), Some(6), ValueType::uint(4)),
+        ("m_column2_words1".to_string(), Some(7), ValueType::uint(2)),
+        ("arr_column0_words0".to_string(), Some(8), ValueType::uint(4)),
+        ("arr_column0_words1".to_string(), Some(9), ValueType::uint(4)),
+        ("arr_column1_words0".to_string(), Some(10), ValueType::uint(4)),
+        ("arr_column1_words1".to_string(), Some(11), ValueType::uint(4)),
+    ];
+    assert_eq!(inputs, expected);
+    // The originals are private globals now, filled once: 3 x 3 + 2 x 4 doubles rebuilt.
+    for var in [m, arr] {
+        assert_eq!(s.variables[var].mode, VariableMode::GlobalPrivate);
+        assert_eq!(s.variables[var].location, None);
+    }
+    assert_eq!(print_shader(&s).matches("bitcast").count(), 17);
+}
+
+#[test]
 fn lowering_follows_the_caps() {
     let build = || {
         let mut s = Shader::new(Stage::Vertex);

@@ -262,7 +262,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                         return Ok(());
                     }
                     let location = if self.stage == GlStage::Vertex {
-                        program.attributes.iter().find(|a| a.name == g.name).map(|a| a.location.max(0) as u32)
+                        program.attributes.iter().find(|a| a.name == g.name).map(|a| program.vertex_input_location(a.location.max(0) as u32))
                     } else {
                         program.varyings.iter().find(|v| v.name == g.name && v.consumer == self.stage).map(|v| v.location)
                     };

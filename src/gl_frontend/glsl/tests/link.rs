@@ -56,6 +56,37 @@ void main() { color = texture(tex, n.xy); }",
 }
 
 #[test]
+fn double_attributes_take_one_gl_location_a_column_and_two_vulkan_locations_when_wide() {
+    const GL_DOUBLE_VEC4: u32 = 0x8FFE;
+    const GL_DOUBLE_MAT3: u32 = 0x8F47;
+    let vs = ok(
+        Stage::Vertex,
+        "#version 150
+#extension GL_ARB_gpu_shader_fp64 : require
+#extension GL_ARB_vertex_attrib_64bit : require
+in dvec4 a;
+in dmat3 m;
+in dvec2 b[2];
+in vec4 pos;
+void main() { gl_Position = pos + vec4(a + dvec4(m[2], 1.0) + dvec4(b[1], 0.0, 0.0)); }",
+    );
+    let p = link_program(&[&vs], &LinkOptions { attrib_bindings: vec![("a".into(), 1), ("m".into(), 2), ("b".into(), 5)], ..Default::default() });
+    assert!(p.success, "{}", p.info_log);
+    let i = &p.interface;
+    let attr = |n: &str| i.attributes.iter().find(|a| a.name == n).cloned().unwrap();
+    // GL counts one location for a dvec4 and one a column for a dmat3.
+    assert_eq!((attr("a").location, attr("a").gl_type), (1, GL_DOUBLE_VEC4));
+    assert_eq!((attr("m").location, attr("m").gl_type), (2, GL_DOUBLE_MAT3));
+    assert_eq!((attr("b").location, attr("b").array_size), (5, 2));
+    // pos takes the first free location.
+    assert_eq!(attr("pos").location, 0);
+    assert_eq!(i.vertex_input_dual_slots, 0b11110);
+    // Vulkan: a at 1-2, m's columns at 3-4, 5-6, 7-8, b at 9 and 10.
+    let vk: Vec<u32> = (0..7).map(|l| i.vertex_input_location(l)).collect();
+    assert_eq!(vk, vec![0, 1, 3, 5, 7, 9, 10]);
+}
+
+#[test]
 fn uniform_blocks_use_std140() {
     let vs = ok(
         Stage::Vertex,
