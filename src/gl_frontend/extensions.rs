@@ -41,6 +41,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_timer_query", Offered::Desktop),
     ("GL_ARB_uniform_buffer_object", Offered::Desktop),
     ("GL_ARB_vertex_array_object", Offered::Desktop),
+    ("GL_ARB_vertex_attrib_64bit", Offered::Desktop),
     ("GL_EXT_blend_color", Offered::Desktop),
     ("GL_EXT_blend_equation_separate", Offered::Desktop),
     ("GL_EXT_blend_func_separate", Offered::Desktop),
@@ -66,6 +67,8 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
 const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     ("GL_ARB_gpu_shader_fp64", |c| c.fp64),
     ("GL_ARB_gpu_shader_int64", |c| c.int64),
+    // Double inputs are doubles in the shader; only their fetch is emulated.
+    ("GL_ARB_vertex_attrib_64bit", |c| c.fp64),
 ];
 
 /// Whether the device can run `name` (true for extensions that need nothing special).
