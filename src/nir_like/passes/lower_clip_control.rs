@@ -3,9 +3,7 @@
 //! geometry shader, at every exit of the entry point otherwise.
 
 use crate::builder::Builder;
-use crate::instr::InstrKind;
-use crate::intrinsic::IntrinsicOp;
-use crate::shader::{Shader, Stage};
+use crate::shader::Shader;
 use crate::types::{Type, ValueType};
 use crate::validate::debug_validate;
 use crate::variable::{Builtin, VariableMode};
@@ -35,23 +33,7 @@ pub fn lower_clip_control(shader: &mut Shader) -> bool {
         let v = b.compose(&[x, y, new_z, w]);
         b.store_deref(d, v);
     };
-    if shader.stage == Stage::Geometry {
-        let emits = super::find_instrs(
-            shader,
-            |f, v| matches!(&f.instrs[v].kind, InstrKind::Intrinsic(i) if matches!(i.op, IntrinsicOp::EmitVertex { .. })),
-        );
-        // Insert from the back so earlier indices in the same block stay right.
-        for &(func, block, index) in emits.iter().rev() {
-            let mut b = Builder::at(shader, func, block, index);
-            remap(&mut b);
-        }
-        debug_validate(shader, "lower_clip_control");
-        return !emits.is_empty();
-    }
-    let Some(entry) = shader.entry else {
-        return false;
-    };
-    super::at_function_exits(shader, entry, remap);
+    let changed = super::at_vertex_ends(shader, remap);
     debug_validate(shader, "lower_clip_control");
-    true
+    changed
 }

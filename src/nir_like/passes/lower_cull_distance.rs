@@ -18,8 +18,7 @@
 use crate::arena::Handle;
 use crate::builder::Builder;
 use crate::function::Function;
-use crate::instr::{InstrKind, Value};
-use crate::intrinsic::IntrinsicOp;
+use crate::instr::Value;
 use crate::shader::{Shader, Stage};
 use crate::types::{Type, ValueType};
 use crate::validate::debug_validate;
@@ -111,17 +110,7 @@ fn lower_last_vertex_stage(shader: &mut Shader, emulation: &CullEmulation) -> bo
             b.store_var(outside[j as usize], f);
         }
     };
-    if shader.stage == Stage::Geometry {
-        let emits = super::find_instrs(shader, |f, v| {
-            matches!(&f.instrs[v].kind, InstrKind::Intrinsic(i) if matches!(i.op, IntrinsicOp::EmitVertex { .. }))
-        });
-        for &(func, block, index) in emits.iter().rev() {
-            let mut b = Builder::at(shader, func, block, index);
-            epilogue(&mut b);
-        }
-    } else if let Some(entry) = shader.entry {
-        super::at_function_exits(shader, entry, epilogue);
-    }
+    super::at_vertex_ends(shader, epilogue);
     debug_validate(shader, "lower_cull_distance");
     true
 }

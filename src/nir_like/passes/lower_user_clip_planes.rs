@@ -15,9 +15,7 @@
 
 use crate::arena::Handle;
 use crate::builder::Builder;
-use crate::instr::InstrKind;
-use crate::intrinsic::IntrinsicOp;
-use crate::shader::{Shader, Stage};
+use crate::shader::Shader;
 use crate::types::{StructMember, Type, ValueType};
 use crate::validate::debug_validate;
 use crate::variable::{Builtin, Variable, VariableMode};
@@ -142,18 +140,7 @@ pub fn lower_user_clip_planes(shader: &mut Shader, state: &ClipPlaneState) -> bo
             b.store_deref(element, d);
         }
     };
-    if shader.stage == Stage::Geometry {
-        let emits = super::find_instrs(shader, |f, v| {
-            matches!(&f.instrs[v].kind, InstrKind::Intrinsic(i) if matches!(i.op, IntrinsicOp::EmitVertex { .. }))
-        });
-        // From the back, so earlier indices in a block stay right.
-        for &(func, block, index) in emits.iter().rev() {
-            let mut b = Builder::at(shader, func, block, index);
-            epilogue(&mut b);
-        }
-    } else if let Some(entry) = shader.entry {
-        super::at_function_exits(shader, entry, epilogue);
-    }
+    super::at_vertex_ends(shader, epilogue);
     debug_validate(shader, "lower_user_clip_planes");
     true
 }

@@ -105,6 +105,31 @@ pub fn at_function_exits(
     }
 }
 
+/// Runs `emit` wherever the last pre-rasterisation stage finishes a vertex: before every
+/// EmitVertex of a geometry shader, at every exit of the entry point otherwise (the
+/// epilogues of `lower_clip_control`, `lower_cull_distance` and `lower_user_clip_planes`).
+/// Returns whether there was any such point.
+pub fn at_vertex_ends(shader: &mut Shader, mut emit: impl FnMut(&mut Builder)) -> bool {
+    if shader.stage == crate::shader::Stage::Geometry {
+        let emits = find_instrs(shader, |f, v| {
+            matches!(&f.instrs[v].kind, InstrKind::Intrinsic(i) if matches!(i.op, crate::intrinsic::IntrinsicOp::EmitVertex { .. }))
+        });
+        // From the back, so earlier indices in a block stay right.
+        for &(func, block, index) in emits.iter().rev() {
+            let mut b = Builder::at(shader, func, block, index);
+            emit(&mut b);
+        }
+        return !emits.is_empty();
+    }
+    match shader.entry {
+        Some(entry) => {
+            at_function_exits(shader, entry, emit);
+            true
+        }
+        None => false,
+    }
+}
+
 /// Every (function, block, index) holding an instruction that matches `pred`.
 pub fn find_instrs(
     shader: &Shader,
