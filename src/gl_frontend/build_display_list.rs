@@ -32,9 +32,13 @@ const EXECUTED_IMMEDIATELY: &[&str] = &[
 ];
 
 /// Commands of later versions that display lists still record: uniforms and uniform block
-/// bindings (as ARB_uniform_buffer_object and Mesa settle it).
+/// bindings (as ARB_uniform_buffer_object and Mesa settle it), and the current double
+/// attributes of glVertexAttribL{1,2,3,4}d{,v} (ARB_vertex_attrib_64bit's glVertexAttrib
+/// counterparts).
 fn recorded_after_2_1(name: &str) -> bool {
-    name.starts_with("glUniform") && !name.starts_with("glUniformSubroutines")
+    let uniform = name.starts_with("glUniform") && !name.starts_with("glUniformSubroutines");
+    let double_attribute = name.starts_with("glVertexAttribL") && (name.ends_with('d') || name.ends_with("dv"));
+    uniform || double_attribute
 }
 
 /// Recorded by hand-written code (`crate::state::display_list::record_*`): their data

@@ -642,6 +642,50 @@ fn double_inputs_lowered_to_word_pairs_emit_valid_spirv() {
 }
 
 #[test]
+fn double_matrix_and_array_inputs_lowered_to_words_emit_valid_spirv() {
+    let mut vs = Shader::new(Stage::Vertex);
+    {
+        let mut b = Builder::main(&mut vs);
+        let dmat4x3 = b.ty(Type::Matrix { columns: 4, rows: 3, bits: 64 });
+        let m = b.variable(Variable::new("m", dmat4x3, VariableMode::ShaderIn).with_location(0));
+        let dvec2 = b.value_type_handle(ValueType::double(2));
+        let arr_ty = b.array_type(dvec2, Some(3), None);
+        let arr = b.variable(Variable::new("arr", arr_ty, VariableMode::ShaderIn).with_location(8));
+        let i = b.input("i", ValueType::I32, 11);
+        let vec4 = b.value_type_handle(ValueType::VEC4);
+        let pos = b.builtin(
+            "gl_Position",
+            vec4,
+            VariableMode::ShaderOut,
+            Builtin::Position,
+        );
+        let index = b.load_var(i);
+        let md = b.deref_var(m);
+        let col = b.deref_array(md, index);
+        let c = b.load_deref(col);
+        let ad = b.deref_var(arr);
+        let elem = b.deref_array(ad, index);
+        let e = b.load_deref(elem);
+        let x = b.channel(e, 1);
+        let xs = b.splat(x, 3);
+        let sum = b.fadd(c, xs);
+        let f = b.convert(sum, BaseType::Float, 32);
+        let one = b.imm_f32(1.0);
+        let p = b.compose(&[f, one]);
+        b.store_var(pos, p);
+    }
+    assert_valid(&vs);
+    assert!(passes::lower_vertex_attrib_64bit(&mut vs));
+    assert_valid(&vs);
+    let dis = disassemble(&vs);
+    // m's four dvec3 columns take locations 0-7, arr's dvec2 elements 8-10.
+    for location in 0..=11 {
+        assert!(dis.contains(&format!("Location {location}\n")), "no location {location}:\n{dis}");
+    }
+    assert!(dis.contains("Private"), "{dis}");
+}
+
+#[test]
 fn rectangle_textures_lowered_emit_valid_spirv() {
     let mut fs = Shader::new(Stage::Fragment);
     {
