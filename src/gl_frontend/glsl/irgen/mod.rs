@@ -457,6 +457,8 @@ impl<'s, 'i> Gen<'s, 'i> {
         let mut var = Variable::new(name, nty, mode);
         var.builtin = builtin;
         var.location = location;
+        // The tessellation levels are per patch; Vulkan drivers read them only when decorated so.
+        var.patch = matches!(builtin, Some(Builtin::TessLevelOuter | Builtin::TessLevelInner));
         let h = self.b.variable(var);
         self.globals.insert(name.to_string(), (Binding::Var(h), ty.clone()));
         Ok(Some((Binding::Var(h), ty)))
