@@ -32,6 +32,7 @@ pub mod link;
 pub mod link_storage;
 pub mod options;
 pub mod parser;
+pub mod passthrough_tcs;
 pub mod preprocessor;
 pub mod sema;
 

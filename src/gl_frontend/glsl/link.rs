@@ -462,6 +462,23 @@ fn place_clip_plane_state(shaders: &[&CompiledShader], offset: &mut u32, out: &m
     *offset += 16 + 16 * 8;
 }
 
+/// The default tessellation levels (glPatchParameterfv) of a program with an evaluation
+/// shader and no control shader: the generated control shader (`passthrough_tcs`) reads them.
+fn place_patch_default_levels(shaders: &[&CompiledShader], offset: &mut u32, out: &mut ProgramInterface) {
+    let has = |stage| shaders.iter().any(|s| s.stage == stage);
+    if !has(Stage::TessEval) || has(Stage::TessControl) {
+        return;
+    }
+    *offset = offset.div_ceil(16) * 16;
+    out.builtin_uniforms.push((PATCH_DEFAULT_OUTER.to_string(), *offset));
+    out.builtin_uniforms.push((PATCH_DEFAULT_INNER.to_string(), *offset + 16));
+    *offset += 32;
+}
+
+/// Built-in uniform names of the default tessellation levels: a vec4 and a vec2.
+pub const PATCH_DEFAULT_OUTER: &str = "gl_PatchDefaultLevels.outer";
+pub const PATCH_DEFAULT_INNER: &str = "gl_PatchDefaultLevels.inner";
+
 /// Built-in uniform names of the clip-plane state (never user-visible: they are not
 /// active uniforms): the enable mask, and the planes in eye or in clip space.
 pub const CLIP_PLANE_ENABLES: &str = "gl_ClipPlaneState.enables";
@@ -1013,6 +1030,7 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
         offset += layout::size(&ty, BlockLayout::Std140);
     }
     place_clip_plane_state(shaders, &mut offset, out, diags);
+    place_patch_default_levels(shaders, &mut offset, out);
     out.default_block_size = offset.div_ceil(16) * 16;
     out.sampler_count = sampler_index;
     for (index, (name, ty, qual, stages, instance)) in blocks.into_iter().enumerate() {
