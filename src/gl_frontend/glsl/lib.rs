@@ -29,6 +29,7 @@ pub mod irgen;
 pub mod layout;
 pub mod lexer;
 pub mod link;
+pub mod link_atomic;
 pub mod link_storage;
 pub mod options;
 pub mod parser;

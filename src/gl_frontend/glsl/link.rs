@@ -114,6 +114,10 @@ pub struct ProgramInterface {
     /// Image uniforms by name. They share the sampler index space (glUniform1i sets their
     /// unit like a sampler's); image uniform s has binding 384 + s.
     pub image_uniforms: Vec<(String, u32)>,
+    /// Active atomic counter buffers; buffer k has binding 448 + k.
+    pub atomic_counter_buffers: Vec<crate::link_atomic::AtomicCounterBuffer>,
+    /// Active atomic counters and where they live.
+    pub atomic_counters: Vec<crate::link_atomic::AtomicCounter>,
 }
 
 /// Vulkan input locations of the conventional vertex attributes: after the 16 generic ones.
@@ -324,6 +328,7 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
     link_fragment_outputs(&by_stage, options, &mut interface, &mut diags);
     link_varyings(&by_stage, options, &mut interface, &mut diags);
     link_uniforms(&by_stage, &mut interface, &mut diags);
+    crate::link_atomic::link_atomic_counters(&by_stage, &mut interface, &mut diags);
     interface.storage_blocks = crate::link_storage::link_storage_blocks(&by_stage, &mut diags);
     interface.compute_local_size = crate::link_storage::link_local_size(&by_stage, &mut diags);
     if by_stage.iter().any(|s| s.stage == Stage::Compute) && by_stage.iter().any(|s| s.stage != Stage::Compute) {
@@ -969,6 +974,10 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
     let mut location = 0i32;
     let mut sampler_index = 0u32;
     for (name, ty) in &default_vars {
+        // Atomic counters live in buffers of their own (link_atomic).
+        if crate::link_atomic::is_atomic_counter_type(ty) {
+            continue;
+        }
         if ty.contains_opaque() {
             if crate::link_storage::is_image_type(ty) {
                 out.image_uniforms.push((name.clone(), sampler_index));

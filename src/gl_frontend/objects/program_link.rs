@@ -28,6 +28,10 @@ pub struct LinkedProgram {
     pub storage_block_bindings: Vec<u32>,
     /// Whether the program has a tessellation evaluation stage (it then draws GL_PATCHES).
     pub has_tessellation: bool,
+    /// The output patch size of the control shader, if the program has one.
+    pub tess_control_vertices: Option<u32>,
+    /// The primitive mode, spacing, vertex order and point mode of the evaluation shader.
+    pub tess_eval: Option<nir_like::TessInfo>,
     /// Per sampler index: the texture unit (glUniform1i on a sampler).
     pub sampler_units: Vec<u32>,
     /// Per sampler index: its GLSL type (GL_SAMPLER_2D, GL_INT_SAMPLER_3D, ...), which
@@ -202,6 +206,10 @@ impl ContextState {
                 .map_or(1, |u| u.array_size.max(1));
             bindings.push(BindingDesc { binding: 128 + index, kind: BindingKind::CombinedImageSampler, count, stages: all_stages });
         }
+        for k in 0..interface.atomic_counter_buffers.len() as u32 {
+            let binding = glsl::link_atomic::AtomicCounterBuffer::descriptor_binding(k);
+            bindings.push(BindingDesc { binding, kind: BindingKind::StorageBuffer, count: 1, stages: all_stages });
+        }
         for block in interface.storage_blocks.iter().filter(|b| b.array_index == 0) {
             bindings.push(BindingDesc { binding: block.binding(), kind: BindingKind::StorageBuffer, count: block.array_size, stages: all_stages });
         }
@@ -284,6 +292,9 @@ impl ContextState {
             }
         };
         let has_tessellation = linked.stages.iter().any(|s| s.stage == glsl::Stage::TessEval);
+        let stage_ir = |stage| linked.stages.iter().find(|s| s.stage == stage).and_then(|s| s.ir.as_ref().ok());
+        let tess_control_vertices = stage_ir(glsl::Stage::TessControl).map(|ir| ir.info.tess.vertices_out);
+        let tess_eval = stage_ir(glsl::Stage::TessEval).map(|ir| ir.info.tess.clone());
         let interface = linked.interface;
         let sampler_types = (0..interface.sampler_count)
             .map(|s| interface.uniforms.iter().find(|u| u.sampler_index.is_some_and(|i| s >= i && s < i + u.array_size.max(1))).map_or(GL_SAMPLER_2D, |u| u.gl_type))
@@ -309,6 +320,8 @@ impl ContextState {
             block_bindings: interface.uniform_blocks.iter().map(|b| b.initial_binding).collect(),
             storage_block_bindings: interface.storage_blocks.iter().map(|b| b.initial_binding).collect(),
             has_tessellation,
+            tess_control_vertices,
+            tess_eval,
             sampler_units,
             sampler_types,
             builtin_matrices_generation: 0,

@@ -8,6 +8,7 @@
 
 mod builtins;
 mod builtins_bits;
+mod atomic_counters;
 mod compute;
 mod images;
 mod tessellation;
@@ -209,6 +210,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                 self.globals.insert(name, (Binding::Member(var, i as u32), t));
             }
         }
+        self.declare_atomic_counters(program)?;
         for (name, index) in &program.sampler_uniforms {
             let Some(g) = self.all_units.iter().find_map(|u| u.globals.iter().find(|g| g.name == *name)) else { continue };
             let ty = nir_type(&mut self.b, &g.ty, None)?;
