@@ -3,7 +3,8 @@
 //! for a program's active counter buffers (binding 448 + buffer index,
 //! docs/conventions.md), glGetActiveAtomicCounterBufferiv and the limits.
 
-use glsl::link_atomic::AtomicCounterBuffer;
+use glsl::link_atomic::{max_buffers, max_counters, AtomicCounterBuffer, MAX_COMBINED_BUFFERS, MAX_COMBINED_COUNTERS};
+use glsl::Stage;
 use vk_backend::{Buffer as GpuBuffer, BufferDesc, MemoryHint};
 
 use crate::context::ContextState;
@@ -16,8 +17,6 @@ use crate::types::*;
 
 /// GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS, as the GLSL compiler's gl_MaxAtomicCounterBindings.
 pub const MAX_ATOMIC_COUNTER_BUFFER_BINDINGS: u32 = glsl::link_atomic::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS;
-/// GL_MAX_{VERTEX,FRAGMENT,COMPUTE,COMBINED}_ATOMIC_COUNTERS (the GLSL constants agree).
-pub const MAX_ATOMIC_COUNTERS: u32 = 8;
 /// GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE (gl_MaxAtomicCounterBufferSize).
 pub const MAX_ATOMIC_COUNTER_BUFFER_SIZE: u32 = 16384;
 
@@ -29,12 +28,20 @@ impl ContextState {
     /// The limits and the generic binding of atomic counters; `None` for other names.
     pub(crate) fn atomic_counter_value(&self, pname: GLenum) -> Option<Value> {
         Some(match pname {
-            GL_MAX_VERTEX_ATOMIC_COUNTERS | GL_MAX_FRAGMENT_ATOMIC_COUNTERS | GL_MAX_COMBINED_ATOMIC_COUNTERS => int(MAX_ATOMIC_COUNTERS),
-            GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS | GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS | GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS => int(1),
-            // The GLSL compiler declares no counters for these stages.
-            GL_MAX_GEOMETRY_ATOMIC_COUNTERS | GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS | GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS
-            | GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS | GL_MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS
-            | GL_MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS => int(0),
+            GL_MAX_VERTEX_ATOMIC_COUNTERS => int(max_counters(Stage::Vertex)),
+            GL_MAX_FRAGMENT_ATOMIC_COUNTERS => int(max_counters(Stage::Fragment)),
+            GL_MAX_GEOMETRY_ATOMIC_COUNTERS => int(max_counters(Stage::Geometry)),
+            GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS => int(max_counters(Stage::TessControl)),
+            GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS => int(max_counters(Stage::TessEval)),
+            GL_MAX_COMPUTE_ATOMIC_COUNTERS => int(max_counters(Stage::Compute)),
+            GL_MAX_COMBINED_ATOMIC_COUNTERS => int(MAX_COMBINED_COUNTERS),
+            GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS => int(max_buffers(Stage::Vertex)),
+            GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS => int(max_buffers(Stage::Fragment)),
+            GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS => int(max_buffers(Stage::Geometry)),
+            GL_MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS => int(max_buffers(Stage::TessControl)),
+            GL_MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS => int(max_buffers(Stage::TessEval)),
+            GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS => int(max_buffers(Stage::Compute)),
+            GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS => int(MAX_COMBINED_BUFFERS),
             GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS => int(MAX_ATOMIC_COUNTER_BUFFER_BINDINGS),
             GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE => int(MAX_ATOMIC_COUNTER_BUFFER_SIZE),
             GL_ATOMIC_COUNTER_BUFFER_BINDING => int(self.bindings.atomic_counter_buffer),

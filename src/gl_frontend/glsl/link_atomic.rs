@@ -17,7 +17,23 @@ use crate::sema::types::Type;
 use crate::ast::Storage;
 
 /// GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS (gl_MaxAtomicCounterBindings).
-pub const MAX_ATOMIC_COUNTER_BUFFER_BINDINGS: u32 = 1;
+pub const MAX_ATOMIC_COUNTER_BUFFER_BINDINGS: u32 = 8;
+/// Counters one stage may use (gl_MaxVertexAtomicCounters, ...): none in geometry and
+/// tessellation shaders.
+pub fn max_counters(stage: Stage) -> u32 {
+    match stage {
+        Stage::Vertex | Stage::Fragment | Stage::Compute => MAX_COMBINED_COUNTERS,
+        Stage::TessControl | Stage::TessEval | Stage::Geometry => 0,
+    }
+}
+/// Counter buffers one stage may use (gl_MaxVertexAtomicCounterBuffers, ...).
+pub fn max_buffers(stage: Stage) -> u32 {
+    if max_counters(stage) > 0 { MAX_COMBINED_BUFFERS } else { 0 }
+}
+/// gl_MaxCombinedAtomicCounters.
+pub const MAX_COMBINED_COUNTERS: u32 = 8;
+/// gl_MaxCombinedAtomicCounterBuffers.
+pub const MAX_COMBINED_BUFFERS: u32 = 8;
 /// The GL type enum of `atomic_uint` (GL_UNSIGNED_INT_ATOMIC_COUNTER).
 const UNSIGNED_INT_ATOMIC_COUNTER: u32 = 0x92DB;
 
@@ -135,5 +151,37 @@ pub fn link_atomic_counters(shaders: &[&CompiledShader], out: &mut ProgramInterf
             }
             out.atomic_counters.push(AtomicCounter { name: g.name.clone(), buffer: buffer as u32, offset, array_size });
         }
+    }
+    check_limits(shaders, out, diags);
+}
+
+/// The per-stage and combined limits on counters and counter buffers.
+fn check_limits(shaders: &[&CompiledShader], out: &ProgramInterface, diags: &mut Diagnostics) {
+    let mut stages: Vec<Stage> = shaders.iter().map(|s| s.stage).collect();
+    stages.sort();
+    stages.dedup();
+    let mut combined_counters = 0;
+    let mut combined_buffers = 0;
+    for stage in stages {
+        let uses = |s: &CompiledShader, name: &str| s.stage == stage && s.interface.as_ref().is_some_and(|i| i.static_uses.contains(name));
+        let used: Vec<&AtomicCounter> = out.atomic_counters.iter().filter(|c| shaders.iter().any(|s| uses(s, &c.name))).collect();
+        let counters: u32 = used.iter().map(|c| c.array_size.unwrap_or(1)).sum();
+        let mut buffers: Vec<u32> = used.iter().map(|c| c.buffer).collect();
+        buffers.sort_unstable();
+        buffers.dedup();
+        if counters > max_counters(stage) {
+            diags.error(Default::default(), format!("the {} shader uses {} atomic counters, more than its limit of {}", stage.name(), counters, max_counters(stage)));
+        }
+        if buffers.len() as u32 > max_buffers(stage) {
+            diags.error(Default::default(), format!("the {} shader uses {} atomic counter buffers, more than its limit of {}", stage.name(), buffers.len(), max_buffers(stage)));
+        }
+        combined_counters += counters;
+        combined_buffers += buffers.len() as u32;
+    }
+    if combined_counters > MAX_COMBINED_COUNTERS {
+        diags.error(Default::default(), format!("the program uses {} atomic counters, more than gl_MaxCombinedAtomicCounters ({})", combined_counters, MAX_COMBINED_COUNTERS));
+    }
+    if combined_buffers > MAX_COMBINED_BUFFERS {
+        diags.error(Default::default(), format!("the program uses {} atomic counter buffers, more than gl_MaxCombinedAtomicCounterBuffers ({})", combined_buffers, MAX_COMBINED_BUFFERS));
     }
 }

@@ -474,7 +474,9 @@ impl Checker<'_> {
                 return Typed::error();
             }
         }
-        if base.ty.is_opaque() && cidx.is_none() && (self.is_es() && self.version() < 320 && self.version() >= 300 || !self.is_es() && self.version() < 400 && !self.ext("GL_ARB_gpu_shader5")) {
+        // Arrays of atomic counters take any dynamically uniform index.
+        let counters = crate::link_atomic::is_atomic_counter_type(&base.ty);
+        if base.ty.is_opaque() && !counters && cidx.is_none() && (self.is_es() && self.version() < 320 && self.version() >= 300 || !self.is_es() && self.version() < 400 && !self.ext("GL_ARB_gpu_shader5")) {
             if self.is_es() || self.version() >= 130 {
                 self.error(i.loc, "sampler arrays indexed with non-constant expressions are not allowed in this version");
             }
