@@ -598,10 +598,16 @@ impl GlCommands for ContextState {
             }
             return;
         }
+        if let Some(value) = self.tessellation_program_parameter(program, pname) {
+            if let Some(v) = value {
+                store(params, 0, v);
+            }
+            return;
+        }
         let interface = matches!(
             pname,
             GL_ACTIVE_UNIFORMS | GL_ACTIVE_UNIFORM_MAX_LENGTH | GL_ACTIVE_ATTRIBUTES | GL_ACTIVE_ATTRIBUTE_MAX_LENGTH
-                | GL_ACTIVE_UNIFORM_BLOCKS | GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH
+                | GL_ACTIVE_UNIFORM_BLOCKS | GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH | GL_ACTIVE_ATOMIC_COUNTER_BUFFERS
         );
         let value = if interface { self.program_interface_parameter(program, pname) } else { self.program_parameter(program, pname) };
         if let Some(v) = value {
@@ -2146,6 +2152,15 @@ impl GlCommands for ContextState {
     }
     unsafe fn ShaderStorageBlockBinding(&mut self, program: GLuint, storage_block_index: GLuint, storage_block_binding: GLuint) {
         self.gl_shader_storage_block_binding(program, storage_block_index, storage_block_binding)
+    }
+
+    // Atomic counters.
+    unsafe fn GetActiveAtomicCounterBufferiv(&mut self, program: GLuint, buffer_index: GLuint, pname: GLenum, params: *mut GLint) {
+        if let Some(values) = self.atomic_counter_buffer_parameter(program, buffer_index, pname) {
+            for (i, v) in values.into_iter().enumerate() {
+                store(params, i, v);
+            }
+        }
     }
 
     // Conventional vertex arrays (compatibility profile).

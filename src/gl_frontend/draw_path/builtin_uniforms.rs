@@ -100,6 +100,8 @@ impl ContextState {
                 glsl::link::CLIP_PLANE_ENABLES => put(data, at, &[f32::from_bits(self.state.enables.clip_distances)]),
                 glsl::link::CLIP_PLANES_EYE => put(data, at, &plane_floats(&self.state.clip_planes.eye)),
                 glsl::link::CLIP_PLANES_CLIP => put(data, at, &plane_floats(&self.state.clip_planes.clip_space(p))),
+                glsl::link::PATCH_DEFAULT_OUTER => put(data, at, &self.state.patch.default_outer),
+                glsl::link::PATCH_DEFAULT_INNER => put(data, at, &self.state.patch.default_inner),
                 _ if matrices_current => false,
                 "gl_NormalMatrix" => put(data, at, &normal_matrix(mv)),
                 // The modelview's scale when it is uniform (GL_RESCALE_NORMAL's factor).

@@ -99,6 +99,7 @@ impl ContextState {
             }
             out.push(OwnedResource::Storage { binding: block.binding(), element: block.array_index, buffer, offset, size });
         }
+        out.extend(self.atomic_counter_resources(exe)?);
         Ok(out)
     }
 

@@ -1,6 +1,7 @@
 //! Where GL state becomes Vulkan work: GPU images behind textures and renderbuffers, render
 //! targets of the bound framebuffer, clears and read-backs.
 
+pub mod atomic_counters;
 pub mod blit;
 pub mod builtin_uniforms;
 pub mod clear;

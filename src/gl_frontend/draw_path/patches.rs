@@ -56,6 +56,40 @@ impl ContextState {
         }
     }
 
+    /// glGetProgramiv of the tessellation layout: GL_TESS_CONTROL_OUTPUT_VERTICES and the
+    /// GL_TESS_GEN_* values. `None` for other names; GL_INVALID_OPERATION (and `Some(None)`)
+    /// when the program is not linked or lacks the stage that declares the value.
+    pub(crate) fn tessellation_program_parameter(&mut self, program: GLuint, pname: GLenum) -> Option<Option<GLint>> {
+        use nir_like::{Primitive, TessSpacing};
+        if !matches!(pname, GL_TESS_CONTROL_OUTPUT_VERTICES | GL_TESS_GEN_MODE | GL_TESS_GEN_SPACING | GL_TESS_GEN_VERTEX_ORDER | GL_TESS_GEN_POINT_MODE) {
+            return None;
+        }
+        let Some(exe) = self.with_program(program, |p| p.executable.clone()) else { return Some(None) };
+        let value = exe.and_then(|exe| {
+            let exe = exe.lock().unwrap_or_else(|p| p.into_inner());
+            let tes = exe.tess_eval.as_ref();
+            match pname {
+                GL_TESS_CONTROL_OUTPUT_VERTICES => exe.tess_control_vertices.map(|n| n as GLint),
+                GL_TESS_GEN_MODE => tes.map(|t| match t.primitive_mode {
+                    Primitive::Quads => GL_QUADS,
+                    Primitive::Isolines | Primitive::Lines => GL_ISOLINES,
+                    _ => GL_TRIANGLES,
+                } as GLint),
+                GL_TESS_GEN_SPACING => tes.map(|t| match t.spacing {
+                    TessSpacing::Equal => GL_EQUAL,
+                    TessSpacing::FractionalEven => GL_FRACTIONAL_EVEN,
+                    TessSpacing::FractionalOdd => GL_FRACTIONAL_ODD,
+                } as GLint),
+                GL_TESS_GEN_VERTEX_ORDER => tes.map(|t| if t.ccw { GL_CCW } else { GL_CW } as GLint),
+                _ => tes.map(|t| GLint::from(t.point_mode)),
+            }
+        });
+        if value.is_none() {
+            self.record_error(GL_INVALID_OPERATION);
+        }
+        Some(value)
+    }
+
     /// The topology of a GL_PATCHES draw; `None` for other modes.
     pub(crate) fn patch_topology(&self, mode: GLenum) -> Option<Topology> {
         (mode == GL_PATCHES).then(|| Topology::PatchList(self.state.patch.vertices.clamp(1, MAX_PATCH_VERTICES) as u8))

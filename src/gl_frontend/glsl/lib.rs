@@ -29,9 +29,11 @@ pub mod irgen;
 pub mod layout;
 pub mod lexer;
 pub mod link;
+pub mod link_atomic;
 pub mod link_storage;
 pub mod options;
 pub mod parser;
+pub mod passthrough_tcs;
 pub mod preprocessor;
 pub mod sema;
 

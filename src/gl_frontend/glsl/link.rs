@@ -117,6 +117,10 @@ pub struct ProgramInterface {
     /// Image uniforms by name. They share the sampler index space (glUniform1i sets their
     /// unit like a sampler's); image uniform s has binding 384 + s.
     pub image_uniforms: Vec<(String, u32)>,
+    /// Active atomic counter buffers; buffer k has binding 448 + k.
+    pub atomic_counter_buffers: Vec<crate::link_atomic::AtomicCounterBuffer>,
+    /// Active atomic counters and where they live.
+    pub atomic_counters: Vec<crate::link_atomic::AtomicCounter>,
 }
 
 impl ProgramInterface {
@@ -359,6 +363,7 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
     link_fragment_outputs(&by_stage, options, &mut interface, &mut diags);
     link_varyings(&by_stage, options, &mut interface, &mut diags);
     link_uniforms(&by_stage, &mut interface, &mut diags);
+    crate::link_atomic::link_atomic_counters(&by_stage, &mut interface, &mut diags);
     interface.storage_blocks = crate::link_storage::link_storage_blocks(&by_stage, &mut diags);
     interface.compute_local_size = crate::link_storage::link_local_size(&by_stage, &mut diags);
     if by_stage.iter().any(|s| s.stage == Stage::Compute) && by_stage.iter().any(|s| s.stage != Stage::Compute) {
@@ -496,6 +501,23 @@ fn place_clip_plane_state(shaders: &[&CompiledShader], offset: &mut u32, out: &m
     out.builtin_uniforms.push((planes.to_string(), *offset + 16));
     *offset += 16 + 16 * 8;
 }
+
+/// The default tessellation levels (glPatchParameterfv) of a program with an evaluation
+/// shader and no control shader: the generated control shader (`passthrough_tcs`) reads them.
+fn place_patch_default_levels(shaders: &[&CompiledShader], offset: &mut u32, out: &mut ProgramInterface) {
+    let has = |stage| shaders.iter().any(|s| s.stage == stage);
+    if !has(Stage::TessEval) || has(Stage::TessControl) {
+        return;
+    }
+    *offset = offset.div_ceil(16) * 16;
+    out.builtin_uniforms.push((PATCH_DEFAULT_OUTER.to_string(), *offset));
+    out.builtin_uniforms.push((PATCH_DEFAULT_INNER.to_string(), *offset + 16));
+    *offset += 32;
+}
+
+/// Built-in uniform names of the default tessellation levels: a vec4 and a vec2.
+pub const PATCH_DEFAULT_OUTER: &str = "gl_PatchDefaultLevels.outer";
+pub const PATCH_DEFAULT_INNER: &str = "gl_PatchDefaultLevels.inner";
 
 /// Built-in uniform names of the clip-plane state (never user-visible: they are not
 /// active uniforms): the enable mask, and the planes in eye or in clip space.
@@ -1005,6 +1027,10 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
     let mut location = 0i32;
     let mut sampler_index = 0u32;
     for (name, ty) in &default_vars {
+        // Atomic counters live in buffers of their own (link_atomic).
+        if crate::link_atomic::is_atomic_counter_type(ty) {
+            continue;
+        }
         if ty.contains_opaque() {
             if crate::link_storage::is_image_type(ty) {
                 out.image_uniforms.push((name.clone(), sampler_index));
@@ -1066,6 +1092,7 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
         offset += layout::size(&ty, BlockLayout::Std140);
     }
     place_clip_plane_state(shaders, &mut offset, out, diags);
+    place_patch_default_levels(shaders, &mut offset, out);
     out.default_block_size = offset.div_ceil(16) * 16;
     out.sampler_count = sampler_index;
     for (index, (name, ty, qual, stages, instance)) in blocks.into_iter().enumerate() {

@@ -50,6 +50,8 @@ pub struct Bindings {
     pub uniform_buffers: Vec<IndexedBuffer>,
     /// Indexed GL_SHADER_STORAGE_BUFFER binding points (glBindBufferBase/Range).
     pub shader_storage_buffers: Vec<IndexedBuffer>,
+    /// Indexed GL_ATOMIC_COUNTER_BUFFER binding points.
+    pub atomic_counter_buffers: Vec<IndexedBuffer>,
     /// Image units (glBindImageTexture).
     pub image_units: Vec<crate::draw_path::images::ImageUnit>,
     pub vertex_array: GLuint,
@@ -85,6 +87,7 @@ impl Bindings {
             query_buffer: 0,
             uniform_buffers: vec![IndexedBuffer::default(); limits.max_uniform_buffer_bindings as usize],
             image_units: vec![Default::default(); crate::draw_path::images::MAX_IMAGE_UNITS as usize],
+            atomic_counter_buffers: vec![IndexedBuffer::default(); crate::draw_path::atomic_counters::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS as usize],
             shader_storage_buffers: vec![IndexedBuffer::default(); crate::draw_path::dispatch::MAX_SHADER_STORAGE_BUFFER_BINDINGS as usize],
             vertex_array: 0,
             program: 0,

@@ -180,7 +180,8 @@ impl ContextState {
                 }
             }
         }
-        for indexed in self.bindings.uniform_buffers.iter_mut().chain(self.bindings.shader_storage_buffers.iter_mut()) {
+        let b = &mut self.bindings;
+        for indexed in b.uniform_buffers.iter_mut().chain(b.shader_storage_buffers.iter_mut()).chain(b.atomic_counter_buffers.iter_mut()) {
             if indexed.buffer == name {
                 *indexed = IndexedBuffer::default();
             }
@@ -228,6 +229,8 @@ impl ContextState {
         let (points, alignment) = match target {
             GL_UNIFORM_BUFFER => (self.bindings.uniform_buffers.len(), self.limits.uniform_buffer_offset_alignment),
             GL_SHADER_STORAGE_BUFFER => (self.bindings.shader_storage_buffers.len(), crate::draw_path::dispatch::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT),
+            // Counters are 32-bit words.
+            GL_ATOMIC_COUNTER_BUFFER => (self.bindings.atomic_counter_buffers.len(), 4),
             _ => return self.record_error(GL_INVALID_ENUM),
         };
         if !self.check((index as usize) < points, GL_INVALID_VALUE) {
@@ -243,6 +246,11 @@ impl ContextState {
             return;
         }
         let (offset, size) = if whole { (0, 0) } else { (offset as i64, size as i64) };
+        if target == GL_ATOMIC_COUNTER_BUFFER {
+            self.bindings.atomic_counter_buffers[index as usize] = IndexedBuffer { buffer, offset, size };
+            self.bindings.atomic_counter_buffer = buffer;
+            return;
+        }
         if target == GL_SHADER_STORAGE_BUFFER {
             self.bindings.shader_storage_buffers[index as usize] = IndexedBuffer { buffer, offset, size };
             self.bindings.shader_storage_buffer = buffer;

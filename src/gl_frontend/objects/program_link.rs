@@ -28,6 +28,10 @@ pub struct LinkedProgram {
     pub storage_block_bindings: Vec<u32>,
     /// Whether the program has a tessellation evaluation stage (it then draws GL_PATCHES).
     pub has_tessellation: bool,
+    /// The output patch size of the control shader, if the program has one.
+    pub tess_control_vertices: Option<u32>,
+    /// The primitive mode, spacing, vertex order and point mode of the evaluation shader.
+    pub tess_eval: Option<nir_like::TessInfo>,
     /// Per sampler index: the texture unit (glUniform1i on a sampler).
     pub sampler_units: Vec<u32>,
     /// Per sampler index: its GLSL type (GL_SAMPLER_2D, GL_INT_SAMPLER_3D, ...), which
@@ -113,6 +117,12 @@ fn cull_emulation(linked: &glsl::LinkedProgram, last_pre_raster: Option<glsl::St
     Some(nir_like::passes::CullEmulation { location, count })
 }
 
+/// Where the linker placed the default tessellation levels (outer, inner), if it did.
+fn patch_default_levels(interface: &glsl::ProgramInterface) -> Option<(u32, u32)> {
+    let find = |name: &str| interface.builtin_uniforms.iter().find(|(n, _)| n == name).map(|(_, o)| *o);
+    Some((find(glsl::link::PATCH_DEFAULT_OUTER)?, find(glsl::link::PATCH_DEFAULT_INNER)?))
+}
+
 /// Where the linker placed the clip-plane state in the default block, if the program has it.
 fn clip_plane_state(interface: &glsl::ProgramInterface) -> Option<nir_like::passes::ClipPlaneState> {
     let find = |name: &str| interface.builtin_uniforms.iter().find(|(n, _)| n == name).map(|(_, o)| *o);
@@ -136,12 +146,21 @@ impl ContextState {
         let caps = self.caps;
         let last_pre_raster = linked.stages.iter().filter(|s| s.stage != glsl::Stage::Fragment).map(|s| s.stage).max();
         let cull_emulation = cull_emulation(linked, last_pre_raster);
+        let mut stages = Vec::new();
         for stage in &linked.stages {
             let mut ir = stage.ir.as_ref().map_err(|e| format!("{} shader: {e}", stage.stage.name()))?.clone();
-            crate::shader_dumps::ir(stage.stage.name(), "from GLSL", &ir);
+            if stage.stage == glsl::Stage::TessEval && !has(glsl::Stage::TessControl) {
+                let levels = patch_default_levels(&linked.interface).ok_or("the default tessellation levels have no place")?;
+                let tcs = glsl::passthrough_tcs::passthrough_control_shader(&mut ir, levels.0, levels.1);
+                stages.push((glsl::Stage::TessControl, tcs));
+            }
+            stages.push((stage.stage, ir));
+        }
+        for (gl_stage, mut ir) in stages {
+            crate::shader_dumps::ir(gl_stage.name(), "from GLSL", &ir);
             // GL's implicit rules made explicit, and emulations of what the device lacks.
             let lower = nir_like::passes::LowerOptions {
-                last_pre_rasterization: Some(stage.stage) == last_pre_raster,
+                last_pre_rasterization: Some(gl_stage) == last_pre_raster,
                 draw_buffers: self.limits.max_draw_buffers,
                 uniform_offsets: linked.interface.default_block_members.iter().cloned().collect(),
                 default_block_binding: (0, 0),
@@ -158,11 +177,11 @@ impl ContextState {
                 cull_emulation,
             };
             nir_like::passes::lower_for_caps(&mut ir, &caps, &lower);
-            crate::shader_dumps::ir(stage.stage.name(), "lowered", &ir);
+            crate::shader_dumps::ir(gl_stage.name(), "lowered", &ir);
             let options = spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false };
-            let words = spirv_out::emit(&ir, &options).map_err(|e| format!("{} shader: {e}", stage.stage.name()))?;
-            crate::shader_dumps::spirv(stage.stage.name(), &words);
-            let gpu_stage = stage_of(stage.stage);
+            let words = spirv_out::emit(&ir, &options).map_err(|e| format!("{} shader: {e}", gl_stage.name()))?;
+            crate::shader_dumps::spirv(gl_stage.name(), &words);
+            let gpu_stage = stage_of(gl_stage);
             all_stages.0 |= 1 << gpu_stage as u8;
             let module = ShaderModule::new(&self.device, gpu_stage, &words, "main").map_err(|e| e.to_string())?;
             modules.push(module);
@@ -186,6 +205,10 @@ impl ContextState {
                 .find(|u| u.sampler_index == Some(*index))
                 .map_or(1, |u| u.array_size.max(1));
             bindings.push(BindingDesc { binding: 128 + index, kind: BindingKind::CombinedImageSampler, count, stages: all_stages });
+        }
+        for k in 0..interface.atomic_counter_buffers.len() as u32 {
+            let binding = glsl::link_atomic::AtomicCounterBuffer::descriptor_binding(k);
+            bindings.push(BindingDesc { binding, kind: BindingKind::StorageBuffer, count: 1, stages: all_stages });
         }
         for block in interface.storage_blocks.iter().filter(|b| b.array_index == 0) {
             bindings.push(BindingDesc { binding: block.binding(), kind: BindingKind::StorageBuffer, count: block.array_size, stages: all_stages });
@@ -269,6 +292,9 @@ impl ContextState {
             }
         };
         let has_tessellation = linked.stages.iter().any(|s| s.stage == glsl::Stage::TessEval);
+        let stage_ir = |stage| linked.stages.iter().find(|s| s.stage == stage).and_then(|s| s.ir.as_ref().ok());
+        let tess_control_vertices = stage_ir(glsl::Stage::TessControl).map(|ir| ir.info.tess.vertices_out);
+        let tess_eval = stage_ir(glsl::Stage::TessEval).map(|ir| ir.info.tess.clone());
         let interface = linked.interface;
         let sampler_types = (0..interface.sampler_count)
             .map(|s| interface.uniforms.iter().find(|u| u.sampler_index.is_some_and(|i| s >= i && s < i + u.array_size.max(1))).map_or(GL_SAMPLER_2D, |u| u.gl_type))
@@ -294,6 +320,8 @@ impl ContextState {
             block_bindings: interface.uniform_blocks.iter().map(|b| b.initial_binding).collect(),
             storage_block_bindings: interface.storage_blocks.iter().map(|b| b.initial_binding).collect(),
             has_tessellation,
+            tess_control_vertices,
+            tess_eval,
             sampler_units,
             sampler_types,
             builtin_matrices_generation: 0,

@@ -350,6 +350,7 @@ impl ContextState {
             GL_ACTIVE_ATTRIBUTE_MAX_LENGTH => longest(&mut i.attributes.iter().map(|a| &a.name)),
             GL_ACTIVE_UNIFORM_BLOCKS => i.uniform_blocks.len() as GLint,
             GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH => longest(&mut i.uniform_blocks.iter().map(|b| &b.name)),
+            GL_ACTIVE_ATOMIC_COUNTER_BUFFERS => i.atomic_counter_buffers.len() as GLint,
             _ => return None,
         })
     }
@@ -375,8 +376,10 @@ impl ContextState {
         let exe = self.linked_program(program).ok_or(GL_NO_ERROR)?;
         let linked = exe.lock().unwrap_or_else(|p| p.into_inner());
         let u = linked.interface.uniforms.get(index as usize).ok_or(GL_INVALID_VALUE)?;
-        let in_block = u.block_index >= 0;
+        // Atomic counters report their offset and stride in their buffer.
+        let in_block = u.block_index >= 0 || u.gl_type == GL_UNSIGNED_INT_ATOMIC_COUNTER;
         Ok(match pname {
+            GL_UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX => ContextState::atomic_counter_buffer_of(&linked, index),
             GL_UNIFORM_TYPE => u.gl_type as GLint,
             GL_UNIFORM_SIZE => u.array_size.max(1) as GLint,
             GL_UNIFORM_NAME_LENGTH => u.name.len() as GLint + 1,

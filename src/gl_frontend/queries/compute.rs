@@ -23,8 +23,6 @@ impl ContextState {
             GL_MAX_COMPUTE_UNIFORM_COMPONENTS => int(1024),
             GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS => int(1024 + 16 * 16384 / 4),
             GL_MAX_COMPUTE_IMAGE_UNIFORMS => int(images::MAX_IMAGE_UNITS),
-            GL_MAX_COMPUTE_ATOMIC_COUNTERS => int(8),
-            GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS => int(1),
             GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS | GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS | GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS
             | GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS | GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS
             | GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS => int(8),
@@ -35,6 +33,8 @@ impl ContextState {
             GL_SHADER_STORAGE_BUFFER_BINDING => int(self.bindings.shader_storage_buffer),
             GL_DISPATCH_INDIRECT_BUFFER_BINDING => int(self.bindings.dispatch_indirect_buffer),
             GL_MAX_IMAGE_UNITS => int(images::MAX_IMAGE_UNITS),
+            // gl_MaxCombinedImageUnitsAndFragmentOutputs.
+            GL_MAX_COMBINED_IMAGE_UNITS_AND_FRAGMENT_OUTPUTS => int(8),
             GL_PATCH_VERTICES => int(p.vertices),
             GL_MAX_PATCH_VERTICES => int(patches::MAX_PATCH_VERTICES),
             GL_MAX_TESS_GEN_LEVEL => int(patches::MAX_TESS_GEN_LEVEL),

@@ -90,6 +90,9 @@ impl ContextState {
         if let Some(v) = self.compute_value(pname) {
             return Some(v);
         }
+        if let Some(v) = self.atomic_counter_value(pname) {
+            return Some(v);
+        }
         let s = &self.state;
         let l = &self.limits;
         let b = &self.bindings;
@@ -365,6 +368,9 @@ impl ContextState {
     /// The value of an indexed pname (glGetIntegeri_v and friends); `Err` is the error.
     pub(crate) fn get_indexed_value(&self, pname: GLenum, index: GLuint) -> Result<Value, GLenum> {
         if let Some(v) = self.compute_indexed_value(pname, index) {
+            return v;
+        }
+        if let Some(v) = self.atomic_counter_indexed_value(pname, index) {
             return v;
         }
         let i = index as usize;

@@ -101,6 +101,9 @@ impl Gen<'_, '_> {
         if let Some(rv) = self.interpolation_call(name, args)? {
             return Ok(rv);
         }
+        if let Some(rv) = self.atomic_counter_call(name, args)? {
+            return Ok(rv);
+        }
         if let Some(rv) = self.memory_call(name, sig, args)? {
             return Ok(rv);
         }

@@ -8,6 +8,7 @@
 
 mod builtins;
 mod builtins_bits;
+mod atomic_counters;
 mod compute;
 mod images;
 mod tessellation;
@@ -209,6 +210,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                 self.globals.insert(name, (Binding::Member(var, i as u32), t));
             }
         }
+        self.declare_atomic_counters(program)?;
         for (name, index) in &program.sampler_uniforms {
             let Some(g) = self.all_units.iter().find_map(|u| u.globals.iter().find(|g| g.name == *name)) else { continue };
             let ty = nir_type(&mut self.b, &g.ty, None)?;
@@ -266,7 +268,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                     } else {
                         program.varyings.iter().find(|v| v.name == g.name && v.consumer == self.stage).map(|v| v.location)
                     };
-                    let sty = self.per_vertex_sized(&g.ty);
+                    let sty = self.per_vertex_sized(&g.ty, Storage::In);
                     let ty = nir_type(&mut self.b, &sty, None)?;
                     let mut var = Variable::new(g.name.clone(), ty, VariableMode::ShaderIn);
                     var.location = Some(location.unwrap_or(0));
@@ -316,7 +318,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                         _ => {
                             let members: Vec<(String, SType)> = globals.iter().filter(|x| x.block.as_deref() == Some(block) && x.storage == g.storage).map(|x| (x.name.clone(), x.ty.clone())).collect();
                             let ty = if instance {
-                                if g.storage == Storage::In { self.per_vertex_sized(&g.ty) } else { g.ty.clone() }
+                                self.per_vertex_sized(&g.ty, g.storage)
                             } else {
                                 SType::Block(std::sync::Arc::new(StructType { name: block.clone(), members, id: 0 }))
                             };
@@ -348,7 +350,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                         }
                     };
                     if instance {
-                        let t = if g.storage == Storage::In { self.per_vertex_sized(&g.ty) } else { g.ty.clone() };
+                        let t = self.per_vertex_sized(&g.ty, g.storage);
                         self.globals.insert(g.name.clone(), (Binding::Var(var), t));
                     } else {
                         let index = globals.iter().filter(|x| x.block.as_deref() == Some(block) && x.storage == g.storage).position(|x| x.name == g.name).unwrap_or(0);
@@ -368,9 +370,14 @@ impl<'s, 'i> Gen<'s, 'i> {
     }
 
     /// A geometry shader's unsized per-vertex input takes the input primitive's size.
-    fn per_vertex_sized(&self, t: &SType) -> SType {
-        match (t, &self.geometry) {
-            (SType::Array(e, None), Some(g)) => SType::Array(e.clone(), Some(g.input_vertices)),
+    /// The size of an implicitly sized per-vertex array: the input primitive's vertices in a
+    /// geometry shader, gl_MaxPatchVertices for tessellation inputs, the output patch for
+    /// a control shader's outputs.
+    fn per_vertex_sized(&self, t: &SType, storage: Storage) -> SType {
+        match (t, &self.geometry, &self.tess) {
+            (SType::Array(e, None), Some(g), _) if storage == Storage::In => SType::Array(e.clone(), Some(g.input_vertices)),
+            (SType::Array(e, None), _, Some(_)) if storage == Storage::In => SType::Array(e.clone(), Some(tessellation::MAX_PATCH_VERTICES)),
+            (SType::Array(e, None), _, Some(t)) if storage == Storage::Out && self.stage == GlStage::TessControl => SType::Array(e.clone(), Some(t.vertices_out)),
             _ => t.clone(),
         }
     }
@@ -457,6 +464,8 @@ impl<'s, 'i> Gen<'s, 'i> {
         let mut var = Variable::new(name, nty, mode);
         var.builtin = builtin;
         var.location = location;
+        // The tessellation levels are per patch; Vulkan drivers read them only when decorated so.
+        var.patch = matches!(builtin, Some(Builtin::TessLevelOuter | Builtin::TessLevelInner));
         let h = self.b.variable(var);
         self.globals.insert(name.to_string(), (Binding::Var(h), ty.clone()));
         Ok(Some((Binding::Var(h), ty)))

@@ -474,7 +474,9 @@ impl Checker<'_> {
                 return Typed::error();
             }
         }
-        if base.ty.is_opaque() && cidx.is_none() && (self.is_es() && self.version() < 320 && self.version() >= 300 || !self.is_es() && self.version() < 400 && !self.ext("GL_ARB_gpu_shader5")) {
+        // Arrays of atomic counters take any dynamically uniform index.
+        let counters = crate::link_atomic::is_atomic_counter_type(&base.ty);
+        if base.ty.is_opaque() && !counters && cidx.is_none() && (self.is_es() && self.version() < 320 && self.version() >= 300 || !self.is_es() && self.version() < 400 && !self.ext("GL_ARB_gpu_shader5")) {
             if self.is_es() || self.version() >= 130 {
                 self.error(i.loc, "sampler arrays indexed with non-constant expressions are not allowed in this version");
             }
@@ -833,7 +835,13 @@ impl Checker<'_> {
     fn per_vertex_input(&self, e: &Expr) -> bool {
         let ExprKind::Ident(name) = &e.kind else { return false };
         let per_vertex = matches!(self.options.stage, crate::options::Stage::Geometry | crate::options::Stage::TessControl | crate::options::Stage::TessEval);
-        per_vertex && self.lookup_var(name).is_some_and(|v| v.storage == Some(crate::ast::Storage::In))
+        // A control shader's per-vertex outputs are sized by the output patch, not by indices.
+        let tcs_output = |v: &super::Variable| {
+            self.options.stage == crate::options::Stage::TessControl
+                && v.storage == Some(crate::ast::Storage::Out)
+                && !v.qual.has(|q| matches!(q, crate::ast::QualItem::Patch))
+        };
+        per_vertex && self.lookup_var(name).is_some_and(|v| v.storage == Some(crate::ast::Storage::In) || tcs_output(v))
     }
 
     /// An image argument declared coherent, volatile, readonly or writeonly needs a

@@ -286,8 +286,14 @@ impl<'a> Checker<'a> {
                 _ => Storage::Const,
             };
             let constant = v.const_value.map(|c| {
-                if let Type::Vector(_, n) = ty {
-                    ConstValue { ty: ty.clone(), comps: vec![constant::Lit::U(c as u64); n as usize] }
+                if let Type::Vector(scalar, n) = ty {
+                    let lit = |c: i64| if scalar == Scalar::Int { constant::Lit::I(c) } else { constant::Lit::U(c as u64) };
+                    let mut comps = vec![lit(c); n as usize];
+                    // The one vector limit whose components differ: z is 64.
+                    if v.name == "gl_MaxComputeWorkGroupSize" {
+                        comps[2] = lit(64);
+                    }
+                    ConstValue { ty: ty.clone(), comps }
                 } else {
                     ConstValue::scalar(Type::INT, constant::Lit::I(c))
                 }
