@@ -30,6 +30,7 @@ pub mod layout;
 pub mod lexer;
 pub mod link;
 pub mod link_storage;
+pub mod link_xfb;
 pub mod options;
 pub mod parser;
 pub mod preprocessor;

@@ -202,7 +202,7 @@ impl ContextState {
 
     /// Makes sure an object exists under `name` for a bind; false (with the error recorded)
     /// when the name was never generated and the profile requires it.
-    fn ensure_buffer(&mut self, name: GLuint) -> bool {
+    pub(crate) fn ensure_buffer(&mut self, name: GLuint) -> bool {
         if name == 0 {
             return true;
         }

@@ -196,6 +196,9 @@ impl ContextState {
 
     pub(crate) fn gl_link_program(&mut self, program: GLuint) {
         let Some(attached) = self.with_program(program, |p| p.shaders.clone()) else { return };
+        if !self.check(self.program_relink_allowed(program), GL_INVALID_OPERATION) {
+            return;
+        }
         let share = self.share.clone();
         let mut objects = share.lock();
         // Every attached shader must have compiled.
@@ -216,6 +219,8 @@ impl ContextState {
             frag_data_bindings: p.frag_data_bindings.iter().map(|(k, v)| (k.clone(), *v)).collect(),
             frag_data_index: Vec::new(),
             separable: false,
+            transform_feedback_varyings: p.transform_feedback.names.clone(),
+            transform_feedback_separate: p.transform_feedback.separate,
         };
         drop(objects);
         // A compatibility program without a vertex shader gets the fixed-function one.
@@ -304,6 +309,10 @@ impl ContextState {
     }
 
     pub(crate) fn gl_use_program(&mut self, program: GLuint) {
+        // The program of an active, unpaused capture stays.
+        if !self.check(!self.transform_feedback.capturing(), GL_INVALID_OPERATION) {
+            return;
+        }
         if program != 0 {
             let Some(linked) = self.with_program(program, |p| p.linked) else { return };
             if !self.check(linked, GL_INVALID_OPERATION) {

@@ -90,6 +90,9 @@ impl ContextState {
         if let Some(v) = self.compute_value(pname) {
             return Some(v);
         }
+        if let Some(v) = self.transform_feedback_value(pname) {
+            return Some(Value::int(v));
+        }
         let s = &self.state;
         let l = &self.limits;
         let b = &self.bindings;
@@ -366,6 +369,9 @@ impl ContextState {
     pub(crate) fn get_indexed_value(&self, pname: GLenum, index: GLuint) -> Result<Value, GLenum> {
         if let Some(v) = self.compute_indexed_value(pname, index) {
             return v;
+        }
+        if let Some(v) = self.transform_feedback_indexed_value(pname, index) {
+            return v.map(Value::int);
         }
         let i = index as usize;
         match pname {
