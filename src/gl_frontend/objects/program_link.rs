@@ -232,6 +232,16 @@ impl ContextState {
                 compiled.push(vs);
             }
         }
+        // And one without a fragment shader colours fragments as fixed function does
+        // without texturing: with the interpolated primary colour.
+        let has_fragment = compiled.iter().any(|c| c.stage == glsl::Stage::Fragment);
+        if has_vertex && !has_fragment && self.api == crate::version::Api::Gl && self.profile == crate::version::Profile::Compatibility {
+            let options = glsl::CompileOptions { stage: glsl::Stage::Fragment, api: glsl::Api::GlCompat, context_version: self.version.0 * 10 + self.version.1, extensions: Vec::new() };
+            let fs = glsl::compile_shader(&["#version 110\nvoid main() { gl_FragColor = gl_Color; }\n"], &options);
+            if fs.success {
+                compiled.push(fs);
+            }
+        }
         let linked = if log.is_empty() && !compiled.is_empty() {
             let (linked, link_log) = self.link_executable(&compiled, &options);
             log.push_str(&link_log);
