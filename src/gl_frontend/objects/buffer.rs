@@ -185,6 +185,7 @@ impl ContextState {
                 *indexed = IndexedBuffer::default();
             }
         }
+        self.transform_feedback.unbind_buffer(name);
         let vao = self.bindings.vertex_array;
         if let Some(v) = self.vertex_arrays.get_mut(vao) {
             for attrib in &mut v.attribs {

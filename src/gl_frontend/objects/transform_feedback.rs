@@ -91,6 +91,13 @@ impl TransformFeedbackState {
         c.active && !c.paused
     }
 
+    /// A deleted buffer leaves the bound object's bindings (GL unbinds it only there).
+    pub fn unbind_buffer(&mut self, name: GLuint) {
+        for b in self.current_mut().buffers.iter_mut().filter(|b| b.buffer == name) {
+            *b = IndexedBuffer::default();
+        }
+    }
+
     /// Whether any object's active capture uses `program`.
     pub fn uses_program(&self, program: GLuint) -> bool {
         std::iter::once(&self.default_object).chain(self.objects.values()).any(|o| o.active && o.program == program)

@@ -39,6 +39,14 @@ impl ContextState {
             // SAFETY: as above.
             names.push(unsafe { std::ffi::CStr::from_ptr(p) }.to_string_lossy().into_owned());
         }
+        // ARB_transform_feedback3's markers exist only in interleaved mode, and each
+        // gl_NextBuffer needs a buffer after it.
+        let special = |n: &String| n == "gl_NextBuffer" || n.starts_with("gl_SkipComponents") && matches!(&n[17..], "1" | "2" | "3" | "4");
+        let next_buffers = names.iter().filter(|n| *n == "gl_NextBuffer").count();
+        let misplaced = separate && names.iter().any(special);
+        if !self.check(!misplaced && next_buffers < glsl::link_xfb::MAX_BUFFERS as usize, GL_INVALID_OPERATION) {
+            return;
+        }
         self.with_program(program, |p| p.transform_feedback = VaryingRequest { names, separate });
     }
 
