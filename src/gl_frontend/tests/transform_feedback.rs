@@ -248,7 +248,7 @@ fn link_errors() {
         (&["nonexistent"][..], GL_INTERLEAVED_ATTRIBS),
         (&["b[3]"][..], GL_INTERLEAVED_ATTRIBS),
         (&["a", "a"][..], GL_INTERLEAVED_ATTRIBS),
-        (&["b", "gl_NextBuffer"][..], GL_SEPARATE_ATTRIBS),
+        (&["b[0].x"][..], GL_INTERLEAVED_ATTRIBS),
     ] {
         let cnames: Vec<std::ffi::CString> = names.iter().map(|n| std::ffi::CString::new(*n).unwrap()).collect();
         let ptrs: Vec<*const GLchar> = cnames.iter().map(|c| c.as_ptr()).collect();
@@ -261,5 +261,14 @@ fn link_errors() {
             glGetProgramiv(p, GL_LINK_STATUS, &mut linked);
             assert_eq!(linked, 0, "{names:?} does not link");
         }
+    }
+    // ARB_transform_feedback3's markers are refused outright in separate mode.
+    let names = [c"b".as_ptr(), c"gl_NextBuffer".as_ptr()];
+    unsafe {
+        let p = glCreateProgram();
+        glTransformFeedbackVaryings(p, 2, names.as_ptr(), GL_SEPARATE_ATTRIBS);
+        assert_eq!(error(), GL_INVALID_OPERATION);
+        glTransformFeedbackVaryings(p, 2, names.as_ptr(), GL_INTERLEAVED_ATTRIBS);
+        assert_eq!(error(), GL_NO_ERROR);
     }
 }
