@@ -282,9 +282,15 @@ impl GlCommands for ContextState {
         self.gl_bind_buffer(target, buffer)
     }
     unsafe fn BindBufferBase(&mut self, target: GLenum, index: GLuint, buffer: GLuint) {
+        if target == GL_TRANSFORM_FEEDBACK_BUFFER {
+            return self.gl_bind_transform_feedback_buffer(index, buffer, 0, None);
+        }
         self.gl_bind_buffer_range(target, index, buffer, 0, 0, true)
     }
     unsafe fn BindBufferRange(&mut self, target: GLenum, index: GLuint, buffer: GLuint, offset: GLintptr, size: GLsizeiptr) {
+        if target == GL_TRANSFORM_FEEDBACK_BUFFER {
+            return self.gl_bind_transform_feedback_buffer(index, buffer, offset, Some(size));
+        }
         self.gl_bind_buffer_range(target, index, buffer, offset, size, false)
     }
     unsafe fn BufferData(&mut self, target: GLenum, size: GLsizeiptr, data: *const c_void, usage: GLenum) {
@@ -609,7 +615,14 @@ impl GlCommands for ContextState {
             GL_ACTIVE_UNIFORMS | GL_ACTIVE_UNIFORM_MAX_LENGTH | GL_ACTIVE_ATTRIBUTES | GL_ACTIVE_ATTRIBUTE_MAX_LENGTH
                 | GL_ACTIVE_UNIFORM_BLOCKS | GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH | GL_ACTIVE_ATOMIC_COUNTER_BUFFERS
         );
-        let value = if interface { self.program_interface_parameter(program, pname) } else { self.program_parameter(program, pname) };
+        let xfb = matches!(pname, GL_TRANSFORM_FEEDBACK_BUFFER_MODE | GL_TRANSFORM_FEEDBACK_VARYINGS | GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH);
+        let value = if xfb {
+            self.program_xfb_parameter(program, pname)
+        } else if interface {
+            self.program_interface_parameter(program, pname)
+        } else {
+            self.program_parameter(program, pname)
+        };
         if let Some(v) = value {
             store(params, 0, v);
         }
@@ -2488,6 +2501,85 @@ unsafe fn read_doubles(v: *const GLdouble, n: usize) -> Option<[f64; 4]> {
         *o = *v.add(i);
     }
     Some(out)
+    // Transform feedback.
+    unsafe fn TransformFeedbackVaryings(&mut self, program: GLuint, count: GLsizei, varyings: *const *const GLchar, mode: GLenum) {
+        self.gl_transform_feedback_varyings(program, count, varyings, mode)
+    }
+    unsafe fn GetTransformFeedbackVarying(&mut self, program: GLuint, index: GLuint, buf_size: GLsizei, length: *mut GLsizei, size: *mut GLsizei, ty: *mut GLenum, name: *mut GLchar) {
+        self.gl_get_transform_feedback_varying(program, index, buf_size, length, size, ty, name)
+    }
+    unsafe fn BindBufferOffsetEXT(&mut self, target: GLenum, index: GLuint, buffer: GLuint, offset: GLintptr) {
+        if !self.check(target == GL_TRANSFORM_FEEDBACK_BUFFER, GL_INVALID_ENUM) {
+            return;
+        }
+        self.gl_bind_transform_feedback_buffer(index, buffer, offset, None)
+    }
+    unsafe fn GenTransformFeedbacks(&mut self, n: GLsizei, ids: *mut GLuint) {
+        self.gl_gen_transform_feedbacks(n, ids, false)
+    }
+    unsafe fn CreateTransformFeedbacks(&mut self, n: GLsizei, ids: *mut GLuint) {
+        self.gl_gen_transform_feedbacks(n, ids, true)
+    }
+    unsafe fn DeleteTransformFeedbacks(&mut self, n: GLsizei, ids: *const GLuint) {
+        self.gl_delete_transform_feedbacks(n, ids)
+    }
+    unsafe fn IsTransformFeedback(&mut self, id: GLuint) -> GLboolean {
+        self.gl_is_transform_feedback(id)
+    }
+    unsafe fn BindTransformFeedback(&mut self, target: GLenum, id: GLuint) {
+        self.gl_bind_transform_feedback(target, id)
+    }
+    unsafe fn TransformFeedbackBufferBase(&mut self, xfb: GLuint, index: GLuint, buffer: GLuint) {
+        self.gl_transform_feedback_buffer(xfb, index, buffer, 0, None)
+    }
+    unsafe fn TransformFeedbackBufferRange(&mut self, xfb: GLuint, index: GLuint, buffer: GLuint, offset: GLintptr, size: GLsizeiptr) {
+        self.gl_transform_feedback_buffer(xfb, index, buffer, offset, Some(size))
+    }
+    unsafe fn BeginTransformFeedback(&mut self, mode: GLenum) {
+        self.gl_begin_transform_feedback(mode)
+    }
+    unsafe fn EndTransformFeedback(&mut self) {
+        self.gl_end_transform_feedback()
+    }
+    unsafe fn PauseTransformFeedback(&mut self) {
+        self.gl_pause_transform_feedback()
+    }
+    unsafe fn ResumeTransformFeedback(&mut self) {
+        self.gl_resume_transform_feedback()
+    }
+    unsafe fn GetTransformFeedbackiv(&mut self, xfb: GLuint, pname: GLenum, param: *mut GLint) {
+        match self.transform_feedback_parameter(xfb, pname, None) {
+            Ok(v) => store(param, 0, v as GLint),
+            Err(e) => self.record_error(e),
+        }
+    }
+    unsafe fn GetTransformFeedbacki_v(&mut self, xfb: GLuint, pname: GLenum, index: GLuint, param: *mut GLint) {
+        let result = if pname == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING { self.transform_feedback_parameter(xfb, pname, Some(index)) } else { Err(GL_INVALID_ENUM) };
+        match result {
+            Ok(v) => store(param, 0, v as GLint),
+            Err(e) => self.record_error(e),
+        }
+    }
+    unsafe fn GetTransformFeedbacki64_v(&mut self, xfb: GLuint, pname: GLenum, index: GLuint, param: *mut GLint64) {
+        let sized = matches!(pname, GL_TRANSFORM_FEEDBACK_BUFFER_START | GL_TRANSFORM_FEEDBACK_BUFFER_SIZE);
+        let result = if sized { self.transform_feedback_parameter(xfb, pname, Some(index)) } else { Err(GL_INVALID_ENUM) };
+        match result {
+            Ok(v) => store(param, 0, v),
+            Err(e) => self.record_error(e),
+        }
+    }
+    unsafe fn DrawTransformFeedback(&mut self, mode: GLenum, id: GLuint) {
+        self.gl_draw_transform_feedback(mode, id, 0, 1)
+    }
+    unsafe fn DrawTransformFeedbackInstanced(&mut self, mode: GLenum, id: GLuint, instances: GLsizei) {
+        self.gl_draw_transform_feedback(mode, id, 0, instances)
+    }
+    unsafe fn DrawTransformFeedbackStream(&mut self, mode: GLenum, id: GLuint, stream: GLuint) {
+        self.gl_draw_transform_feedback(mode, id, stream, 1)
+    }
+    unsafe fn DrawTransformFeedbackStreamInstanced(&mut self, mode: GLenum, id: GLuint, stream: GLuint, instances: GLsizei) {
+        self.gl_draw_transform_feedback(mode, id, stream, instances)
+    }
 }
 
 impl ContextState {

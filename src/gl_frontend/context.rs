@@ -128,6 +128,8 @@ pub struct ContextState {
     pub(crate) queries: crate::objects::query::QueryObjects,
     /// glBeginConditionalRender's query and mode, while rendering is conditional.
     pub(crate) conditional_render: Option<crate::draw_path::conditional_render::ConditionalRender>,
+    /// Transform feedback objects (per context) and the bound one.
+    pub(crate) transform_feedback: crate::objects::transform_feedback::TransformFeedbackState,
 }
 
 static NEXT_THREAD_ID: AtomicU64 = AtomicU64::new(1);
@@ -213,6 +215,7 @@ impl Context {
             caps: device_caps,
             queries: Default::default(),
             conditional_render: None,
+            transform_feedback: Default::default(),
         };
         Ok(Arc::new(Context {
             state: UnsafeCell::new(state),

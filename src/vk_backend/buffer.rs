@@ -140,9 +140,15 @@ impl Drop for RawBuffer {
     }
 }
 
-/// Usage flags of every GL buffer: GL lets any buffer bind to any target.
-pub(crate) fn gl_buffer_usage() -> vk::BufferUsageFlags {
-    vk::BufferUsageFlags::TRANSFER_SRC
+/// Usage flags of every GL buffer: GL lets any buffer bind to any target (transform
+/// feedback buffers and their counters too, where the device captures).
+pub(crate) fn gl_buffer_usage(device: &Device) -> vk::BufferUsageFlags {
+    let xfb = if device.ext.transform_feedback.is_some() {
+        vk::BufferUsageFlags::TRANSFORM_FEEDBACK_BUFFER_EXT | vk::BufferUsageFlags::TRANSFORM_FEEDBACK_COUNTER_BUFFER_EXT
+    } else {
+        vk::BufferUsageFlags::empty()
+    };
+    xfb | vk::BufferUsageFlags::TRANSFER_SRC
         | vk::BufferUsageFlags::TRANSFER_DST
         | vk::BufferUsageFlags::VERTEX_BUFFER
         | vk::BufferUsageFlags::INDEX_BUFFER
@@ -165,7 +171,7 @@ pub struct Buffer(pub(crate) Arc<BufferShared>);
 impl Buffer {
     /// Creates a buffer of `desc.size` bytes (contents undefined until written).
     pub fn new(device: &Arc<Device>, desc: &BufferDesc) -> Result<Buffer> {
-        let raw = RawBuffer::new(device, desc.size, desc.memory, gl_buffer_usage())?;
+        let raw = RawBuffer::new(device, desc.size, desc.memory, gl_buffer_usage(device))?;
         Ok(Buffer(Arc::new(BufferShared { desc: *desc, storage: Mutex::new(raw) })))
     }
 
@@ -199,7 +205,7 @@ impl Buffer {
     /// Gives the buffer fresh storage; work already recorded keeps the old one alive.
     pub(crate) fn orphan(&self) -> Result<Arc<RawBuffer>> {
         let old = self.storage();
-        let fresh = RawBuffer::new(&old.device, self.0.desc.size, self.0.desc.memory, gl_buffer_usage())?;
+        let fresh = RawBuffer::new(&old.device, self.0.desc.size, self.0.desc.memory, gl_buffer_usage(&old.device))?;
         let mut slot = self.0.storage.lock().map_err(|_| Error::DeviceLost)?;
         *slot = fresh.clone();
         Ok(fresh)

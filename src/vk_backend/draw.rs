@@ -75,4 +75,8 @@ pub struct DrawRecord<'a> {
     pub index_buffer: Option<IndexBinding<'a>>,
     pub resources: &'a [ResourceBinding<'a>],
     pub counts: DrawCounts,
+    /// Transform feedback capture around the draw.
+    pub xfb: Option<crate::transform_feedback::XfbDraw<'a>>,
+    /// Take the vertex count from a capture instead of `counts.count` (non-indexed only).
+    pub captured_count: Option<crate::transform_feedback::CapturedVertexCount<'a>>,
 }

@@ -49,6 +49,7 @@ mod state;
 mod swapchain;
 mod sync;
 mod transfer;
+mod transform_feedback;
 mod upload_ring;
 mod vertex_input;
 
@@ -70,6 +71,7 @@ pub use render_targets::{BlitFilter, BlitRect, ClearColor, ClearRequest, RenderT
 pub use sampler::{BorderColor, Filter, MipFilter, Sampler, SamplerDesc, WrapMode};
 pub use state::*;
 pub use swapchain::Swapchain;
+pub use transform_feedback::{CapturedVertexCount, XfbDraw, XfbTarget, MAX_XFB_BUFFERS};
 pub use vertex_input::{
     InputRate, VertexAttribute, VertexBindingLayout, VertexFormat, VertexInput, VertexScalar, MAX_VERTEX_ATTRIBUTES,
 };

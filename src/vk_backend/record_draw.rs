@@ -66,7 +66,7 @@ impl CommandStream {
         if draw.viewports.len() as u32 > self.device.info().limits.max_viewports {
             return Err(Error::InvalidArgument("more viewports than the device has".into()));
         }
-        if draw.counts.count == 0 || draw.counts.instance_count == 0 {
+        if (draw.counts.count == 0 && draw.captured_count.is_none()) || draw.counts.instance_count == 0 {
             return Ok(());
         }
         if let Some(a) = draw.vertex_input.attributes().iter().find(|a| conv::map_vertex_format(a.format).is_none()) {
@@ -131,6 +131,12 @@ impl CommandStream {
                 (_, kind) => return Err(Error::InvalidArgument(format!("binding {} is a {kind:?}", r.binding))),
             }
         }
+        if let Some(xfb) = &draw.xfb {
+            self.xfb_uses(xfb)?;
+        }
+        if let Some(count) = &draw.captured_count {
+            self.captured_count_uses(count)?;
+        }
         if self.has_pending_barriers() {
             // Barriers cannot go inside rendering: pause it; the next begin loads the contents.
             self.end_rendering()?;
@@ -192,6 +198,24 @@ impl CommandStream {
             // SAFETY: the buffer is alive (the batch holds it) and has vertex usage.
             unsafe { dev.cmd_bind_vertex_buffers(cmd, vb.binding, &[raw.raw], &[vb.offset]) };
         }
+        let c = draw.counts;
+        if let Some(xfb) = &draw.xfb {
+            self.xfb_begin(cmd, xfb)?;
+        }
+        if let Some(count) = &draw.captured_count {
+            self.draw_captured_count(cmd, count, c.instance_count, c.base_instance)?;
+        } else {
+            self.record_draw_call(cmd, draw)?;
+        }
+        if let Some(xfb) = &draw.xfb {
+            self.xfb_end(cmd, xfb)?;
+        }
+        Ok(())
+    }
+
+    /// The draw command itself, indexed or not.
+    fn record_draw_call(&mut self, cmd: vk::CommandBuffer, draw: &DrawRecord<'_>) -> Result<()> {
+        let dev = &self.device.raw;
         let c = draw.counts;
         match &draw.index_buffer {
             Some(ib) => {

@@ -310,7 +310,7 @@ impl ContextState {
             drop(exe);
             ok
         };
-        if !self.check(patches_ok, GL_INVALID_OPERATION) {
+        if !self.check(patches_ok && self.capture_mode_allowed(mode), GL_INVALID_OPERATION) {
             return;
         }
         let element_buffer = self.vertex_arrays.get(self.bindings.vertex_array).map_or(0, |v| v.element_buffer);
@@ -555,6 +555,8 @@ impl ContextState {
         }));
         resources.extend(storage.iter().map(crate::draw_path::dispatch::OwnedResource::binding));
         resources.extend(images.iter().map(|(binding, element, view)| ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::StorageImage { view } }));
+        let capture = self.capture_for_draw()?;
+        let count_source = self.captured_count_source();
         let record = DrawRecord {
             program: &gpu_program,
             vertex_input: &input,
@@ -571,9 +573,14 @@ impl ContextState {
                 base_vertex,
                 base_instance,
             },
+            xfb: capture.as_ref().map(|c| c.as_draw()),
+            captured_count: crate::objects::transform_feedback_draw::captured_count(&count_source),
         };
         self.stream.set_render_targets(&targets)?;
         self.stream.draw(&record)?;
+        if capture.is_some() {
+            self.capture_recorded();
+        }
         Ok(())
     }
 }

@@ -31,6 +31,7 @@ pub mod lexer;
 pub mod link;
 pub mod link_atomic;
 pub mod link_storage;
+pub mod link_xfb;
 pub mod options;
 pub mod parser;
 pub mod passthrough_tcs;

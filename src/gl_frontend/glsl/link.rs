@@ -21,6 +21,9 @@ pub struct LinkOptions {
     pub frag_data_index: Vec<(String, u32)>,
     /// GL_PROGRAM_SEPARABLE: interfaces to absent stages stay as they are.
     pub separable: bool,
+    /// glTransformFeedbackVaryings: the names to capture, and GL_SEPARATE_ATTRIBS.
+    pub transform_feedback_varyings: Vec<String>,
+    pub transform_feedback_separate: bool,
 }
 
 /// An active vertex attribute or fragment output.
@@ -130,6 +133,8 @@ impl ProgramInterface {
         let below = if gl_location >= 32 { u32::MAX } else { (1u32 << gl_location) - 1 };
         gl_location + (self.vertex_input_dual_slots & below).count_ones()
     }
+    /// What transform feedback captures, resolved from glTransformFeedbackVaryings.
+    pub transform_feedback: crate::link_xfb::TransformFeedbackLayout,
 }
 
 /// Vulkan input locations of the conventional vertex attributes: after the 16 generic ones.
@@ -215,7 +220,7 @@ pub(crate) fn explicit_int(qual: &TypeQualifier, name: &str) -> Option<i64> {
 }
 
 /// Slots (vec4 locations) a vertex input or varying of type `t` takes.
-fn slots(t: &Type) -> u32 {
+pub(crate) fn slots(t: &Type) -> u32 {
     match t {
         Type::Array(e, n) => slots(e) * n.unwrap_or(1),
         Type::Matrix { cols, rows, double } => *cols as u32 * if *double && *rows > 2 { 2 } else { 1 },
@@ -375,6 +380,8 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
             let ir = crate::irgen::generate_units(u, &interface);
             stages.push(LinkedStage { stage: s.stage, shader: (*s).clone(), ir });
         }
+        let names = &options.transform_feedback_varyings;
+        crate::link_xfb::link_transform_feedback(&mut stages, names, options.transform_feedback_separate, &mut interface.transform_feedback, &mut diags);
     }
     LinkedProgram { success: !diags.has_errors(), info_log: diags.to_log(), stages, interface }
 }

@@ -186,6 +186,7 @@ impl ContextState {
                 *indexed = IndexedBuffer::default();
             }
         }
+        self.transform_feedback.unbind_buffer(name);
         let vao = self.bindings.vertex_array;
         if let Some(v) = self.vertex_arrays.get_mut(vao) {
             for attrib in &mut v.attribs {
@@ -203,7 +204,7 @@ impl ContextState {
 
     /// Makes sure an object exists under `name` for a bind; false (with the error recorded)
     /// when the name was never generated and the profile requires it.
-    fn ensure_buffer(&mut self, name: GLuint) -> bool {
+    pub(crate) fn ensure_buffer(&mut self, name: GLuint) -> bool {
         if name == 0 {
             return true;
         }

@@ -15,5 +15,8 @@ pub mod texture;
 pub mod texture_copy;
 pub mod texture_image;
 pub mod texture_target;
+pub mod transform_feedback;
+pub mod transform_feedback_draw;
+pub mod transform_feedback_varyings;
 pub mod uniforms;
 pub mod vertex_array;

@@ -23,6 +23,8 @@ pub struct Program {
     pub attrib_bindings: HashMap<String, u32>,
     /// glBindFragDataLocation requests, applied at the next link.
     pub frag_data_bindings: HashMap<String, u32>,
+    /// glTransformFeedbackVaryings, applied at the next link.
+    pub transform_feedback: crate::objects::transform_feedback_varyings::VaryingRequest,
     /// What the last successful link produced.
     pub executable: Option<Arc<Mutex<LinkedProgram>>>,
 }

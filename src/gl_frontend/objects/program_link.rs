@@ -219,6 +219,9 @@ impl ContextState {
 
     pub(crate) fn gl_link_program(&mut self, program: GLuint) {
         let Some(attached) = self.with_program(program, |p| p.shaders.clone()) else { return };
+        if !self.check(self.program_relink_allowed(program), GL_INVALID_OPERATION) {
+            return;
+        }
         let share = self.share.clone();
         let mut objects = share.lock();
         // Every attached shader must have compiled.
@@ -239,6 +242,8 @@ impl ContextState {
             frag_data_bindings: p.frag_data_bindings.iter().map(|(k, v)| (k.clone(), *v)).collect(),
             frag_data_index: Vec::new(),
             separable: false,
+            transform_feedback_varyings: p.transform_feedback.names.clone(),
+            transform_feedback_separate: p.transform_feedback.separate,
         };
         drop(objects);
         // A compatibility program without a vertex shader gets the fixed-function one.
@@ -248,6 +253,16 @@ impl ContextState {
             let version = self.version.0 * 10 + self.version.1;
             if let Some(vs) = crate::fixed_function::vertex_shader::compile(glsl::Api::GlCompat, version) {
                 compiled.push(vs);
+            }
+        }
+        // And one without a fragment shader colours fragments as fixed function does
+        // without texturing: with the interpolated primary colour.
+        let has_fragment = compiled.iter().any(|c| c.stage == glsl::Stage::Fragment);
+        if has_vertex && !has_fragment && self.api == crate::version::Api::Gl && self.profile == crate::version::Profile::Compatibility {
+            let options = glsl::CompileOptions { stage: glsl::Stage::Fragment, api: glsl::Api::GlCompat, context_version: self.version.0 * 10 + self.version.1, extensions: Vec::new() };
+            let fs = glsl::compile_shader(&["#version 110\nvoid main() { gl_FragColor = gl_Color; }\n"], &options);
+            if fs.success {
+                compiled.push(fs);
             }
         }
         let linked = if log.is_empty() && !compiled.is_empty() {
@@ -332,6 +347,10 @@ impl ContextState {
     }
 
     pub(crate) fn gl_use_program(&mut self, program: GLuint) {
+        // The program of an active, unpaused capture stays.
+        if !self.check(!self.transform_feedback.capturing(), GL_INVALID_OPERATION) {
+            return;
+        }
         if program != 0 {
             let Some(linked) = self.with_program(program, |p| p.linked) else { return };
             if !self.check(linked, GL_INVALID_OPERATION) {

@@ -92,6 +92,8 @@ impl ContextState {
         }
         if let Some(v) = self.atomic_counter_value(pname) {
             return Some(v);
+        if let Some(v) = self.transform_feedback_value(pname) {
+            return Some(Value::int(v));
         }
         let s = &self.state;
         let l = &self.limits;
@@ -372,6 +374,8 @@ impl ContextState {
         }
         if let Some(v) = self.atomic_counter_indexed_value(pname, index) {
             return v;
+        if let Some(v) = self.transform_feedback_indexed_value(pname, index) {
+            return v.map(Value::int);
         }
         let i = index as usize;
         match pname {

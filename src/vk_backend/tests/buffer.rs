@@ -160,6 +160,8 @@ void main() { frag = color; }
                 index_buffer: None,
                 resources: &[ResourceBinding { binding: 0, array_index: 0, resource: BoundResource::UniformBuffer { buffer: &buffer, offset, size: 16 } }],
                 counts: DrawCounts { count: 6, instance_count: 1, ..Default::default() },
+                xfb: None,
+                captured_count: None,
             })
             .unwrap();
     }

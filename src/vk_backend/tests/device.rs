@@ -76,6 +76,8 @@ fn bad_programs_and_bindings_are_errors() {
         index_buffer: None,
         resources: &[ResourceBinding { binding: 3, array_index: 0, resource: BoundResource::UniformBuffer { buffer: &ubo, offset: 0, size: 64 } }],
         counts: DrawCounts { count: 6, instance_count: 1, ..Default::default() },
+        xfb: None,
+        captured_count: None,
     });
     assert!(matches!(result, Err(Error::InvalidArgument(_))));
 }
@@ -129,6 +131,8 @@ void main() {{ frag = texture(tex[{last}], vec2(0.5)) + texture(tex[0], vec2(0.5
                 index_buffer: None,
                 resources: &resources,
                 counts: DrawCounts { count: 6, instance_count: 1, ..Default::default() },
+                xfb: None,
+                captured_count: None,
             })
             .unwrap();
     }

@@ -207,6 +207,8 @@ void main() { gl_Position = vec4(pos.x + float(gl_InstanceIndex), pos.yz, 1.0); 
             index_buffer: Some(IndexBinding { buffer: &ib, offset: 0, index_type: IndexType::U16 }),
             resources: &[],
             counts: DrawCounts { count: 6, instance_count: 2, first: 0, base_vertex: 8, base_instance: 0 },
+            xfb: None,
+            captured_count: None,
         })
         .unwrap();
     let data = read_rgba8(&mut stream, &image);
@@ -225,6 +227,8 @@ void main() { gl_Position = vec4(pos.x + float(gl_InstanceIndex), pos.yz, 1.0); 
         index_buffer: Some(IndexBinding { buffer: &ib, offset: 0, index_type: IndexType::U16 }),
         resources: &[],
         counts: DrawCounts { count: 7, instance_count: 1, ..Default::default() },
+        xfb: None,
+        captured_count: None,
     });
     assert!(matches!(err, Err(Error::InvalidArgument(_))));
 }

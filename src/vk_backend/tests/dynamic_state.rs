@@ -30,6 +30,8 @@ fn draw_indexed(stream: &mut CommandStream, program: &Program, vb: &Buffer, ib: 
             index_buffer: Some(IndexBinding { buffer: ib, offset: 0, index_type: IndexType::U16 }),
             resources: &[],
             counts: DrawCounts { count, instance_count: 1, ..Default::default() },
+            xfb: None,
+            captured_count: None,
         })
         .unwrap();
 }
@@ -175,6 +177,8 @@ fn eight_bit_indices_draw_natively_and_widened() {
                 index_buffer: Some(IndexBinding { buffer: &ib, offset: 0, index_type: IndexType::U8 }),
                 resources: &[],
                 counts: DrawCounts { count: 7, instance_count: 1, first: 1, ..Default::default() },
+                xfb: None,
+                captured_count: None,
             })
             .unwrap();
         let data = read_rgba8(&mut stream, &image);

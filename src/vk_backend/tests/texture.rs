@@ -56,6 +56,8 @@ fn draw_textured(stream: &mut CommandStream, program: &Program, vb: &Buffer, ubo
             index_buffer: None,
             resources: &resources,
             counts: DrawCounts { count: 6, instance_count: 1, ..Default::default() },
+            xfb: None,
+            captured_count: None,
         })
         .unwrap();
 }

@@ -286,15 +286,23 @@ impl<'s, 'i> Gen<'s, 'i> {
                     };
                     let location = match location {
                         Some(l) => l,
-                        None => {
-                            // Written but read by no later stage: give it a slot of its own.
-                            let used: Vec<u32> = program.varyings.iter().filter(|v| v.producer == self.stage).map(|v| v.location).collect();
-                            while used.contains(&self.next_output_location) {
-                                self.next_output_location += 1;
+                        None => match crate::link::explicit_int(&g.qual, "location") {
+                            Some(l) => l.max(0) as u32,
+                            None => {
+                                // Written but read by no later stage: whole slots of its own, after
+                                // every slot a later stage reads (transform feedback may capture it).
+                                let read_end = program
+                                    .varyings
+                                    .iter()
+                                    .filter(|v| v.producer == self.stage)
+                                    .map(|v| v.location + globals.iter().find(|x| x.name == v.name).map_or(1, |x| crate::link::slots(&x.ty)))
+                                    .max()
+                                    .unwrap_or(0);
+                                let l = self.next_output_location.max(read_end);
+                                self.next_output_location = l + crate::link::slots(&g.ty).max(1);
+                                l
                             }
-                            self.next_output_location += 1;
-                            self.next_output_location - 1
-                        }
+                        },
                     };
                     let ty = nir_type(&mut self.b, &g.ty, None)?;
                     let mut var = Variable::new(g.name.clone(), ty, VariableMode::ShaderOut);

@@ -138,6 +138,8 @@ pub fn draw_colored(stream: &mut CommandStream, program: &Program, vb: &Buffer, 
             index_buffer: None,
             resources: &[],
             counts: DrawCounts { count: vertex_count, instance_count: 1, ..Default::default() },
+            xfb: None,
+            captured_count: None,
         })
         .unwrap();
 }

@@ -1,0 +1,106 @@
+//! Transform feedback at draw time: the draw-mode check against
+//! glBeginTransformFeedback's mode, the buffers a capturing draw writes, and
+//! glDrawTransformFeedback(Stream)(Instanced), which draws what a capture wrote.
+
+use vk_backend::{Buffer as GpuBuffer, CapturedVertexCount, XfbDraw, XfbTarget, MAX_XFB_BUFFERS};
+
+use crate::context::ContextState;
+use crate::draw_path::record_error::RecordError;
+use crate::objects::transform_feedback::capture_primitive;
+use crate::types::enums::*;
+use crate::types::*;
+
+/// The GPU side of one capturing draw, owned while the draw records.
+pub(crate) struct DrawCapture {
+    targets: [Option<(GpuBuffer, u64, u64)>; MAX_XFB_BUFFERS],
+    counters: GpuBuffer,
+    resume: bool,
+}
+
+impl DrawCapture {
+    pub fn as_draw(&self) -> XfbDraw<'_> {
+        let mut targets = [None; MAX_XFB_BUFFERS];
+        for (t, owned) in targets.iter_mut().zip(&self.targets) {
+            *t = owned.as_ref().map(|(buffer, offset, size)| XfbTarget { buffer, offset: *offset, size: *size });
+        }
+        XfbDraw { targets, counters: &self.counters, resume: self.resume }
+    }
+}
+
+impl ContextState {
+    /// GL_INVALID_OPERATION when capture is active and a draw in `mode` would not produce
+    /// glBeginTransformFeedback's primitives (checked where the vertex shader's primitives
+    /// are the captured ones).
+    pub(crate) fn capture_mode_allowed(&self, mode: GLenum) -> bool {
+        let o = self.transform_feedback.current();
+        if !o.active || o.paused || o.layout.capture_stage != Some(glsl::Stage::Vertex) {
+            return true;
+        }
+        capture_primitive(mode) == Some(o.primitive_mode)
+    }
+
+    /// The buffers and counters of a draw while capture is active and not paused.
+    pub(crate) fn capture_for_draw(&mut self) -> Result<Option<DrawCapture>, RecordError> {
+        if !self.transform_feedback.capturing() {
+            return Ok(None);
+        }
+        let o = self.transform_feedback.current();
+        let (bindings, strides, resume) = (o.buffers, o.layout.strides.clone(), o.resume);
+        let counters = o.counters.clone().ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
+        let mut targets: [Option<(GpuBuffer, u64, u64)>; MAX_XFB_BUFFERS] = Default::default();
+        for (b, &stride) in strides.iter().enumerate().take(MAX_XFB_BUFFERS) {
+            let binding = bindings[b];
+            if stride == 0 || binding.buffer == 0 {
+                continue;
+            }
+            let buffer = self.gpu_buffer(binding.buffer)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
+            let offset = binding.offset.max(0) as u64;
+            let available = buffer.size().saturating_sub(offset);
+            let size = if binding.size > 0 { (binding.size as u64).min(available) } else { available };
+            if size == 0 {
+                // Nothing fits: the capture writes nothing to this buffer.
+                continue;
+            }
+            if let Some(b) = self.share.lock().buffers.get_mut(binding.buffer) {
+                b.gpu_written = true;
+            }
+            targets[b] = Some((buffer, offset, size));
+        }
+        Ok(Some(DrawCapture { targets, counters, resume }))
+    }
+
+    /// After a capturing draw recorded: the next one continues where it stopped.
+    pub(crate) fn capture_recorded(&mut self) {
+        self.transform_feedback.current_mut().resume = true;
+    }
+
+    /// The captured vertex count glDrawTransformFeedback draws from, while it records.
+    pub(crate) fn captured_count_source(&self) -> Option<(GpuBuffer, u32, u32)> {
+        self.transform_feedback.draw_source.clone()
+    }
+
+    pub(crate) fn gl_draw_transform_feedback(&mut self, mode: GLenum, id: GLuint, stream: GLuint, instances: GLsizei) {
+        if !self.check(stream < 4 && instances >= 0, GL_INVALID_VALUE) {
+            return;
+        }
+        let Some(o) = self.transform_feedback.object(id).filter(|_| id == 0 || self.transform_feedback.objects.exists(id)) else {
+            return self.record_error(GL_INVALID_VALUE);
+        };
+        let Some(captured) = o.captured else { return self.record_error(GL_INVALID_OPERATION) };
+        let source = captured[stream as usize].zip(o.counters.clone());
+        match source {
+            Some(((buffer, stride), counters)) => {
+                self.transform_feedback.draw_source = Some((counters, buffer, stride));
+                self.gl_draw(mode, 0, 1, instances, 0, 0, None);
+                self.transform_feedback.draw_source = None;
+            }
+            // Nothing was captured: the draw is checked and draws nothing.
+            None => self.gl_draw(mode, 0, 0, instances, 0, 0, None),
+        }
+    }
+}
+
+/// The backend form of a captured-count source.
+pub(crate) fn captured_count(source: &Option<(GpuBuffer, u32, u32)>) -> Option<CapturedVertexCount<'_>> {
+    source.as_ref().map(|(counters, index, stride)| CapturedVertexCount { counters, index: *index, stride: *stride })
+}

@@ -1,0 +1,124 @@
+//! Transform feedback captures on the last pre-rasterisation stage's outputs.
+//!
+//! A capture of a whole output variable decorates that variable with its buffer, stride
+//! and offset. GL also captures parts of outputs (`foo[2]`, `s.member`,
+//! `gl_ClipDistance[1]`), which Vulkan cannot decorate on their own: each such part gets
+//! an output variable of its own, at a location after every location the stage uses,
+//! written from the original at every exit (or before every EmitVertex) and decorated
+//! for capture. No later stage reads those variables.
+
+use crate::arena::Handle;
+use crate::builder::Builder;
+use crate::instr::InstrKind;
+use crate::intrinsic::IntrinsicOp;
+use crate::shader::{Shader, Stage};
+use crate::types::Type;
+use crate::validate::debug_validate;
+use crate::variable::{Variable, VariableMode, XfbLocation};
+
+/// One captured output, or a part of one: `path` steps into arrays (element index) and
+/// structs (member index) from the variable's type; empty captures the whole variable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XfbCapture {
+    pub variable: Handle<Variable>,
+    pub path: Vec<u32>,
+    pub location: XfbLocation,
+}
+
+/// Vec4 locations a value of type `ty` takes as a varying.
+pub fn varying_slots(shader: &Shader, ty: Handle<Type>) -> u32 {
+    match &shader.types[ty] {
+        Type::Vector(vt) => {
+            if vt.bits == 64 && vt.components > 2 {
+                2
+            } else {
+                1
+            }
+        }
+        Type::Matrix { columns, rows, bits } => *columns as u32 * if *bits == 64 && *rows > 2 { 2 } else { 1 },
+        Type::Array { element, length, .. } => length.unwrap_or(1) * varying_slots(shader, *element),
+        Type::Struct { members, .. } => members.iter().map(|m| varying_slots(shader, m.ty)).sum(),
+        _ => 1,
+    }
+}
+
+/// The type `path` leads to from `ty`; `None` when a step does not fit the type.
+pub fn type_at_path(shader: &Shader, ty: Handle<Type>, path: &[u32]) -> Option<Handle<Type>> {
+    let mut ty = ty;
+    for &step in path {
+        ty = match &shader.types[ty] {
+            Type::Array { element, length, .. } => {
+                if length.is_some_and(|n| step >= n) {
+                    return None;
+                }
+                *element
+            }
+            Type::Struct { members, .. } => members.get(step as usize)?.ty,
+            _ => return None,
+        };
+    }
+    Some(ty)
+}
+
+/// Applies `captures` to the shader; returns whether it changed.
+pub fn lower_xfb_outputs(shader: &mut Shader, captures: &[XfbCapture]) -> bool {
+    if captures.is_empty() {
+        return false;
+    }
+    let mut next_location = shader
+        .variables
+        .iter()
+        .filter(|(_, v)| v.mode == VariableMode::ShaderOut && v.builtin.is_none())
+        .filter_map(|(_, v)| v.location.map(|l| l + varying_slots(shader, v.ty)))
+        .max()
+        .unwrap_or(0);
+    // (source variable, path, copy variable)
+    let mut copies: Vec<(Handle<Variable>, Vec<u32>, Handle<Variable>)> = Vec::new();
+    for c in captures {
+        if c.path.is_empty() {
+            shader.variables[c.variable].xfb = Some(c.location);
+            continue;
+        }
+        let source = &shader.variables[c.variable];
+        let Some(ty) = type_at_path(shader, source.ty, &c.path) else { continue };
+        let mut var = Variable::new(format!("{}#xfb{}", source.name, copies.len()), ty, VariableMode::ShaderOut).with_location(next_location);
+        var.stream = source.stream;
+        var.xfb = Some(c.location);
+        var.interpolation = crate::variable::Interpolation::Flat;
+        next_location += varying_slots(shader, ty);
+        let copy = shader.add_variable(var);
+        copies.push((c.variable, c.path.clone(), copy));
+    }
+    if !copies.is_empty() {
+        let epilogue = |b: &mut Builder| {
+            for (source, path, copy) in &copies {
+                let mut deref = b.deref_var(*source);
+                let mut ty = b.shader.variables[*source].ty;
+                for &step in path {
+                    let (next, is_array) = match &b.shader.types[ty] {
+                        Type::Array { element, .. } => (*element, true),
+                        Type::Struct { members, .. } => (members[step as usize].ty, false),
+                        _ => break,
+                    };
+                    ty = next;
+                    deref = if is_array { b.deref_array_imm(deref, step) } else { b.deref_struct(deref, step) };
+                }
+                let dst = b.deref_var(*copy);
+                b.copy_deref(dst, deref);
+            }
+        };
+        if shader.stage == Stage::Geometry {
+            let emits = super::find_instrs(shader, |f, v| {
+                matches!(&f.instrs[v].kind, InstrKind::Intrinsic(i) if matches!(i.op, IntrinsicOp::EmitVertex { .. }))
+            });
+            for &(func, block, index) in emits.iter().rev() {
+                let mut b = Builder::at(shader, func, block, index);
+                epilogue(&mut b);
+            }
+        } else if let Some(entry) = shader.entry {
+            super::at_function_exits(shader, entry, epilogue);
+        }
+    }
+    debug_validate(shader, "lower_xfb_outputs");
+    true
+}
