@@ -3,6 +3,7 @@
 pub mod bindings;
 pub mod buffer;
 pub mod framebuffer;
+pub mod framebuffer_texture;
 pub mod names;
 pub mod program;
 pub mod program_link;

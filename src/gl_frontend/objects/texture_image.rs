@@ -354,8 +354,8 @@ impl ContextState {
         let face = face_index(target);
         let image = self.with_bound_texture(texture_target, |t| t.face_level(face, level as usize).cloned())?;
         let component_type = |format: TexelFormat| match format {
-            TexelFormat::Unorm8 { .. } => GL_UNSIGNED_NORMALIZED,
-            TexelFormat::Float32 { .. } => GL_FLOAT,
+            TexelFormat::Unorm8 { .. } | TexelFormat::Unorm16 { .. } => GL_UNSIGNED_NORMALIZED,
+            TexelFormat::Float32 { .. } | TexelFormat::Float16 { .. } => GL_FLOAT,
             TexelFormat::Depth { bits: 32 } | TexelFormat::DepthStencil { depth_bits: 32 } => GL_FLOAT,
             TexelFormat::Depth { .. } | TexelFormat::DepthStencil { .. } => GL_UNSIGNED_NORMALIZED,
             TexelFormat::Int { signed: true, .. } => GL_INT,
