@@ -185,7 +185,7 @@ fn a_layered_framebuffer_clears_and_renders_every_layer_by_gl_layer() {
 fn sixteen_bit_normalized_and_half_float_textures_keep_their_values() {
     let _ctx = context();
     unsafe {
-        let tex = new_texture(GL_TEXTURE_2D);
+        new_texture(GL_TEXTURE_2D);
         let texels: [u16; 4] = [0, 1000, 32768, 65535];
         glTexImage2D(GL_TEXTURE_2D, 0, GL_R16 as GLint, 2, 2, 0, GL_RED, GL_UNSIGNED_SHORT, texels.as_ptr().cast());
         assert_eq!(glGetError(), GL_NO_ERROR);
