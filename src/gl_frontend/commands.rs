@@ -535,6 +535,20 @@ impl GlCommands for ContextState {
     unsafe fn FramebufferTexture(&mut self, target: GLenum, attachment: GLenum, texture: GLuint, level: GLint) {
         self.gl_framebuffer_texture(target, attachment, texture, level, TextureAttach::Whole)
     }
+    // EXT_framebuffer_object's binds: GL 3.0's, whose compatibility profile also makes
+    // objects of names never generated, as the extension does.
+    unsafe fn BindFramebufferEXT(&mut self, target: GLenum, framebuffer: GLuint) {
+        self.gl_bind_framebuffer(target, framebuffer)
+    }
+    unsafe fn BindRenderbufferEXT(&mut self, target: GLenum, renderbuffer: GLuint) {
+        self.gl_bind_renderbuffer(target, renderbuffer)
+    }
+    unsafe fn TexBuffer(&mut self, target: GLenum, internalformat: GLenum, buffer: GLuint) {
+        self.gl_tex_buffer(target, internalformat, buffer, None)
+    }
+    unsafe fn TexBufferRange(&mut self, target: GLenum, internalformat: GLenum, buffer: GLuint, offset: GLintptr, size: GLsizeiptr) {
+        self.gl_tex_buffer(target, internalformat, buffer, Some((offset, size)))
+    }
     unsafe fn FramebufferRenderbuffer(&mut self, target: GLenum, attachment: GLenum, rb_target: GLenum, renderbuffer: GLuint) {
         self.gl_framebuffer_renderbuffer(target, attachment, rb_target, renderbuffer)
     }

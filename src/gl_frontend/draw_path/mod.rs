@@ -2,6 +2,7 @@
 //! targets of the bound framebuffer, clears and read-backs.
 
 pub mod blit;
+pub mod buffer_textures;
 pub mod builtin_uniforms;
 pub mod clear;
 pub mod conditional_render;

@@ -13,6 +13,7 @@ pub mod sampler;
 pub mod shader;
 pub mod sync;
 pub mod texture;
+pub mod texture_buffer;
 pub mod texture_copy;
 pub mod texture_image;
 pub mod texture_target;

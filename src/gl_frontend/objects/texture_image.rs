@@ -344,6 +344,11 @@ impl ContextState {
 
     /// glGetTexLevelParameter*: one property of one level's image.
     pub(crate) fn tex_level_parameter(&mut self, target: GLenum, level: GLint, pname: GLenum) -> Option<i64> {
+        if target == GL_TEXTURE_BUFFER && level == 0 {
+            if let Some(v) = self.texture_buffer_parameter(pname) {
+                return Some(v);
+            }
+        }
         let texture_target = texture_target_of(target);
         if !self.check(target != GL_TEXTURE_CUBE_MAP && TargetShape::of(texture_target).is_some(), GL_INVALID_ENUM) {
             return None;
