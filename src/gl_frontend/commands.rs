@@ -6,6 +6,7 @@ use crate::context::ContextState;
 use crate::dispatch;
 use crate::generated::GlCommands;
 use crate::draw_path::draw::Indices;
+use crate::objects::framebuffer_texture::TextureAttach;
 use crate::objects::query::ResultType;
 use crate::objects::shader::write_gl_string;
 use crate::objects::uniforms::{components_as_f64, components_as_i64, Scalar};
@@ -525,11 +526,34 @@ impl GlCommands for ContextState {
     unsafe fn BindFramebuffer(&mut self, target: GLenum, framebuffer: GLuint) {
         self.gl_bind_framebuffer(target, framebuffer)
     }
+    unsafe fn FramebufferTexture1D(&mut self, target: GLenum, attachment: GLenum, textarget: GLenum, texture: GLuint, level: GLint) {
+        self.gl_framebuffer_texture(target, attachment, texture, level, TextureAttach::Dims { dims: 1, textarget, zoffset: 0 })
+    }
     unsafe fn FramebufferTexture2D(&mut self, target: GLenum, attachment: GLenum, textarget: GLenum, texture: GLuint, level: GLint) {
-        self.gl_framebuffer_texture_2d(target, attachment, Some(textarget), texture, level)
+        self.gl_framebuffer_texture(target, attachment, texture, level, TextureAttach::Dims { dims: 2, textarget, zoffset: 0 })
+    }
+    unsafe fn FramebufferTexture3D(&mut self, target: GLenum, attachment: GLenum, textarget: GLenum, texture: GLuint, level: GLint, zoffset: GLint) {
+        self.gl_framebuffer_texture(target, attachment, texture, level, TextureAttach::Dims { dims: 3, textarget, zoffset })
+    }
+    unsafe fn FramebufferTextureLayer(&mut self, target: GLenum, attachment: GLenum, texture: GLuint, level: GLint, layer: GLint) {
+        self.gl_framebuffer_texture(target, attachment, texture, level, TextureAttach::Layer { layer })
     }
     unsafe fn FramebufferTexture(&mut self, target: GLenum, attachment: GLenum, texture: GLuint, level: GLint) {
-        self.gl_framebuffer_texture_2d(target, attachment, None, texture, level)
+        self.gl_framebuffer_texture(target, attachment, texture, level, TextureAttach::Whole)
+    }
+    // EXT_framebuffer_object's binds: GL 3.0's, whose compatibility profile also makes
+    // objects of names never generated, as the extension does.
+    unsafe fn BindFramebufferEXT(&mut self, target: GLenum, framebuffer: GLuint) {
+        self.gl_bind_framebuffer(target, framebuffer)
+    }
+    unsafe fn BindRenderbufferEXT(&mut self, target: GLenum, renderbuffer: GLuint) {
+        self.gl_bind_renderbuffer(target, renderbuffer)
+    }
+    unsafe fn TexBuffer(&mut self, target: GLenum, internalformat: GLenum, buffer: GLuint) {
+        self.gl_tex_buffer(target, internalformat, buffer, None)
+    }
+    unsafe fn TexBufferRange(&mut self, target: GLenum, internalformat: GLenum, buffer: GLuint, offset: GLintptr, size: GLsizeiptr) {
+        self.gl_tex_buffer(target, internalformat, buffer, Some((offset, size)))
     }
     unsafe fn FramebufferRenderbuffer(&mut self, target: GLenum, attachment: GLenum, rb_target: GLenum, renderbuffer: GLuint) {
         self.gl_framebuffer_renderbuffer(target, attachment, rb_target, renderbuffer)

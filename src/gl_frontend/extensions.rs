@@ -36,6 +36,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_shading_language_packing", Offered::Desktop),
     ("GL_ARB_sync", Offered::Desktop),
     ("GL_ARB_texture_float", Offered::Desktop),
+    ("GL_ARB_texture_gather", Offered::Desktop),
     ("GL_ARB_texture_storage", Offered::Desktop),
     ("GL_ARB_texture_swizzle", Offered::Desktop),
     ("GL_ARB_timer_query", Offered::Desktop),

@@ -41,6 +41,8 @@ pub struct Limits {
     pub max_program_texture_gather_offset: i32,
     /// Components textureGather can read: 4 (every format), as ARB_texture_gather allows.
     pub max_program_texture_gather_components: u32,
+    /// Texels a buffer texture reads (GL_MAX_TEXTURE_BUFFER_SIZE, at least 65536).
+    pub max_texture_buffer_size: u32,
     pub aliased_line_width_range: [f32; 2],
     pub smooth_line_width_range: [f32; 2],
     pub point_size_range: [f32; 2],
@@ -89,6 +91,7 @@ impl Default for Limits {
             min_program_texture_gather_offset: -8,
             max_program_texture_gather_offset: 7,
             max_program_texture_gather_components: 4,
+            max_texture_buffer_size: 65536,
             aliased_line_width_range: [1.0, 1.0],
             smooth_line_width_range: [1.0, 1.0],
             point_size_range: [1.0, 64.0],
@@ -142,6 +145,7 @@ impl Limits {
             max_program_texel_offset: (d.max_texel_offset as i32).max(7),
             min_program_texture_gather_offset: d.min_texel_gather_offset.min(-8),
             max_program_texture_gather_offset: (d.max_texel_gather_offset as i32).max(7),
+            max_texture_buffer_size: d.max_texel_buffer_elements.max(65536),
             aliased_line_width_range: if info.features.wide_lines { d.line_width_range } else { [1.0, 1.0] },
             smooth_line_width_range: [1.0, 1.0],
             point_size_range: if info.features.large_points { d.point_size_range } else { [1.0, 1.0] },

@@ -11,6 +11,10 @@ use crate::types::*;
 pub enum TexelFormat {
     /// 8-bit unsigned normalized, 1 to 4 channels (R, RG, RGBA; RGB is kept as RGBA).
     Unorm8 { channels: u8 },
+    /// 16-bit unsigned normalized (GL_R16, GL_RG16, GL_RGB16 kept as RGBA, GL_RGBA16).
+    Unorm16 { channels: u8 },
+    /// 16-bit (half) float (GL_R16F, GL_RG16F, GL_RGB16F kept as RGBA, GL_RGBA16F).
+    Float16 { channels: u8 },
     /// 32-bit float, 1 to 4 channels.
     Float32 { channels: u8 },
     /// Depth as a 32-bit float, whatever the requested depth bits were.
@@ -26,6 +30,7 @@ impl TexelFormat {
     pub fn bytes_per_texel(self) -> usize {
         match self {
             TexelFormat::Unorm8 { channels } => channels as usize,
+            TexelFormat::Unorm16 { channels } | TexelFormat::Float16 { channels } => 2 * channels as usize,
             TexelFormat::Float32 { channels } => 4 * channels as usize,
             TexelFormat::Depth { .. } => 4,
             TexelFormat::DepthStencil { .. } => 8,
@@ -57,6 +62,7 @@ impl TexelFormat {
         };
         match (self, channel, pname) {
             (TexelFormat::Unorm8 { channels }, Some(c), _) if c < channels => 8,
+            (TexelFormat::Unorm16 { channels } | TexelFormat::Float16 { channels }, Some(c), _) if c < channels => 16,
             (TexelFormat::Float32 { channels }, Some(c), _) if c < channels => 32,
             (TexelFormat::Int { bits, channels, .. }, Some(c), _) if c < channels => bits as u32,
             (TexelFormat::Depth { bits }, None, GL_TEXTURE_DEPTH_SIZE | GL_RENDERBUFFER_DEPTH_SIZE) => bits as u32,
@@ -74,6 +80,12 @@ pub fn internal_texel_format(internal_format: GLenum) -> Option<TexelFormat> {
         GL_RGBA | GL_RGBA8 | GL_RGB | GL_RGB8 => TexelFormat::Unorm8 { channels: 4 },
         GL_RG | GL_RG8 => TexelFormat::Unorm8 { channels: 2 },
         GL_RED | GL_R8 => TexelFormat::Unorm8 { channels: 1 },
+        GL_RGBA16 | GL_RGB16 => TexelFormat::Unorm16 { channels: 4 },
+        GL_RG16 => TexelFormat::Unorm16 { channels: 2 },
+        GL_R16 => TexelFormat::Unorm16 { channels: 1 },
+        GL_RGBA16F | GL_RGB16F => TexelFormat::Float16 { channels: 4 },
+        GL_RG16F => TexelFormat::Float16 { channels: 2 },
+        GL_R16F => TexelFormat::Float16 { channels: 1 },
         GL_RGBA32F | GL_RGB32F => TexelFormat::Float32 { channels: 4 },
         GL_RG32F => TexelFormat::Float32 { channels: 2 },
         GL_R32F => TexelFormat::Float32 { channels: 1 },
@@ -173,11 +185,6 @@ pub fn check_transfer(texel: TexelFormat, format: GLenum, ty: GLenum) -> Result<
     }
     if texel.is_integer() {
         return Ok(());
-    }
-    // Signed and half-float client data are valid GL but not converted yet.
-    if matches!(ty, GL_BYTE | GL_SHORT | GL_INT | GL_HALF_FLOAT) {
-        tracing::warn!(target: "galvan", "pixel transfer type 0x{ty:04X} is not supported yet");
-        return Err(GL_INVALID_OPERATION);
     }
     Ok(())
 }
@@ -292,14 +299,18 @@ fn write_int(bytes: &mut [u8], ty: GLenum, i: usize, v: i64) {
 }
 
 fn read_component(bytes: &[u8], ty: GLenum, i: usize) -> f32 {
+    let word = |n: usize| -> [u8; 4] { bytes[4 * n..4 * n + 4].try_into().unwrap_or_default() };
+    let half = |n: usize| -> [u8; 2] { [bytes[2 * n], bytes[2 * n + 1]] };
     match ty {
         GL_UNSIGNED_BYTE => bytes[i] as f32 / 255.0,
-        GL_UNSIGNED_SHORT => u16::from_ne_bytes([bytes[2 * i], bytes[2 * i + 1]]) as f32 / 65535.0,
-        GL_UNSIGNED_INT => {
-            let v = u32::from_ne_bytes(bytes[4 * i..4 * i + 4].try_into().unwrap_or_default());
-            (v as f64 / u32::MAX as f64) as f32
-        }
-        GL_FLOAT => f32::from_ne_bytes(bytes[4 * i..4 * i + 4].try_into().unwrap_or_default()),
+        GL_UNSIGNED_SHORT => u16::from_ne_bytes(half(i)) as f32 / 65535.0,
+        GL_UNSIGNED_INT => (u32::from_ne_bytes(word(i)) as f64 / u32::MAX as f64) as f32,
+        // Signed normalized client data: the most negative value and the next both map to -1.
+        GL_BYTE => (bytes[i] as i8 as f32 / 127.0).max(-1.0),
+        GL_SHORT => (i16::from_ne_bytes(half(i)) as f32 / 32767.0).max(-1.0),
+        GL_INT => (i32::from_ne_bytes(word(i)) as f64 / i32::MAX as f64).max(-1.0) as f32,
+        GL_HALF_FLOAT => half_to_f32(u16::from_ne_bytes(half(i))),
+        GL_FLOAT => f32::from_ne_bytes(word(i)),
         _ => 0.0,
     }
 }
@@ -315,9 +326,29 @@ fn write_component(bytes: &mut [u8], ty: GLenum, i: usize, v: f32) {
             let x = (v.clamp(0.0, 1.0) as f64 * u32::MAX as f64).round() as u32;
             bytes[4 * i..4 * i + 4].copy_from_slice(&x.to_ne_bytes());
         }
+        GL_BYTE => bytes[i] = (v.clamp(-1.0, 1.0) * 127.0).round() as i8 as u8,
+        GL_SHORT => {
+            let x = (v.clamp(-1.0, 1.0) * 32767.0).round() as i16;
+            bytes[2 * i..2 * i + 2].copy_from_slice(&x.to_ne_bytes());
+        }
+        GL_INT => {
+            let x = (v.clamp(-1.0, 1.0) as f64 * i32::MAX as f64).round() as i32;
+            bytes[4 * i..4 * i + 4].copy_from_slice(&x.to_ne_bytes());
+        }
+        GL_HALF_FLOAT => bytes[2 * i..2 * i + 2].copy_from_slice(&f32_to_half(v).to_ne_bytes()),
         GL_FLOAT => bytes[4 * i..4 * i + 4].copy_from_slice(&v.to_ne_bytes()),
         _ => {}
     }
+}
+
+/// A half float's value (1 sign, 5 exponent, 10 mantissa bits).
+pub fn half_to_f32(bits: u16) -> f32 {
+    gl_formats::small_float::decode(bits as u32, 5, 10, true) as f32
+}
+
+/// `v` as a half float, rounded to nearest even as GL converts.
+pub fn f32_to_half(v: f32) -> u16 {
+    gl_formats::small_float::encode(v as f64, 5, 10, true) as u16
 }
 
 /// Decodes one client pixel.
@@ -397,6 +428,16 @@ pub fn decode_texel(bytes: &[u8], texel: TexelFormat) -> Pixel {
                 p.rgba[c] = bytes[c] as f32 / 255.0;
             }
         }
+        TexelFormat::Unorm16 { channels } => {
+            for c in 0..channels as usize {
+                p.rgba[c] = u16::from_ne_bytes([bytes[2 * c], bytes[2 * c + 1]]) as f32 / 65535.0;
+            }
+        }
+        TexelFormat::Float16 { channels } => {
+            for c in 0..channels as usize {
+                p.rgba[c] = half_to_f32(u16::from_ne_bytes([bytes[2 * c], bytes[2 * c + 1]]));
+            }
+        }
         TexelFormat::Float32 { channels } => {
             for c in 0..channels as usize {
                 p.rgba[c] = f32::from_ne_bytes(bytes[4 * c..4 * c + 4].try_into().unwrap_or_default());
@@ -435,6 +476,17 @@ pub fn encode_texel(p: &Pixel, bytes: &mut [u8], texel: TexelFormat) {
         TexelFormat::Unorm8 { channels } => {
             for c in 0..channels as usize {
                 bytes[c] = (p.rgba[c].clamp(0.0, 1.0) * 255.0).round() as u8;
+            }
+        }
+        TexelFormat::Unorm16 { channels } => {
+            for c in 0..channels as usize {
+                let v = (p.rgba[c].clamp(0.0, 1.0) * 65535.0).round() as u16;
+                bytes[2 * c..2 * c + 2].copy_from_slice(&v.to_ne_bytes());
+            }
+        }
+        TexelFormat::Float16 { channels } => {
+            for c in 0..channels as usize {
+                bytes[2 * c..2 * c + 2].copy_from_slice(&f32_to_half(p.rgba[c]).to_ne_bytes());
             }
         }
         TexelFormat::Float32 { channels } => {

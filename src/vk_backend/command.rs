@@ -361,7 +361,7 @@ impl CommandStream {
         let (w, h) = targets.extent;
         let mut info = vk::RenderingInfo::default()
             .render_area(vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: w.max(1), height: h.max(1) } })
-            .layer_count(1)
+            .layer_count(targets.layers.max(1))
             .color_attachments(&colors[..color_count]);
         if let Some(d) = depth.as_ref() {
             info = info.depth_attachment(d);
@@ -464,7 +464,8 @@ impl CommandStream {
         if attachments.is_empty() {
             return Ok(());
         }
-        let rects = [vk::ClearRect { rect: conv::map_rect(rect), base_array_layer: 0, layer_count: 1 }];
+        // A layered framebuffer clears every layer (GL 4.6 section 9.8).
+        let rects = [vk::ClearRect { rect: conv::map_rect(rect), base_array_layer: 0, layer_count: self.targets.layers.max(1) }];
         let cmd = self.cmd()?;
         // SAFETY: rendering is active; each attachment index names a bound attachment and the
         // rectangle lies inside the render area (clipped above).

@@ -39,6 +39,8 @@ pub enum BoundResource<'a> {
     StorageBuffer { buffer: &'a Buffer, offset: u64, size: u64 },
     CombinedImageSampler { view: &'a ImageView, sampler: &'a Sampler },
     StorageImage { view: &'a ImageView },
+    /// A buffer texture (samplerBuffer): a uniform texel buffer.
+    UniformTexelBuffer { view: &'a crate::buffer_view::BufferView },
 }
 
 /// One descriptor: element `array_index` of program binding `binding`.

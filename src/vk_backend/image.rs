@@ -268,14 +268,27 @@ impl Image {
 
     /// A view of one level and layer, as a render target attachment (all aspects).
     pub fn create_attachment_view(&self, level: u32, layer: u32) -> Result<ImageView> {
+        self.create_layers_attachment_view(level, layer, 1)
+    }
+
+    /// A view of `count` layers of one level from `first`, as a render target attachment:
+    /// one layer is a 2D view, several a 2D array view (layered rendering). The layers of a
+    /// 3D image are its depth slices (the image is made 2D-array compatible).
+    pub fn create_layers_attachment_view(&self, level: u32, first: u32, count: u32) -> Result<ImageView> {
         let d = self.0.desc;
+        let view_type = match (d.dimension, count) {
+            (ImageDimension::D1, 1) => ViewType::D1,
+            (ImageDimension::D1, _) => ViewType::D1Array,
+            (_, 1) => ViewType::D2,
+            _ => ViewType::D2Array,
+        };
         self.create_view(&ImageViewDesc {
-            view_type: ViewType::D2,
+            view_type,
             aspect: d.format.attachment_aspect(),
             base_level: level,
             level_count: 1,
-            base_layer: layer,
-            layer_count: 1,
+            base_layer: first,
+            layer_count: count,
             swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
             format: None,
         })

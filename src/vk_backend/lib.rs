@@ -26,6 +26,7 @@
 mod adapter;
 mod batch;
 mod buffer;
+mod buffer_view;
 mod command;
 mod conv;
 mod device;
@@ -54,6 +55,7 @@ mod upload_ring;
 mod vertex_input;
 
 pub use buffer::{Buffer, BufferDesc, MemoryHint};
+pub use buffer_view::BufferView;
 pub use command::CommandStream;
 pub use device::{list_devices, Device, DeviceOptions};
 pub use draw::{BoundResource, DrawCounts, DrawRecord, IndexBinding, IndexType, ResourceBinding, VertexBufferBinding};

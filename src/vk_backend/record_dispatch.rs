@@ -85,6 +85,11 @@ impl CommandStream {
                     self.batch()?.keep(view.0.id, || v);
                     self.use_image_read(&view.0.image.0, COMPUTE, vk::AccessFlags2::SHADER_SAMPLED_READ, vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL)?;
                 }
+                (BoundResource::UniformTexelBuffer { view }, BindingKind::UniformTexelBuffer) => {
+                    let v = view.0.clone();
+                    self.batch()?.keep(view.0.id, || v);
+                    self.use_buffer_read(&view.0.storage, COMPUTE, vk::AccessFlags2::SHADER_SAMPLED_READ)?;
+                }
                 (BoundResource::StorageImage { view }, BindingKind::StorageImage) => {
                     let v = view.0.clone();
                     self.batch()?.keep(view.0.id, || v);

@@ -117,6 +117,11 @@ impl CommandStream {
                         vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
                     )?;
                 }
+                (BoundResource::UniformTexelBuffer { view }, BindingKind::UniformTexelBuffer) => {
+                    let v = view.0.clone();
+                    self.batch()?.keep(view.0.id, || v);
+                    self.use_buffer_read(&view.0.storage, SHADER_STAGES, vk::AccessFlags2::SHADER_SAMPLED_READ)?;
+                }
                 (BoundResource::StorageImage { view }, BindingKind::StorageImage) => {
                     let v = view.0.clone();
                     self.batch()?.keep(view.0.id, || v);
@@ -471,6 +476,14 @@ impl CommandStream {
         s.buffer_infos.clear();
         s.image_infos.clear();
         s.writes.clear();
+        // Texel buffer views, filled before any write points into them.
+        let texel_views: Vec<vk::BufferView> = resources
+            .iter()
+            .filter_map(|r| match r.resource {
+                BoundResource::UniformTexelBuffer { view } => Some(view.0.raw),
+                _ => None,
+            })
+            .collect();
         for r in resources {
             match r.resource {
                 BoundResource::UniformBuffer { buffer, offset, size } | BoundResource::StorageBuffer { buffer, offset, size } => {
@@ -494,9 +507,10 @@ impl CommandStream {
                     image_view: view.0.raw,
                     image_layout: vk::ImageLayout::GENERAL,
                 }),
+                BoundResource::UniformTexelBuffer { .. } => {}
             }
         }
-        let (mut bi, mut ii) = (0, 0);
+        let (mut bi, mut ii, mut ti) = (0, 0, 0);
         for r in resources {
             let mut w = vk::WriteDescriptorSet::default().dst_binding(r.binding).dst_array_element(r.array_index);
             w.descriptor_count = 1;
@@ -520,6 +534,11 @@ impl CommandStream {
                     w.descriptor_type = vk::DescriptorType::STORAGE_IMAGE;
                     w.p_image_info = &s.image_infos[ii];
                     ii += 1;
+                }
+                BoundResource::UniformTexelBuffer { .. } => {
+                    w.descriptor_type = vk::DescriptorType::UNIFORM_TEXEL_BUFFER;
+                    w.p_texel_buffer_view = &texel_views[ti];
+                    ti += 1;
                 }
             }
             s.writes.push(w);

@@ -11,6 +11,9 @@ pub struct RenderTargets {
     pub depth_stencil: Option<ImageView>,
     /// Render area width and height.
     pub extent: (u32, u32),
+    /// Layers rendered (gl_Layer's range): more than one only when every attachment is a
+    /// layered view; 0 counts as 1.
+    pub layers: u32,
 }
 
 impl RenderTargets {
@@ -22,6 +25,7 @@ impl RenderTargets {
             _ => false,
         };
         self.extent == other.extent
+            && self.layers.max(1) == other.layers.max(1)
             && same_view(&self.depth_stencil, &other.depth_stencil)
             && self.colors.iter().zip(other.colors.iter()).all(|(a, b)| same_view(a, b))
     }

@@ -25,15 +25,18 @@ impl ContextState {
             return;
         }
         let blit_filter = if filter == GL_LINEAR { BlitFilter::Linear } else { BlitFilter::Nearest };
-        let rect = |r: [GLint; 4], level: u32| BlitRect { level, layer: 0, x0: r[0], y0: r[1], x1: r[2], y1: r[3] };
+        let rect = |r: [GLint; 4], level: u32, layer: u32| BlitRect { level, layer, x0: r[0], y0: r[1], x1: r[2], y1: r[3] };
+        // The array layer or cube face an attachment shows (3D slices are not layers).
+        let layer_of = |image: &vk_backend::Image, layer: u32| if image.desc().dimension == vk_backend::ImageDimension::D3 { 0 } else { layer };
         if mask & GL_COLOR_BUFFER_BIT != 0 {
             let source = match self.read_source(GL_RGBA) {
                 Ok(s) => s,
                 Err(e) => return self.report_target_error(e),
             };
             for view in targets.colors.iter().flatten() {
-                let level = view.desc().base_level;
-                let result = self.stream.blit(&source.image, &rect(src, source.level), view.image(), &rect(dst, level), Aspect::Color, blit_filter);
+                let (level, layer) = (view.desc().base_level, layer_of(view.image(), view.desc().base_layer));
+                let from = rect(src, source.level, layer_of(&source.image, source.layer));
+                let result = self.stream.blit(&source.image, &from, view.image(), &rect(dst, level, layer), Aspect::Color, blit_filter);
                 if let Err(e) = result {
                     return self.backend_failed(e);
                 }
@@ -56,8 +59,8 @@ impl ContextState {
                 GL_STENCIL_BUFFER_BIT => Aspect::Stencil,
                 _ => Aspect::DepthStencil,
             };
-            let level = view.desc().base_level;
-            if let Err(e) = self.stream.blit(&source.image, &rect(src, source.level), view.image(), &rect(dst, level), aspect, BlitFilter::Nearest) {
+            let (level, layer) = (view.desc().base_level, view.desc().base_layer);
+            if let Err(e) = self.stream.blit(&source.image, &rect(src, source.level, source.layer), view.image(), &rect(dst, level, layer), aspect, BlitFilter::Nearest) {
                 self.backend_failed(e);
             }
         }

@@ -52,6 +52,7 @@ pub(crate) enum OwnedResource {
     Storage { binding: u32, element: u32, buffer: GpuBuffer, offset: u64, size: u64 },
     Texture { binding: u32, element: u32, view: ImageView, sampler: Sampler },
     StorageImage { binding: u32, element: u32, view: ImageView },
+    TexelBuffer { binding: u32, element: u32, view: vk_backend::BufferView },
 }
 
 impl OwnedResource {
@@ -68,6 +69,9 @@ impl OwnedResource {
             }
             OwnedResource::StorageImage { binding, element, view } => {
                 ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::StorageImage { view } }
+            }
+            OwnedResource::TexelBuffer { binding, element, view } => {
+                ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::UniformTexelBuffer { view } }
             }
         }
     }
@@ -154,6 +158,9 @@ impl ContextState {
         drop(exe);
         for (binding, element, view, sampler) in self.sampled_textures(&sampler_slots)? {
             out.push(OwnedResource::Texture { binding, element, view, sampler });
+        }
+        for (binding, element, view) in self.buffer_textures(&sampler_slots)? {
+            out.push(OwnedResource::TexelBuffer { binding, element, view });
         }
         Ok((program, out))
     }

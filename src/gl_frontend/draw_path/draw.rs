@@ -493,6 +493,7 @@ impl ContextState {
         let gpu_program = exe.gpu.clone();
         drop(exe);
         let textures = self.sampled_textures(&sampler_slots)?;
+        let texel_buffers = self.buffer_textures(&sampler_slots)?;
 
         // Index buffer.
         let index_buffer = match indices {
@@ -552,6 +553,11 @@ impl ContextState {
             binding: *binding,
             array_index: *element,
             resource: BoundResource::CombinedImageSampler { view, sampler },
+        }));
+        resources.extend(texel_buffers.iter().map(|(binding, element, view)| ResourceBinding {
+            binding: *binding,
+            array_index: *element,
+            resource: BoundResource::UniformTexelBuffer { view },
         }));
         resources.extend(storage.iter().map(crate::draw_path::dispatch::OwnedResource::binding));
         resources.extend(images.iter().map(|(binding, element, view)| ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::StorageImage { view } }));
@@ -650,7 +656,7 @@ impl ContextState {
     /// The view and sampler each sampler element reads, for draws and dispatches alike.
     pub(crate) fn sampled_textures(&mut self, slots: &[SamplerSlot]) -> Result<Vec<(u32, u32, ImageView, Sampler)>, vk_backend::Error> {
         let mut textures = Vec::with_capacity(slots.len());
-        for &(binding, element, unit, sampler_type) in slots {
+        for &(binding, element, unit, sampler_type) in slots.iter().filter(|s| !crate::draw_path::buffer_textures::is_buffer_sampler(s.3)) {
             let (view, state) = self.texture_sample_view(unit, sampler_type)?;
             let sampler = Sampler::new(&self.device, &map_sampler(&state))?;
             textures.push((binding, element, view, sampler));

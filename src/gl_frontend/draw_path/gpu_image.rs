@@ -19,15 +19,15 @@ pub struct GpuImage {
     /// The GL level the image's level 0 holds (a texture defined from a base level above 0
     /// starts its image there).
     pub anchor: u32,
-    pub attachment_views: Vec<Option<ImageView>>,
+    /// Attachment views made so far, by (image level, first layer, layer count).
+    attachment_views: Vec<((u32, u32, u32), ImageView)>,
     /// Sampling views made so far, by what they were made with (base and max level, swizzle).
     sample_views: Vec<ImageView>,
 }
 
 impl GpuImage {
     fn new(image: Image, anchor: u32) -> Self {
-        let levels = image.desc().levels as usize;
-        GpuImage { image, anchor, attachment_views: vec![None; levels], sample_views: Vec::new() }
+        GpuImage { image, anchor, attachment_views: Vec::new(), sample_views: Vec::new() }
     }
 
     /// Whether the image holds GL level `level`.
@@ -45,15 +45,27 @@ impl GpuImage {
         Ok(view)
     }
 
-    /// The attachment view of image level `level`, made once.
-    pub fn attachment_view(&mut self, level: u32) -> vk_backend::Result<ImageView> {
-        let slot = &mut self.attachment_views[level as usize];
-        if let Some(v) = slot {
+    /// The attachment view of `count` layers from `first` of image level `level`, made once.
+    pub fn attachment_view(&mut self, level: u32, first: u32, count: u32) -> vk_backend::Result<ImageView> {
+        let key = (level, first, count);
+        if let Some((_, v)) = self.attachment_views.iter().find(|(k, _)| *k == key) {
             return Ok(v.clone());
         }
-        let view = self.image.create_attachment_view(level, 0)?;
-        *slot = Some(view.clone());
+        let view = self.image.create_layers_attachment_view(level, first, count)?;
+        self.attachment_views.push((key, view.clone()));
         Ok(view)
+    }
+}
+
+/// The layers an attachment of GL level `level` of `texture` can name: array layers, cube
+/// faces (six a cube), or the level's depth slices for a 3D texture.
+pub fn attachment_layers(texture: &Texture, level: u32) -> u32 {
+    let Some(image) = texture.face_level(0, level as usize) else { return 0 };
+    match texture.target {
+        GL_TEXTURE_1D_ARRAY => image.height,
+        GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY | GL_TEXTURE_2D_MULTISAMPLE_ARRAY | GL_TEXTURE_3D => image.depth,
+        GL_TEXTURE_CUBE_MAP => 6,
+        _ => 1,
     }
 }
 
@@ -89,6 +101,12 @@ pub fn vk_format(format: TexelFormat) -> Format {
         TexelFormat::Unorm8 { channels: 1 } => Format::R8Unorm,
         TexelFormat::Unorm8 { channels: 2 } => Format::Rg8Unorm,
         TexelFormat::Unorm8 { .. } => Format::Rgba8Unorm,
+        TexelFormat::Unorm16 { channels: 1 } => Format::R16Unorm,
+        TexelFormat::Unorm16 { channels: 2 } => Format::Rg16Unorm,
+        TexelFormat::Unorm16 { .. } => Format::Rgba16Unorm,
+        TexelFormat::Float16 { channels: 1 } => Format::R16Float,
+        TexelFormat::Float16 { channels: 2 } => Format::Rg16Float,
+        TexelFormat::Float16 { .. } => Format::Rgba16Float,
         TexelFormat::Float32 { channels: 1 } => Format::R32Float,
         TexelFormat::Float32 { channels: 2 } => Format::Rg32Float,
         TexelFormat::Float32 { .. } => Format::Rgba32Float,
@@ -127,6 +145,12 @@ pub fn texel_format_of(format: Format) -> Option<TexelFormat> {
         Format::Rg8Unorm => TexelFormat::Unorm8 { channels: 2 },
         // sRGB images read back their stored (encoded) values, as GL's glReadPixels does.
         Format::Rgba8Unorm | Format::Rgba8Srgb => TexelFormat::Unorm8 { channels: 4 },
+        Format::R16Unorm => TexelFormat::Unorm16 { channels: 1 },
+        Format::Rg16Unorm => TexelFormat::Unorm16 { channels: 2 },
+        Format::Rgba16Unorm => TexelFormat::Unorm16 { channels: 4 },
+        Format::R16Float => TexelFormat::Float16 { channels: 1 },
+        Format::Rg16Float => TexelFormat::Float16 { channels: 2 },
+        Format::Rgba16Float => TexelFormat::Float16 { channels: 4 },
         Format::R32Float => TexelFormat::Float32 { channels: 1 },
         Format::Rg32Float => TexelFormat::Float32 { channels: 2 },
         Format::Rgba32Float => TexelFormat::Float32 { channels: 4 },
@@ -268,19 +292,21 @@ impl ContextState {
         Ok(Some(data))
     }
 
-    /// The attachment view of a texture level, creating the texture's image if needed.
-    pub(crate) fn texture_attachment_view(&mut self, name: GLuint, level: u32) -> Result<Option<ImageView>, vk_backend::Error> {
+    /// The attachment view of a texture level: one layer (an array layer, a cube face, a 3D
+    /// slice) or, for a layered attachment, all of them; creates the texture's image if needed.
+    pub(crate) fn texture_attachment_view(&mut self, name: GLuint, level: u32, layer: u32, layered: bool) -> Result<Option<ImageView>, vk_backend::Error> {
         let share = self.share.clone();
         let mut objects = share.lock();
         let Some(texture) = objects.textures.get_mut(name) else { return Ok(None) };
-        // Attachments are 2D views of layer 0.
-        if matches!(texture.target, GL_TEXTURE_1D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_3D) {
-            return Ok(None);
-        }
         self.ensure_texture_image(texture, level as usize)?;
+        let layers = attachment_layers(texture, level);
         let Some(gpu) = texture.gpu.as_mut().filter(|g| g.holds_level(level)) else { return Ok(None) };
         let image_level = level - gpu.anchor;
-        gpu.attachment_view(image_level).map(Some)
+        let (first, count) = if layered { (0, layers) } else { (layer, 1) };
+        if count == 0 || first + count > layers {
+            return Ok(None);
+        }
+        gpu.attachment_view(image_level, first, count).map(Some)
     }
 
     /// The view and sampler state a sampler of GLSL type `sampler_type` reads on texture
@@ -385,7 +411,7 @@ impl ContextState {
             desc.samples = rb.samples.max(1);
             rb.gpu = Some(GpuImage::new(Image::new(&self.device, &desc)?, 0));
         }
-        rb.gpu.as_mut().expect("created above").attachment_view(0).map(Some)
+        rb.gpu.as_mut().expect("created above").attachment_view(0, 0, 1).map(Some)
     }
 }
 

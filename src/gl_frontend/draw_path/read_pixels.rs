@@ -68,7 +68,7 @@ impl ContextState {
             return;
         }
         let (cw, ch) = ((x1 - x0) as u32, (y1 - y0) as u32);
-        let rect = ImageRegion { level: source.level, ..ImageRegion::rect(x0 as i32, y0 as i32, cw, ch) };
+        let rect = source.region(x0 as i32, y0 as i32, cw, ch);
         let texels = match texel {
             pixels::TexelFormat::DepthStencil { .. } => {
                 let depth = self.stream.read_image(&source.image, &ImageRegion { aspect: Aspect::Depth, ..rect });

@@ -1,6 +1,6 @@
 //! The render targets of the bound draw framebuffer, and the image a read-back reads.
 
-use vk_backend::{Image, ImageView, RenderTargets};
+use vk_backend::{Image, ImageDimension, ImageRegion, ImageView, RenderTargets};
 
 use crate::context::ContextState;
 use crate::objects::framebuffer::{Attachment, MAX_COLOR_ATTACHMENTS};
@@ -21,11 +21,25 @@ impl From<vk_backend::Error> for TargetError {
     }
 }
 
-/// What a read-back reads: a level of an image, and that level's size.
+/// What a read-back reads: a level and layer of an image, and that level's size.
 pub(crate) struct ReadSource {
     pub image: Image,
     pub level: u32,
+    /// The array layer, cube face or (3D images) depth slice.
+    pub layer: u32,
     pub extent: (u32, u32),
+}
+
+impl ReadSource {
+    /// The region of the source a `width` x `height` read-back at (x, y) reads.
+    pub fn region(&self, x: i32, y: i32, width: u32, height: u32) -> ImageRegion {
+        let rect = ImageRegion { level: self.level, ..ImageRegion::rect(x, y, width, height) };
+        if self.image.desc().dimension == ImageDimension::D3 {
+            ImageRegion { offset: [x, y, self.layer as i32], ..rect }
+        } else {
+            ImageRegion { base_layer: self.layer, ..rect }
+        }
+    }
 }
 
 impl ContextState {
@@ -40,7 +54,7 @@ impl ContextState {
     fn attachment_view(&mut self, a: Attachment) -> Result<Option<ImageView>, vk_backend::Error> {
         match a {
             Attachment::None => Ok(None),
-            Attachment::Texture { name, level } => self.texture_attachment_view(name, level),
+            Attachment::Texture { name, level, layer, layered } => self.texture_attachment_view(name, level, layer, layered),
             Attachment::Renderbuffer { name } => self.renderbuffer_attachment_view(name),
         }
     }
@@ -65,6 +79,8 @@ impl ContextState {
         };
         let mut targets = RenderTargets::default();
         let mut extent = (u32::MAX, u32::MAX);
+        // Layered framebuffers render as many layers as the smallest attachment has.
+        let mut layers = u32::MAX;
         for slot in 0..MAX_COLOR_ATTACHMENTS {
             let buffer = framebuffer.draw_buffers[slot];
             if buffer == GL_NONE {
@@ -74,6 +90,7 @@ impl ContextState {
             if let Some(view) = self.attachment_view(framebuffer.colors[index])? {
                 let (w, h) = view.extent();
                 extent = (extent.0.min(w), extent.1.min(h));
+                layers = layers.min(view.desc().layer_count);
                 targets.colors[slot] = Some(view);
             }
         }
@@ -82,6 +99,7 @@ impl ContextState {
         if let Some(view) = self.attachment_view(ds)? {
             let (w, h) = view.extent();
             extent = (extent.0.min(w), extent.1.min(h));
+            layers = layers.min(view.desc().layer_count);
             targets.depth_stencil = Some(view);
         }
         if extent.0 == u32::MAX {
@@ -89,6 +107,7 @@ impl ContextState {
             extent = (0, 0);
         }
         targets.extent = extent;
+        targets.layers = if layers == u32::MAX { 1 } else { layers };
         Ok(targets)
     }
 
@@ -102,7 +121,7 @@ impl ContextState {
             };
             let size = (surface.width(), surface.height());
             let image = if depth_like { surface.depth_stencil_image().cloned() } else { Some(surface.color_image().clone()) };
-            return image.map(|image| ReadSource { image, level: 0, extent: size }).ok_or(TargetError::Gl(GL_INVALID_OPERATION));
+            return image.map(|image| ReadSource { image, level: 0, layer: 0, extent: size }).ok_or(TargetError::Gl(GL_INVALID_OPERATION));
         }
         if self.framebuffer_status(fb) != GL_FRAMEBUFFER_COMPLETE {
             return Err(TargetError::Gl(GL_INVALID_FRAMEBUFFER_OPERATION));
@@ -118,7 +137,7 @@ impl ContextState {
         };
         let view = self.attachment_view(attachment)?.ok_or(TargetError::Gl(GL_INVALID_OPERATION))?;
         // The image level the view shows (a texture's image may start above GL level 0).
-        let level = view.desc().base_level;
-        Ok(ReadSource { image: view.image().clone(), level, extent: view.extent() })
+        let (level, layer) = (view.desc().base_level, view.desc().base_layer);
+        Ok(ReadSource { image: view.image().clone(), level, layer, extent: view.extent() })
     }
 }

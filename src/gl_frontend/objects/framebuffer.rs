@@ -1,8 +1,11 @@
-//! Framebuffer objects: glGen/Delete/Bind/IsFramebuffer, glFramebufferTexture(2D),
-//! glFramebufferRenderbuffer, glCheckFramebufferStatus,
+//! Framebuffer objects: glGen/Delete/Bind/IsFramebuffer, glFramebufferRenderbuffer
+//! (texture attachments are `framebuffer_texture.rs`), glCheckFramebufferStatus,
 //! glGetFramebufferAttachmentParameteriv, glDrawBuffer(s), glReadBuffer.
 
 use crate::context::ContextState;
+use crate::draw_path::gpu_image::attachment_layers;
+use crate::objects::framebuffer_texture::is_layered_target;
+use crate::objects::texture_target::CUBE_FACES;
 use crate::pixels::TexelFormat;
 use crate::state::Dirty;
 use crate::types::enums::*;
@@ -16,7 +19,9 @@ pub const MAX_COLOR_ATTACHMENTS: usize = 8;
 pub enum Attachment {
     #[default]
     None,
-    Texture { name: GLuint, level: u32 },
+    /// One level of a texture: layer `layer` (array layer, cube face, 3D slice), or every
+    /// layer when `layered` (glFramebufferTexture of a texture with layers).
+    Texture { name: GLuint, level: u32, layer: u32, layered: bool },
     Renderbuffer { name: GLuint },
 }
 
@@ -50,11 +55,19 @@ pub struct AttachedImage {
     pub width: u32,
     pub height: u32,
     pub format: TexelFormat,
+    /// Whether the attachment is layered, and how many layers it then spans.
+    pub layered: bool,
+    pub layers: u32,
+    /// Whether the named layer exists (a layer beyond a level's depth makes the attachment
+    /// incomplete).
+    pub layer_exists: bool,
+    /// The texture's target (renderbuffers: GL_RENDERBUFFER).
+    pub target: GLenum,
 }
 
 /// The attachment points an `attachment` enum names.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Point {
+pub(crate) enum Point {
     Color(usize),
     Depth,
     Stencil,
@@ -126,7 +139,7 @@ impl ContextState {
 
     /// The framebuffer object bound to `target`; records INVALID_ENUM for a bad target and
     /// INVALID_OPERATION when framebuffer 0 is bound.
-    fn bound_framebuffer_name(&mut self, target: GLenum) -> Option<GLuint> {
+    pub(crate) fn bound_framebuffer_name(&mut self, target: GLenum) -> Option<GLuint> {
         let name = match target {
             GL_FRAMEBUFFER | GL_DRAW_FRAMEBUFFER => self.bindings.draw_framebuffer,
             GL_READ_FRAMEBUFFER => self.bindings.read_framebuffer,
@@ -141,7 +154,7 @@ impl ContextState {
         Some(name)
     }
 
-    fn attachment_point(&mut self, attachment: GLenum) -> Option<Point> {
+    pub(crate) fn attachment_point(&mut self, attachment: GLenum) -> Option<Point> {
         match attachment {
             GL_DEPTH_ATTACHMENT => Some(Point::Depth),
             GL_STENCIL_ATTACHMENT => Some(Point::Stencil),
@@ -160,7 +173,7 @@ impl ContextState {
         }
     }
 
-    fn attach(&mut self, framebuffer: GLuint, point: Point, value: Attachment) {
+    pub(crate) fn attach(&mut self, framebuffer: GLuint, point: Point, value: Attachment) {
         if let Some(fb) = self.framebuffers.get_mut(framebuffer) {
             match point {
                 Point::Color(i) => fb.colors[i] = value,
@@ -173,33 +186,6 @@ impl ContextState {
             }
         }
         self.state.dirty.insert(Dirty::FRAMEBUFFER);
-    }
-
-    pub(crate) fn gl_framebuffer_texture_2d(&mut self, target: GLenum, attachment: GLenum, textarget: Option<GLenum>, texture: GLuint, level: GLint) {
-        let Some(fb) = self.bound_framebuffer_name(target) else { return };
-        let Some(point) = self.attachment_point(attachment) else { return };
-        if texture == 0 {
-            return self.attach(fb, point, Attachment::None);
-        }
-        if let Some(t) = textarget {
-            if !self.check(matches!(t, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE | GL_TEXTURE_2D_MULTISAMPLE) || (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z).contains(&t), GL_INVALID_ENUM) {
-                return;
-            }
-        }
-        let texture_target = self.share.lock().textures.get(texture).map(|t| t.target);
-        let Some(texture_target) = texture_target else {
-            return self.record_error(GL_INVALID_OPERATION);
-        };
-        if let Some(t) = textarget {
-            if !self.check(t == texture_target, GL_INVALID_OPERATION) {
-                return;
-            }
-        }
-        let max_level = 31 - self.limits.max_texture_size.max(1).leading_zeros() as i32;
-        if !self.check(level >= 0 && level <= max_level, GL_INVALID_VALUE) {
-            return;
-        }
-        self.attach(fb, point, Attachment::Texture { name: texture, level: level as u32 });
     }
 
     pub(crate) fn gl_framebuffer_renderbuffer(&mut self, target: GLenum, attachment: GLenum, rb_target: GLenum, renderbuffer: GLuint) {
@@ -222,15 +208,28 @@ impl ContextState {
     pub(crate) fn attached_image(&self, attachment: Attachment) -> Option<AttachedImage> {
         match attachment {
             Attachment::None => None,
-            Attachment::Texture { name, level } => {
+            Attachment::Texture { name, level, layer, layered } => {
                 let objects = self.share.lock();
-                let image = objects.textures.get(name)?.level(level as usize)?;
-                Some(AttachedImage { width: image.width, height: image.height, format: image.format })
+                let texture = objects.textures.get(name)?;
+                let face = if texture.target == GL_TEXTURE_CUBE_MAP && !layered { layer as usize } else { 0 };
+                let image = texture.face_level(face, level as usize)?;
+                let layers = attachment_layers(texture, level);
+                // Layered cube maps need all six faces.
+                let faces_ok = !(layered && texture.target == GL_TEXTURE_CUBE_MAP) || (0..6).all(|f| texture.face_level(f, level as usize).is_some());
+                Some(AttachedImage {
+                    width: image.width,
+                    height: image.height,
+                    format: image.format,
+                    layered,
+                    layers,
+                    layer_exists: faces_ok && (layered || layer < layers),
+                    target: texture.target,
+                })
             }
             Attachment::Renderbuffer { name } => {
                 let objects = self.share.lock();
                 let rb = objects.renderbuffers.get(name)?;
-                Some(AttachedImage { width: rb.width, height: rb.height, format: rb.format? })
+                Some(AttachedImage { width: rb.width, height: rb.height, format: rb.format?, layered: false, layers: 1, layer_exists: true, target: GL_RENDERBUFFER })
             }
         }
     }
@@ -239,6 +238,22 @@ impl ContextState {
     pub(crate) fn framebuffer_status(&self, name: GLuint) -> GLenum {
         let Some(fb) = self.framebuffers.get(name) else { return GL_FRAMEBUFFER_COMPLETE };
         let mut any = false;
+        // Every attachment layered or none (FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS), layered ones
+        // of one texture target.
+        let mut layering: Option<(bool, GLenum)> = None;
+        for &a in fb.colors.iter().chain([&fb.depth, &fb.stencil]) {
+            if let Some(img) = self.attached_image(a) {
+                if !img.layer_exists {
+                    return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+                }
+                let this = (img.layered, if img.layered { img.target } else { 0 });
+                match layering {
+                    None => layering = Some(this),
+                    Some(l) if l != this => return GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS,
+                    _ => {}
+                }
+            }
+        }
         for (i, &a) in fb.colors.iter().enumerate() {
             if a == Attachment::None {
                 continue;
@@ -307,6 +322,19 @@ impl ContextState {
             (GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, Attachment::None) => 0,
             (GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, Attachment::Texture { name, .. } | Attachment::Renderbuffer { name }) => name as i64,
             (GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, Attachment::Texture { level, .. }) => level as i64,
+            (GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE, Attachment::Texture { layer, layered, .. }) => {
+                match image.map(|i| i.target) {
+                    Some(GL_TEXTURE_CUBE_MAP) if !layered => CUBE_FACES[layer.min(5) as usize] as i64,
+                    _ => 0,
+                }
+            }
+            (GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER, Attachment::Texture { layer, layered, .. }) => {
+                match image.map(|i| i.target) {
+                    Some(t) if is_layered_target(t) && t != GL_TEXTURE_CUBE_MAP && !layered => layer as i64,
+                    _ => 0,
+                }
+            }
+            (GL_FRAMEBUFFER_ATTACHMENT_LAYERED, Attachment::Texture { layered, .. }) => layered as i64,
             (GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE, _) => image.map_or(0, |i| i.format.component_bits(GL_TEXTURE_RED_SIZE) as i64),
             (GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE, _) => image.map_or(0, |i| i.format.component_bits(GL_TEXTURE_GREEN_SIZE) as i64),
             (GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE, _) => image.map_or(0, |i| i.format.component_bits(GL_TEXTURE_BLUE_SIZE) as i64),
@@ -314,7 +342,9 @@ impl ContextState {
             (GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE, _) => image.map_or(0, |i| i.format.component_bits(GL_TEXTURE_DEPTH_SIZE) as i64),
             (GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE, _) => image.map_or(0, |i| i.format.component_bits(GL_TEXTURE_STENCIL_SIZE) as i64),
             (GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, _) => match image.map(|i| i.format) {
-                Some(TexelFormat::Float32 { .. }) => GL_FLOAT as i64,
+                Some(TexelFormat::Float32 { .. } | TexelFormat::Float16 { .. }) => GL_FLOAT as i64,
+                Some(TexelFormat::Int { signed: true, .. }) => GL_INT as i64,
+                Some(TexelFormat::Int { signed: false, .. }) => GL_UNSIGNED_INT as i64,
                 Some(_) => GL_UNSIGNED_NORMALIZED as i64,
                 None => GL_NONE as i64,
             },

@@ -3,6 +3,7 @@
 pub mod bindings;
 pub mod buffer;
 pub mod framebuffer;
+pub mod framebuffer_texture;
 pub mod names;
 pub mod program;
 pub mod program_link;
@@ -12,6 +13,7 @@ pub mod sampler;
 pub mod shader;
 pub mod sync;
 pub mod texture;
+pub mod texture_buffer;
 pub mod texture_copy;
 pub mod texture_image;
 pub mod texture_target;

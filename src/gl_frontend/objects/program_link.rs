@@ -70,7 +70,9 @@ pub(crate) fn is_sampler_type(gl_type: GLenum) -> bool {
             | GL_INT_SAMPLER_CUBE | GL_INT_SAMPLER_1D_ARRAY | GL_INT_SAMPLER_2D_ARRAY | GL_INT_SAMPLER_2D_RECT
             | GL_INT_SAMPLER_BUFFER | GL_UNSIGNED_INT_SAMPLER_1D | GL_UNSIGNED_INT_SAMPLER_2D | GL_UNSIGNED_INT_SAMPLER_3D
             | GL_UNSIGNED_INT_SAMPLER_CUBE | GL_UNSIGNED_INT_SAMPLER_1D_ARRAY | GL_UNSIGNED_INT_SAMPLER_2D_ARRAY
-            | GL_UNSIGNED_INT_SAMPLER_2D_RECT | GL_UNSIGNED_INT_SAMPLER_BUFFER
+            | GL_UNSIGNED_INT_SAMPLER_2D_RECT | GL_UNSIGNED_INT_SAMPLER_BUFFER | GL_INT_SAMPLER_CUBE_MAP_ARRAY
+            | GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY | GL_INT_SAMPLER_2D_MULTISAMPLE | GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE
+            | GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY | GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY
     )
 }
 
@@ -199,12 +201,15 @@ impl ContextState {
             bindings.push(BindingDesc { binding: 384 + index, kind: BindingKind::StorageImage, count, stages: all_stages });
         }
         for (_, index) in &interface.sampler_uniforms {
-            let count = interface
-                .uniforms
-                .iter()
-                .find(|u| u.sampler_index == Some(*index))
-                .map_or(1, |u| u.array_size.max(1));
-            bindings.push(BindingDesc { binding: 128 + index, kind: BindingKind::CombinedImageSampler, count, stages: all_stages });
+            let uniform = interface.uniforms.iter().find(|u| u.sampler_index == Some(*index));
+            let count = uniform.map_or(1, |u| u.array_size.max(1));
+            // samplerBuffer reads a texel buffer, every other sampler an image.
+            let kind = if uniform.is_some_and(|u| crate::draw_path::buffer_textures::is_buffer_sampler(u.gl_type)) {
+                BindingKind::UniformTexelBuffer
+            } else {
+                BindingKind::CombinedImageSampler
+            };
+            bindings.push(BindingDesc { binding: 128 + index, kind, count, stages: all_stages });
         }
         for k in 0..interface.atomic_counter_buffers.len() as u32 {
             let binding = glsl::link_atomic::AtomicCounterBuffer::descriptor_binding(k);

@@ -71,6 +71,8 @@ pub struct Texture {
     pub immutable_levels: u32,
     /// GL_TEXTURE_FIXED_SAMPLE_LOCATIONS of a multisample texture.
     pub fixed_sample_locations: bool,
+    /// The data store of a buffer texture (glTexBuffer).
+    pub buffer: Option<crate::objects::texture_buffer::TextureBuffer>,
 }
 
 impl Texture {
@@ -89,6 +91,7 @@ impl Texture {
             immutable: false,
             immutable_levels: 0,
             fixed_sample_locations: true,
+            buffer: None,
         }
     }
 

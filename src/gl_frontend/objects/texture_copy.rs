@@ -56,7 +56,7 @@ impl ContextState {
             return Ok(out);
         }
         let (cw, ch) = ((x1 - x0) as usize, (y1 - y0) as usize);
-        let rect = ImageRegion { level: source.level, ..ImageRegion::rect(x0 as i32, y0 as i32, cw as u32, ch as u32) };
+        let rect = source.region(x0 as i32, y0 as i32, cw as u32, ch as u32);
         let read = match source_texel {
             TexelFormat::DepthStencil { .. } => {
                 let depth = self.stream.read_image(&source.image, &ImageRegion { aspect: Aspect::Depth, ..rect });

@@ -344,6 +344,11 @@ impl ContextState {
 
     /// glGetTexLevelParameter*: one property of one level's image.
     pub(crate) fn tex_level_parameter(&mut self, target: GLenum, level: GLint, pname: GLenum) -> Option<i64> {
+        if target == GL_TEXTURE_BUFFER && level == 0 {
+            if let Some(v) = self.texture_buffer_parameter(pname) {
+                return Some(v);
+            }
+        }
         let texture_target = texture_target_of(target);
         if !self.check(target != GL_TEXTURE_CUBE_MAP && TargetShape::of(texture_target).is_some(), GL_INVALID_ENUM) {
             return None;
@@ -354,8 +359,8 @@ impl ContextState {
         let face = face_index(target);
         let image = self.with_bound_texture(texture_target, |t| t.face_level(face, level as usize).cloned())?;
         let component_type = |format: TexelFormat| match format {
-            TexelFormat::Unorm8 { .. } => GL_UNSIGNED_NORMALIZED,
-            TexelFormat::Float32 { .. } => GL_FLOAT,
+            TexelFormat::Unorm8 { .. } | TexelFormat::Unorm16 { .. } => GL_UNSIGNED_NORMALIZED,
+            TexelFormat::Float32 { .. } | TexelFormat::Float16 { .. } => GL_FLOAT,
             TexelFormat::Depth { bits: 32 } | TexelFormat::DepthStencil { depth_bits: 32 } => GL_FLOAT,
             TexelFormat::Depth { .. } | TexelFormat::DepthStencil { .. } => GL_UNSIGNED_NORMALIZED,
             TexelFormat::Int { signed: true, .. } => GL_INT,

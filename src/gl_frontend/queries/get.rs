@@ -273,6 +273,8 @@ impl ContextState {
             GL_MIN_PROGRAM_TEXTURE_GATHER_OFFSET => Value::int(l.min_program_texture_gather_offset),
             GL_MAX_PROGRAM_TEXTURE_GATHER_OFFSET => Value::int(l.max_program_texture_gather_offset),
             GL_MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB if !self.is_gles() => Value::int(l.max_program_texture_gather_components),
+            GL_MAX_TEXTURE_BUFFER_SIZE => Value::int(l.max_texture_buffer_size.min(i32::MAX as u32) as i32),
+            GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT => Value::int(crate::objects::texture_buffer::TEXTURE_BUFFER_OFFSET_ALIGNMENT as i32),
             GL_ALIASED_LINE_WIDTH_RANGE => Value::floats(l.aliased_line_width_range.map(f64::from), false),
             GL_SMOOTH_LINE_WIDTH_RANGE if !self.is_gles() => Value::floats(l.smooth_line_width_range.map(f64::from), false),
             GL_POINT_SIZE_RANGE | GL_ALIASED_POINT_SIZE_RANGE => Value::floats(l.point_size_range.map(f64::from), false),

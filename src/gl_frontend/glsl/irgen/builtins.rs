@@ -291,6 +291,10 @@ impl Gen<'_, '_> {
         let Place { deref: tex, .. } = p;
         let mut vals = Vec::new();
         for ((pt, _), a) in sig.params.iter().zip(args).skip(1) {
+            // textureGatherOffsets' offset array is a constant expression, read where it is used.
+            if matches!(pt, SType::Array(..)) {
+                continue;
+            }
             let v = self.rvalue(a)?;
             match self.convert_rv(v, &self.ty_of(a), pt)? {
                 Rv::V(v) => vals.push(v),

@@ -497,7 +497,11 @@ fn is_generic(name: &str) -> bool {
     generic(name, 1).is_some() && Type::from_builtin_name(name).is_none()
 }
 
+/// A built-in type name, or `T[N]` for an array of one (textureGatherOffsets' `ivec2[4]`).
 fn parse_type(name: &str) -> Option<Type> {
+    if let Some((element, len)) = name.strip_suffix(']').and_then(|n| n.split_once('[')) {
+        return Some(Type::Array(Box::new(Type::from_builtin_name(element)?), Some(len.parse().ok()?)));
+    }
     Type::from_builtin_name(name)
 }
 
@@ -644,6 +648,10 @@ fn add_texture_functions(table: &mut HashMap<String, Vec<Signature>>, s: &Langua
                 if !dim.starts_with("Cube") {
                     add_row(table, &v4, "textureGatherOffset", &[&sampler, &c, &off]);
                     add_row(table, &v4, "textureGatherOffset", &[&sampler, &c, &off, "int"]);
+                    if gate_open("d400,e320,x:GL_ARB_gpu_shader5", s, stage) {
+                        add_row(table, &v4, "textureGatherOffsets", &[&sampler, &c, "ivec2[4]"]);
+                        add_row(table, &v4, "textureGatherOffsets", &[&sampler, &c, "ivec2[4]", "int"]);
+                    }
                 }
             }
             if *mips && fragment && gate_open("d400,x:GL_ARB_texture_query_lod", s, stage) {
@@ -719,6 +727,7 @@ fn add_texture_functions(table: &mut HashMap<String, Vec<Signature>>, s: &Langua
                 add_row(table, "vec4", "textureGather", &[&shadow, &vecn(*coord, ""), "float"]);
                 if !dim.starts_with("Cube") {
                     add_row(table, "vec4", "textureGatherOffset", &[&shadow, &vecn(*coord, ""), "float", &off]);
+                    add_row(table, "vec4", "textureGatherOffsets", &[&shadow, &vecn(*coord, ""), "float", "ivec2[4]"]);
                 }
             }
         }

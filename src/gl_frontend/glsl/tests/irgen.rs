@@ -238,3 +238,31 @@ fn gather_component_out_of_range_is_an_error_not_a_panic() {
         assert!(!p.success || p.stages.iter().any(|s| s.ir.is_err()), "component 7 accepted");
     }
 }
+
+#[test]
+fn texture_gather_offsets_carry_their_four_constant_offsets() {
+    let p = link(
+        "#version 400
+in vec4 p;
+void main() { gl_Position = p; }",
+        "#version 400
+uniform sampler2DArray s;
+uniform sampler2DShadow d;
+const ivec2 o[4] = ivec2[4](ivec2(-8, 7), ivec2(7, -8), ivec2(3, 3), ivec2(-3, -3));
+out vec4 color;
+void main() {
+    color = textureGatherOffsets(s, vec3(0.5), o, 1) + textureGatherOffsets(d, vec2(0.5), 0.5, o);
+}",
+    );
+    let fs = p.stages[1].ir.as_ref().expect("fragment IR");
+    let gathers: Vec<(u8, Option<[[i32; 2]; 4]>)> = fs
+        .functions
+        .iter()
+        .flat_map(|(_, f)| f.instrs.iter().filter_map(|(_, i)| match &i.kind {
+            nir_like::instr::InstrKind::Tex(t) if t.op == nir_like::TexOp::Tg4 => Some((t.component, t.gather_offsets)),
+            _ => None,
+        }))
+        .collect();
+    let offsets = Some([[-8, 7], [7, -8], [3, 3], [-3, -3]]);
+    assert_eq!(gathers, vec![(1, offsets), (0, offsets)]);
+}
