@@ -191,7 +191,7 @@ pub struct LinkedProgram {
     pub interface: ProgramInterface,
 }
 
-pub(crate) fn explicit_int(qual: &TypeQualifier, name: &str) -> Option<i64> {
+pub fn explicit_int(qual: &TypeQualifier, name: &str) -> Option<i64> {
     qual.layouts().find(|l| l.name == name).and_then(|l| match l.value.as_deref().map(|e| &e.kind) {
         Some(crate::ast::ExprKind::Int(v)) | Some(crate::ast::ExprKind::Uint(v)) => Some(*v as i64),
         _ => None,
