@@ -688,7 +688,11 @@ impl GlCommands for ContextState {
             return;
         }
         for i in 0..count as usize {
-            let name = std::ffi::CStr::from_ptr(*names.add(i)).to_string_lossy().into_owned();
+            // A null name names no uniform.
+            let Some(name) = c_name(*names.add(i)) else {
+                store(indices, i, GL_INVALID_INDEX);
+                continue;
+            };
             match self.uniform_index(program, &name) {
                 Some(index) => store(indices, i, index),
                 None => return,

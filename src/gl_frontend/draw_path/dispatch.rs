@@ -161,7 +161,7 @@ impl ContextState {
     /// recorded otherwise.
     fn compute_executable(&mut self) -> Option<Arc<Mutex<LinkedProgram>>> {
         let exe = match self.current_executable() {
-            None if self.bindings.program == 0 && self.bindings.program_pipeline != 0 => self.pipeline_executable(true).ok(),
+            None if self.bindings.program == 0 && self.bindings.program_pipeline != 0 => self.pipeline_executable(true).ok().flatten(),
             exe => exe,
         };
         let exe = exe.filter(|e| e.lock().unwrap_or_else(|p| p.into_inner()).interface.compute_local_size.is_some());

@@ -224,7 +224,8 @@ impl ContextState {
             Some(e) => Some(e),
             // Without a current program, the bound program pipeline's stages draw.
             None if self.bindings.program == 0 && self.bindings.program_pipeline != 0 => match self.pipeline_executable(false) {
-                Ok(e) => Some(e),
+                Ok(Some(e)) => Some(e),
+                Ok(None) => return,
                 Err(e) => return self.record_error(e),
             },
             // Compatibility contexts draw without a program through generated shaders.

@@ -229,6 +229,7 @@ impl ContextState {
             frag_data_bindings: p.frag_data_bindings.iter().map(|(k, v)| (k.clone(), *v)).collect(),
             frag_data_index: Vec::new(),
             separable: p.separable,
+            pipeline_stages: false,
         };
         drop(objects);
         // A compatibility program without a vertex shader gets the fixed-function one.

@@ -257,6 +257,21 @@ impl ContextState {
                 return Err(format!("another program runs between two stages of program {program}\n"));
             }
         }
+        // Samplers of different types may not share a texture unit.
+        let mut units: Vec<(u32, GLenum)> = Vec::new();
+        for exe in executables.iter().flatten() {
+            let e = exe.lock().unwrap_or_else(|p| p.into_inner());
+            for u in e.interface.uniforms.iter().filter(|u| !crate::draw_path::images::is_image_type(u.gl_type)) {
+                let Some(base) = u.sampler_index else { continue };
+                for s in base..base + u.array_size.max(1) {
+                    let unit = e.sampler_units.get(s as usize).copied().unwrap_or(0);
+                    if units.iter().any(|&(other, ty)| other == unit && ty != u.gl_type) {
+                        return Err(format!("samplers of different types use texture unit {unit}\n"));
+                    }
+                    units.push((unit, u.gl_type));
+                }
+            }
+        }
         let active = |stage: glsl::Stage| p.stages[stage_slot(stage)] != 0;
         let pre_vertex = [glsl::Stage::TessControl, glsl::Stage::TessEval, glsl::Stage::Geometry];
         if pre_vertex.into_iter().any(active) && !active(glsl::Stage::Vertex) {

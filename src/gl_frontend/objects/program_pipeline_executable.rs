@@ -17,9 +17,11 @@ use crate::types::*;
 
 impl ContextState {
     /// The bound pipeline's executable for a draw, or with `compute` for a dispatch;
-    /// INVALID_OPERATION when the pipeline fails validation, lacks the stages the command
-    /// needs, or its stages do not link together (the pipeline's info log says why).
-    pub(crate) fn pipeline_executable(&mut self, compute: bool) -> Result<Arc<Mutex<LinkedProgram>>, GLenum> {
+    /// INVALID_OPERATION when the pipeline fails validation, a dispatch finds no compute
+    /// stage, or the stages do not link together (the pipeline's info log says why).
+    /// `None`: a draw without a vertex stage, whose results GL leaves undefined: nothing
+    /// is drawn (Vulkan has no pipeline without one).
+    pub(crate) fn pipeline_executable(&mut self, compute: bool) -> Result<Option<Arc<Mutex<LinkedProgram>>>, GLenum> {
         let pipeline = self.bindings.program_pipeline;
         if let Err(log) = self.pipeline_validation(pipeline) {
             if let Some(p) = self.program_pipelines.get_mut(pipeline) {
@@ -33,10 +35,9 @@ impl ContextState {
             .zip(executables)
             .filter_map(|((_, _, stage), exe)| exe.filter(|_| (*stage == glsl::Stage::Compute) == compute).map(|e| (*stage, e)))
             .collect();
-        // A draw needs a vertex stage: Vulkan has no pipeline without one.
         let needed = if compute { glsl::Stage::Compute } else { glsl::Stage::Vertex };
         if !chosen.iter().any(|(s, _)| *s == needed) {
-            return Err(GL_INVALID_OPERATION);
+            return if compute { Err(GL_INVALID_OPERATION) } else { Ok(None) };
         }
         let sources: Vec<Arc<Mutex<LinkedProgram>>> = chosen.iter().map(|(_, e)| e.clone()).collect();
         let cached = self.program_pipelines.get(pipeline).and_then(|p| {
@@ -71,7 +72,7 @@ impl ContextState {
         };
         let renames = self.program_pipelines.get(pipeline).and_then(|p| if compute { &p.compute_executable } else { &p.draw_executable }.as_ref().map(|c| c.renames.clone())).unwrap_or_default();
         copy_program_state(&executable, &chosen, &renames);
-        Ok(executable)
+        Ok(Some(executable))
     }
 }
 
@@ -145,7 +146,7 @@ impl ContextState {
     /// of a shader that did not compile again.
     fn relink_inputs(&self, chosen: &[(glsl::Stage, Arc<Mutex<LinkedProgram>>)], renames: &[(String, Vec<String>)]) -> Result<(Vec<glsl::CompiledShader>, glsl::LinkOptions), String> {
         let mut compiled = Vec::new();
-        let mut options = glsl::LinkOptions { separable: true, ..Default::default() };
+        let mut options = glsl::LinkOptions { separable: true, pipeline_stages: true, ..Default::default() };
         for ((stage, exe), (prefix, names)) in chosen.iter().zip(renames) {
             let exe = exe.lock().unwrap_or_else(|p| p.into_inner());
             for (i, shader) in exe.sources.iter().enumerate().filter(|(_, s)| s.stage == *stage) {

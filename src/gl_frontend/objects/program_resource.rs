@@ -279,7 +279,12 @@ fn names_resource(r: &Resource, query: &str) -> Option<i32> {
     if rest.is_empty() {
         return Some(0);
     }
-    let index: i32 = rest.strip_prefix('[')?.strip_suffix(']')?.parse().ok()?;
+    // Plain decimal digits only: "a[+1]", "a[01]" and "a[ 0]" name nothing.
+    let digits = rest.strip_prefix('[')?.strip_suffix(']')?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || (digits.len() > 1 && digits.starts_with('0')) {
+        return None;
+    }
+    let index: i32 = digits.parse().ok()?;
     (index >= 0 && (r.array_size == 0 || index < r.array_size)).then_some(index)
 }
 
