@@ -625,7 +625,8 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                     (Type::Array(e, _), true) => (**e).clone(),
                     (t, _) => t.clone(),
                 };
-                if !mark(&mut taken, l.max(0) as u32, slots(&ty).max(1)) && !packed {
+                // Members of an output block share the block's location qualifier.
+                if !mark(&mut taken, l.max(0) as u32, slots(&ty).max(1)) && !packed && o.block.is_none() {
                     diags.error(o.loc, format!("{} shader output `{}' overlaps the location of another output", producer.stage.name(), o.name));
                 }
             }
