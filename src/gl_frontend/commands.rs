@@ -27,6 +27,43 @@ unsafe fn store<T>(data: *mut T, i: usize, value: T) {
     }
 }
 
+/// glProgramUniform{1,2,3,4}{f,i,ui,d,i64ARB,ui64ARB}: the components as the words the
+/// default block stores.
+macro_rules! program_uniform_values {
+    ($($name:ident: $scalar:ident, $ty:ty, ($($c:ident),+);)*) => {$(
+        unsafe fn $name(&mut self, program: GLuint, location: GLint, $($c: $ty),+) {
+            let mut words = Vec::new();
+            $(UniformComponent::push_words($c, &mut words);)+
+            let components = [$(stringify!($c)),+].len();
+            self.gl_program_uniform(program, location, 1, Scalar::$scalar, 1, components, false, &words)
+        }
+    )*};
+}
+
+/// glProgramUniform*v: `count` elements of columns x rows components each.
+macro_rules! program_uniform_arrays {
+    ($($name:ident: $scalar:ident, $ty:ty, $columns:literal x $rows:literal;)*) => {$(
+        unsafe fn $name(&mut self, program: GLuint, location: GLint, count: GLsizei, value: *const $ty) {
+            let per = $columns * $rows * std::mem::size_of::<$ty>() / 4;
+            if let Some(values) = uniform_values(value as *const u32, count, per) {
+                self.gl_program_uniform(program, location, count, Scalar::$scalar, $columns, $rows, false, &values)
+            }
+        }
+    )*};
+}
+
+/// glProgramUniformMatrix*{f,d}v.
+macro_rules! program_uniform_matrices {
+    ($($name:ident: $scalar:ident, $ty:ty, $columns:literal x $rows:literal;)*) => {$(
+        unsafe fn $name(&mut self, program: GLuint, location: GLint, count: GLsizei, transpose: GLboolean, value: *const $ty) {
+            let per = $columns * $rows * std::mem::size_of::<$ty>() / 4;
+            if let Some(values) = uniform_values(value as *const u32, count, per) {
+                self.gl_program_uniform(program, location, count, Scalar::$scalar, $columns, $rows, transpose != 0, &values)
+            }
+        }
+    )*};
+}
+
 /// glUniform{1,2,3,4}{i64,ui64}{,v}ARB: the scalar forms pass their components as word
 /// pairs, the vector forms read `count` elements of N components from the application.
 macro_rules! int64_uniform_commands {
@@ -694,7 +731,11 @@ impl GlCommands for ContextState {
             return;
         }
         for i in 0..count as usize {
-            let name = std::ffi::CStr::from_ptr(*names.add(i)).to_string_lossy().into_owned();
+            // A null name names no uniform.
+            let Some(name) = c_name(*names.add(i)) else {
+                store(indices, i, GL_INVALID_INDEX);
+                continue;
+            };
             match self.uniform_index(program, &name) {
                 Some(index) => store(indices, i, index),
                 None => return,
@@ -2604,6 +2645,119 @@ unsafe fn read_doubles(v: *const GLdouble, n: usize) -> Option<[f64; 4]> {
     unsafe fn DrawTransformFeedbackStreamInstanced(&mut self, mode: GLenum, id: GLuint, stream: GLuint, instances: GLsizei) {
         self.gl_draw_transform_feedback(mode, id, stream, instances)
     }
+    // Separate shader objects: program pipelines, glProgramParameteri, glProgramUniform*.
+    unsafe fn ProgramParameteri(&mut self, program: GLuint, pname: GLenum, value: GLint) {
+        self.gl_program_parameteri(program, pname, value)
+    }
+    unsafe fn CreateShaderProgramv(&mut self, ty: GLenum, count: GLsizei, strings: *const *const GLchar) -> GLuint {
+        self.gl_create_shader_program(ty, count, strings)
+    }
+    unsafe fn GenProgramPipelines(&mut self, n: GLsizei, pipelines: *mut GLuint) {
+        self.gl_gen_program_pipelines(n, pipelines, false)
+    }
+    unsafe fn CreateProgramPipelines(&mut self, n: GLsizei, pipelines: *mut GLuint) {
+        self.gl_gen_program_pipelines(n, pipelines, true)
+    }
+    unsafe fn DeleteProgramPipelines(&mut self, n: GLsizei, pipelines: *const GLuint) {
+        self.gl_delete_program_pipelines(n, pipelines)
+    }
+    unsafe fn IsProgramPipeline(&mut self, pipeline: GLuint) -> GLboolean {
+        self.gl_is_program_pipeline(pipeline)
+    }
+    unsafe fn BindProgramPipeline(&mut self, pipeline: GLuint) {
+        self.gl_bind_program_pipeline(pipeline)
+    }
+    unsafe fn UseProgramStages(&mut self, pipeline: GLuint, stages: GLbitfield, program: GLuint) {
+        self.gl_use_program_stages(pipeline, stages, program)
+    }
+    unsafe fn ActiveShaderProgram(&mut self, pipeline: GLuint, program: GLuint) {
+        self.gl_active_shader_program(pipeline, program)
+    }
+    unsafe fn GetProgramPipelineiv(&mut self, pipeline: GLuint, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.program_pipeline_parameter(pipeline, pname) {
+            store(params, 0, v);
+        }
+    }
+    unsafe fn ValidateProgramPipeline(&mut self, pipeline: GLuint) {
+        self.gl_validate_program_pipeline(pipeline)
+    }
+    unsafe fn GetProgramPipelineInfoLog(&mut self, pipeline: GLuint, buf_size: GLsizei, length: *mut GLsizei, log: *mut GLchar) {
+        self.gl_get_program_pipeline_info_log(pipeline, buf_size, length, log)
+    }
+    program_uniform_values! {
+        ProgramUniform1f: Float, GLfloat, (x); ProgramUniform2f: Float, GLfloat, (x, y);
+        ProgramUniform3f: Float, GLfloat, (x, y, z); ProgramUniform4f: Float, GLfloat, (x, y, z, w);
+        ProgramUniform1i: Int, GLint, (x); ProgramUniform2i: Int, GLint, (x, y);
+        ProgramUniform3i: Int, GLint, (x, y, z); ProgramUniform4i: Int, GLint, (x, y, z, w);
+        ProgramUniform1ui: Uint, GLuint, (x); ProgramUniform2ui: Uint, GLuint, (x, y);
+        ProgramUniform3ui: Uint, GLuint, (x, y, z); ProgramUniform4ui: Uint, GLuint, (x, y, z, w);
+        ProgramUniform1d: Double, GLdouble, (x); ProgramUniform2d: Double, GLdouble, (x, y);
+        ProgramUniform3d: Double, GLdouble, (x, y, z); ProgramUniform4d: Double, GLdouble, (x, y, z, w);
+        ProgramUniform1i64ARB: Int64, GLint64, (x); ProgramUniform2i64ARB: Int64, GLint64, (x, y);
+        ProgramUniform3i64ARB: Int64, GLint64, (x, y, z); ProgramUniform4i64ARB: Int64, GLint64, (x, y, z, w);
+        ProgramUniform1ui64ARB: Uint64, GLuint64, (x); ProgramUniform2ui64ARB: Uint64, GLuint64, (x, y);
+        ProgramUniform3ui64ARB: Uint64, GLuint64, (x, y, z); ProgramUniform4ui64ARB: Uint64, GLuint64, (x, y, z, w);
+    }
+    program_uniform_arrays! {
+        ProgramUniform1fv: Float, GLfloat, 1 x 1; ProgramUniform2fv: Float, GLfloat, 1 x 2;
+        ProgramUniform3fv: Float, GLfloat, 1 x 3; ProgramUniform4fv: Float, GLfloat, 1 x 4;
+        ProgramUniform1iv: Int, GLint, 1 x 1; ProgramUniform2iv: Int, GLint, 1 x 2;
+        ProgramUniform3iv: Int, GLint, 1 x 3; ProgramUniform4iv: Int, GLint, 1 x 4;
+        ProgramUniform1uiv: Uint, GLuint, 1 x 1; ProgramUniform2uiv: Uint, GLuint, 1 x 2;
+        ProgramUniform3uiv: Uint, GLuint, 1 x 3; ProgramUniform4uiv: Uint, GLuint, 1 x 4;
+        ProgramUniform1dv: Double, GLdouble, 1 x 1; ProgramUniform2dv: Double, GLdouble, 1 x 2;
+        ProgramUniform3dv: Double, GLdouble, 1 x 3; ProgramUniform4dv: Double, GLdouble, 1 x 4;
+        ProgramUniform1i64vARB: Int64, GLint64, 1 x 1; ProgramUniform2i64vARB: Int64, GLint64, 1 x 2;
+        ProgramUniform3i64vARB: Int64, GLint64, 1 x 3; ProgramUniform4i64vARB: Int64, GLint64, 1 x 4;
+        ProgramUniform1ui64vARB: Uint64, GLuint64, 1 x 1; ProgramUniform2ui64vARB: Uint64, GLuint64, 1 x 2;
+        ProgramUniform3ui64vARB: Uint64, GLuint64, 1 x 3; ProgramUniform4ui64vARB: Uint64, GLuint64, 1 x 4;
+    }
+    program_uniform_matrices! {
+        ProgramUniformMatrix2fv: Float, GLfloat, 2 x 2; ProgramUniformMatrix3fv: Float, GLfloat, 3 x 3;
+        ProgramUniformMatrix4fv: Float, GLfloat, 4 x 4; ProgramUniformMatrix2x3fv: Float, GLfloat, 2 x 3;
+        ProgramUniformMatrix3x2fv: Float, GLfloat, 3 x 2; ProgramUniformMatrix2x4fv: Float, GLfloat, 2 x 4;
+        ProgramUniformMatrix4x2fv: Float, GLfloat, 4 x 2; ProgramUniformMatrix3x4fv: Float, GLfloat, 3 x 4;
+        ProgramUniformMatrix4x3fv: Float, GLfloat, 4 x 3;
+        ProgramUniformMatrix2dv: Double, GLdouble, 2 x 2; ProgramUniformMatrix3dv: Double, GLdouble, 3 x 3;
+        ProgramUniformMatrix4dv: Double, GLdouble, 4 x 4; ProgramUniformMatrix2x3dv: Double, GLdouble, 2 x 3;
+        ProgramUniformMatrix3x2dv: Double, GLdouble, 3 x 2; ProgramUniformMatrix2x4dv: Double, GLdouble, 2 x 4;
+        ProgramUniformMatrix4x2dv: Double, GLdouble, 4 x 2; ProgramUniformMatrix3x4dv: Double, GLdouble, 3 x 4;
+        ProgramUniformMatrix4x3dv: Double, GLdouble, 4 x 3;
+    }
+    // Program interface queries (ARB_program_interface_query).
+    unsafe fn GetProgramInterfaceiv(&mut self, program: GLuint, interface: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.program_interface_value(program, interface, pname) {
+            store(params, 0, v);
+        }
+    }
+    unsafe fn GetProgramResourceIndex(&mut self, program: GLuint, interface: GLenum, name: *const GLchar) -> GLuint {
+        match c_name(name) {
+            Some(name) => self.gl_get_program_resource_index(program, interface, &name),
+            None => GL_INVALID_INDEX,
+        }
+    }
+    unsafe fn GetProgramResourceName(&mut self, program: GLuint, interface: GLenum, index: GLuint, buf_size: GLsizei, length: *mut GLsizei, name: *mut GLchar) {
+        self.gl_get_program_resource_name(program, interface, index, buf_size, length, name)
+    }
+    unsafe fn GetProgramResourceiv(&mut self, program: GLuint, interface: GLenum, index: GLuint, prop_count: GLsizei, props: *const GLenum, buf_size: GLsizei, length: *mut GLsizei, params: *mut GLint) {
+        if !self.check(prop_count > 0 && !props.is_null(), GL_INVALID_VALUE) {
+            return;
+        }
+        let props = std::slice::from_raw_parts(props, prop_count as usize);
+        self.gl_get_program_resourceiv(program, interface, index, props, buf_size, length, params)
+    }
+    unsafe fn GetProgramResourceLocation(&mut self, program: GLuint, interface: GLenum, name: *const GLchar) -> GLint {
+        match c_name(name) {
+            Some(name) => self.gl_get_program_resource_location(program, interface, &name, false),
+            None => -1,
+        }
+    }
+    unsafe fn GetProgramResourceLocationIndex(&mut self, program: GLuint, interface: GLenum, name: *const GLchar) -> GLint {
+        match c_name(name) {
+            Some(name) => self.gl_get_program_resource_location(program, interface, &name, true),
+            None => -1,
+        }
+    }
 }
 
 impl ContextState {
@@ -2626,6 +2780,56 @@ impl ContextState {
 /// # Safety
 /// `value` must hold `count * per` values, as GL requires.
 /// Doubles as the 32-bit words glUniform* passes around, low word first.
+/// A NUL-terminated name from the application, or None for a null pointer.
+///
+/// # Safety
+/// `name` must be null or point to a NUL-terminated string, as GL requires.
+unsafe fn c_name(name: *const GLchar) -> Option<String> {
+    (!name.is_null()).then(|| std::ffi::CStr::from_ptr(name).to_string_lossy().into_owned())
+}
+
+/// One glProgramUniform component as the 32-bit words the default block stores (64-bit
+/// ones low word first).
+trait UniformComponent: Copy {
+    fn push_words(self, out: &mut Vec<u32>);
+}
+
+impl UniformComponent for GLfloat {
+    fn push_words(self, out: &mut Vec<u32>) {
+        out.push(self.to_bits())
+    }
+}
+
+impl UniformComponent for GLint {
+    fn push_words(self, out: &mut Vec<u32>) {
+        out.push(self as u32)
+    }
+}
+
+impl UniformComponent for GLuint {
+    fn push_words(self, out: &mut Vec<u32>) {
+        out.push(self)
+    }
+}
+
+impl UniformComponent for GLdouble {
+    fn push_words(self, out: &mut Vec<u32>) {
+        out.extend(double_words(&[self]))
+    }
+}
+
+impl UniformComponent for GLint64 {
+    fn push_words(self, out: &mut Vec<u32>) {
+        out.extend(int64_words(&[self as u64]))
+    }
+}
+
+impl UniformComponent for GLuint64 {
+    fn push_words(self, out: &mut Vec<u32>) {
+        out.extend(int64_words(&[self]))
+    }
+}
+
 /// 64-bit integer components as (low, high) word pairs.
 fn int64_words(values: &[u64]) -> Vec<u32> {
     values.iter().flat_map(|v| [*v as u32, (*v >> 32) as u32]).collect()

@@ -91,6 +91,8 @@ pub struct ContextState {
     pub(crate) bindings: Bindings,
     /// Vertex arrays stay per context (name 0 is the default array).
     pub(crate) vertex_arrays: NameTable<VertexArray>,
+    /// Program pipelines are container objects: per context.
+    pub(crate) program_pipelines: NameTable<crate::objects::program_pipeline::ProgramPipeline>,
     /// Framebuffer objects stay per context (name 0 is the window's).
     pub(crate) framebuffers: NameTable<Framebuffer>,
     /// Texture 0 of each target: per context, created on first use.
@@ -195,6 +197,7 @@ impl Context {
             error: GL_NO_ERROR,
             share,
             vertex_arrays,
+            program_pipelines: NameTable::default(),
             framebuffers: NameTable::default(),
             default_textures: Default::default(),
             draw_surface: None,

@@ -168,7 +168,11 @@ impl ContextState {
     /// The current program's executable when it has a compute stage; INVALID_OPERATION
     /// recorded otherwise.
     fn compute_executable(&mut self) -> Option<Arc<Mutex<LinkedProgram>>> {
-        let exe = self.current_executable().filter(|e| e.lock().unwrap_or_else(|p| p.into_inner()).interface.compute_local_size.is_some());
+        let exe = match self.current_executable() {
+            None if self.bindings.program == 0 && self.bindings.program_pipeline != 0 => self.pipeline_executable(true).ok().flatten(),
+            exe => exe,
+        };
+        let exe = exe.filter(|e| e.lock().unwrap_or_else(|p| p.into_inner()).interface.compute_local_size.is_some());
         if exe.is_none() {
             self.record_error(GL_INVALID_OPERATION);
         }

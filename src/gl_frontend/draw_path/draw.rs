@@ -294,6 +294,12 @@ impl ContextState {
         }
         let executable = match self.current_executable() {
             Some(e) => Some(e),
+            // Without a current program, the bound program pipeline's stages draw.
+            None if self.bindings.program == 0 && self.bindings.program_pipeline != 0 => match self.pipeline_executable(false) {
+                Ok(Some(e)) => Some(e),
+                Ok(None) => return,
+                Err(e) => return self.record_error(e),
+            },
             // Compatibility contexts draw without a program through generated shaders.
             None if self.bindings.program == 0 && !self.is_core() && !self.is_gles() => self.fixed_function_executable(),
             None => None,

@@ -24,6 +24,11 @@ pub struct LinkOptions {
     /// glTransformFeedbackVaryings: the names to capture, and GL_SEPARATE_ATTRIBS.
     pub transform_feedback_varyings: Vec<String>,
     pub transform_feedback_separate: bool,
+    /// The stages come from several separable programs of a program pipeline, each
+    /// linked (and checked) alone before: a varying no name or location matches meets
+    /// the one declared at the same place in the other stage, as each program would have
+    /// placed it in declaration order.
+    pub pipeline_stages: bool,
 }
 
 /// An active vertex attribute or fragment output.
@@ -75,6 +80,9 @@ pub struct UniformBlock {
 pub struct LinkedVarying {
     /// The variable name, or the block name for a block with an instance name.
     pub name: String,
+    /// The same for the producer's side: another name where the stages matched by
+    /// `layout(location)`.
+    pub producer_name: String,
     pub location: u32,
     pub producer: Stage,
     pub consumer: Stage,
@@ -212,7 +220,7 @@ pub struct LinkedProgram {
     pub interface: ProgramInterface,
 }
 
-pub(crate) fn explicit_int(qual: &TypeQualifier, name: &str) -> Option<i64> {
+pub fn explicit_int(qual: &TypeQualifier, name: &str) -> Option<i64> {
     qual.layouts().find(|l| l.name == name).and_then(|l| match l.value.as_deref().map(|e| &e.kind) {
         Some(crate::ast::ExprKind::Int(v)) | Some(crate::ast::ExprKind::Uint(v)) => Some(*v as i64),
         _ => None,
@@ -325,6 +333,9 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
         check_geometry_layouts(u, &mut diags);
     }
     check_per_vertex_redeclarations(&units, &mut diags);
+    if options.separable && !options.pipeline_stages {
+        check_separable_per_vertex(&units, &mut diags);
+    }
     for u in units.iter().filter(|u| u.len() > 1) {
         check_intrastage_globals(u, &mut diags);
     }
@@ -686,9 +697,20 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
         let outs: Vec<&GlobalVar> = globals(producer).iter().filter(|g| matches!(g.storage, Storage::Out | Storage::Varying)).collect();
         // Explicit locations first, then the lowest free slots in declaration order.
         let mut taken = vec![false; MAX_VARYING_SLOTS * 4];
+        // Outputs packed by `component` may share a location; others may not.
+        let packed = outs.iter().any(|o| explicit_int(&o.qual, "component").is_some());
         for o in &outs {
             if let Some(l) = explicit_int(&o.qual, "location") {
-                mark(&mut taken, l.max(0) as u32, slots(&o.ty).max(1));
+                // A tessellation control output is an array of per-vertex values.
+                let per_vertex = producer.stage == Stage::TessControl && !o.qual.has(|q| matches!(q, QualItem::Patch));
+                let ty = match (&o.ty, per_vertex) {
+                    (Type::Array(e, _), true) => (**e).clone(),
+                    (t, _) => t.clone(),
+                };
+                // Members of an output block share the block's location qualifier.
+                if !mark(&mut taken, l.max(0) as u32, slots(&ty).max(1)) && !packed && o.block.is_none() {
+                    diags.error(o.loc, format!("{} shader output `{}' overlaps the location of another output", producer.stage.name(), o.name));
+                }
             }
         }
         for input in globals(consumer).iter().filter(|g| matches!(g.storage, Storage::In | Storage::Varying)) {
@@ -705,6 +727,15 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                 (Some(a), Some(b)) => a == b,
                 _ => interface_key(o) == interface_key(input),
             });
+            // Stages of different programs: else the output at the same place.
+            let positional = |g: &GlobalVar| g.block.is_none() && !g.name.starts_with("gl_") && explicit_int(&g.qual, "location").is_none();
+            let matched = matched.or_else(|| {
+                if !options.pipeline_stages || !positional(input) {
+                    return None;
+                }
+                let place = globals(consumer).iter().filter(|g| matches!(g.storage, Storage::In | Storage::Varying) && positional(g)).position(|g| std::ptr::eq(g, input))?;
+                outs.iter().filter(|o| positional(o)).nth(place)
+            });
             match matched {
                 Some(o) => {
                     // Per-vertex arrays of the tessellation and geometry stages match by element;
@@ -719,7 +750,7 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                     let type_ok = match (block_members(o, globals(producer)), block_members(input, globals(consumer))) {
                         // Blocks match member by member, in order.
                         (Some(a), Some(b)) => a == b && (matches!(consumer.stage, Stage::Geometry | Stage::TessControl | Stage::TessEval) || array_len(&o.ty).1 == array_len(&input.ty).1),
-                        _ => ot == it,
+                        _ => same_varying_type(&ot, &it),
                     };
                     if !type_ok && !(consumer.stage != Stage::Fragment && matches!(&input.ty, Type::Array(e, _) if **e == o.ty)) {
                         diags.error(input.loc, format!("`{}' has type {} in the {} shader but {} in the {} shader", input.name, o.ty, producer.stage.name(), input.ty, consumer.stage.name()));
@@ -741,7 +772,13 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                             input.loc,
                             format!("too many varyings: `{}' needs locations up to {}, beyond the {} there are", input.name, end.unwrap_or(0), MAX_VARYING_SLOTS),
                         ),
-                        Some(location) => out.varyings.push(LinkedVarying { name: interface_key(input).to_string(), location, producer: producer.stage, consumer: consumer.stage }),
+                        Some(location) => out.varyings.push(LinkedVarying {
+                            name: interface_key(input).to_string(),
+                            producer_name: interface_key(o).to_string(),
+                            location,
+                            producer: producer.stage,
+                            consumer: consumer.stage,
+                        }),
                         None => diags.error(input.loc, format!("too many varyings to place `{}'", input.name)),
                     }
                 }
@@ -755,6 +792,18 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                 }
             }
         }
+    }
+}
+
+/// Whether two varying types match: structures by their members, whatever their names
+/// (stages matched by location may name the structure differently).
+fn same_varying_type(a: &Type, b: &Type) -> bool {
+    match (a, b) {
+        (Type::Struct(x), Type::Struct(y)) => {
+            x.members.len() == y.members.len() && x.members.iter().zip(&y.members).all(|((n1, t1), (n2, t2))| n1 == n2 && same_varying_type(t1, t2))
+        }
+        (Type::Array(x, n), Type::Array(y, m)) => n == m && same_varying_type(x, y),
+        _ => a == b,
     }
 }
 
@@ -846,6 +895,25 @@ fn per_vertex_members(s: &CompiledShader, storage: Storage) -> Option<Vec<String
         }
     }
     found
+}
+
+/// A separable program's stages that pass built-in per-vertex values to each other must
+/// both redeclare gl_PerVertex (GLSL 1.50 and later, desktop; OpenGL 4.6 section 7.4).
+fn check_separable_per_vertex(units: &[Vec<&CompiledShader>], diags: &mut Diagnostics) {
+    let redeclared = |u: &[&CompiledShader], storage: Storage| u.iter().any(|s| per_vertex_members(s, storage).is_some());
+    let needs = |u: &[&CompiledShader]| u.iter().any(|s| s.settings.as_ref().is_some_and(|x| !x.is_es() && x.version >= 150));
+    for pair in units.windows(2) {
+        let (producer, consumer) = (&pair[0], &pair[1]);
+        if !matches!(consumer[0].stage, Stage::Geometry | Stage::TessControl | Stage::TessEval) || !consumer.iter().any(|s| used(s, "gl_in")) {
+            continue;
+        }
+        if (needs(producer) || needs(consumer)) && !(redeclared(producer, Storage::Out) && redeclared(consumer, Storage::In)) {
+            diags.error(
+                SourceLoc::default(),
+                format!("the {} shader reads gl_in[] of a separable program whose {} and {} shaders do not both redeclare gl_PerVertex", consumer[0].stage.name(), producer[0].stage.name(), consumer[0].stage.name()),
+            );
+        }
+    }
 }
 
 /// Once one shader object of a stage redeclares gl_PerVertex, every object of the stage
@@ -1031,13 +1099,34 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
         }
     }
     let mut offset = 0u32;
-    let mut location = 0i32;
     let mut sampler_index = 0u32;
+    // layout(location = N) uniforms keep their locations; the others take the lowest free
+    // ones, in declaration order.
+    let locations_of = |name: &str, ty: &Type| {
+        let mut flat = Vec::new();
+        flatten(name, ty, 0, BlockLayout::Std140, &mut flat);
+        flat.iter().map(|(_, _, count, _, _)| *count as i32).sum::<i32>()
+    };
+    let explicit_location = |name: &str| initial.get(name).and_then(|(q, _)| explicit_int(q, "location")).map(|l| l as i32);
+    let taken: Vec<(i32, i32)> = default_vars.iter().filter_map(|(n, t)| explicit_location(n).map(|l| (l, l + locations_of(n, t)))).collect();
+    let mut cursor = 0i32;
+    let mut first_location = |name: &str, ty: &Type| {
+        if let Some(l) = explicit_location(name) {
+            return l;
+        }
+        let n = locations_of(name, ty);
+        while let Some(&(_, end)) = taken.iter().find(|&&(start, end)| cursor < end && start < cursor + n) {
+            cursor = end;
+        }
+        cursor += n;
+        cursor - n
+    };
     for (name, ty) in &default_vars {
         // Atomic counters live in buffers of their own (link_atomic).
         if crate::link_atomic::is_atomic_counter_type(ty) {
             continue;
         }
+        let mut location = first_location(name, ty);
         if ty.contains_opaque() {
             if crate::link_storage::is_image_type(ty) {
                 out.image_uniforms.push((name.clone(), sampler_index));
@@ -1055,7 +1144,9 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
                 }
                 out.uniforms.push(ActiveUniform { name: n, gl_type: gl_type_enum(&t), array_size: count, location, offset: 0, array_stride: 0, matrix_stride: 0, block_index: -1, sampler_index: Some(sampler_index) });
                 location += count as i32;
-                sampler_index += 1;
+                // Each element keeps a texture unit of its own: the next uniform's
+                // elements follow.
+                sampler_index += count.max(1);
             }
             continue;
         }

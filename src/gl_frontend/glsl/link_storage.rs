@@ -26,6 +26,87 @@ pub struct StorageBlock {
     /// array is one descriptor array at the binding of element 0); else 0 and 1.
     pub array_index: u32,
     pub array_size: u32,
+    /// The block's members as GL_BUFFER_VARIABLE resources lists them (on element 0 of
+    /// an array of blocks only, as GL names them without the element).
+    pub members: Vec<BufferVariable>,
+}
+
+/// One active member of a shader storage block, flattened to GL's basic-type entries.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BufferVariable {
+    /// "m", "s.x", "arr[0]", "Block.m" for a block with an instance name.
+    pub name: String,
+    pub gl_type: u32,
+    /// Elements of an array (0 for a runtime-sized one), else 1.
+    pub array_size: u32,
+    pub offset: u32,
+    pub array_stride: u32,
+    pub matrix_stride: u32,
+    pub row_major: bool,
+    /// The member of the block it lies in: its array size (0 when runtime-sized) and
+    /// stride, or 1 and 0 for a member that is no array.
+    pub top_level_array_size: u32,
+    pub top_level_array_stride: u32,
+}
+
+/// Flattens one block member of type `t` at `offset` into buffer variables.
+fn flatten_member(name: &str, t: &Type, offset: u32, layout_kind: BlockLayout, row_major: bool, top: (u32, u32), out: &mut Vec<BufferVariable>) {
+    let leaf = |name: String, t: &Type, array_size: u32, array_stride: u32| {
+        let matrix_stride = match t {
+            Type::Matrix { .. } => layout::matrix_stride(t, layout_kind),
+            _ => 0,
+        };
+        BufferVariable {
+            name,
+            gl_type: crate::gl_types::gl_type_enum(t),
+            array_size,
+            offset,
+            array_stride,
+            matrix_stride,
+            row_major: row_major && matches!(t, Type::Matrix { .. }),
+            top_level_array_size: top.0,
+            top_level_array_stride: top.1,
+        }
+    };
+    match t {
+        Type::Struct(s) => {
+            let mut off = offset;
+            for (m, mt) in &s.members {
+                let align = layout::alignment(mt, layout_kind);
+                off = off.div_ceil(align) * align;
+                flatten_member(&format!("{name}.{m}"), mt, off, layout_kind, row_major, top, out);
+                off += layout::size(mt, layout_kind);
+            }
+        }
+        Type::Array(e, n) if matches!(**e, Type::Struct(_) | Type::Array(..)) => {
+            let stride = layout::array_stride(e, layout_kind);
+            // A runtime-sized array of structures lists its first element.
+            for i in 0..n.unwrap_or(1) {
+                flatten_member(&format!("{name}[{i}]"), e, offset + i * stride, layout_kind, row_major, top, out);
+            }
+        }
+        Type::Array(e, n) => out.push(leaf(format!("{name}[0]"), e, n.unwrap_or(0), layout::array_stride(e, layout_kind))),
+        t => out.push(leaf(name.to_string(), t, 1, 0)),
+    }
+}
+
+/// The buffer variables of a block of type `block_ty`; `prefix` is "Block." for a block
+/// with an instance name.
+fn buffer_variables(block_ty: &Type, prefix: &str, layout_kind: BlockLayout, row_major: bool) -> Vec<BufferVariable> {
+    let Type::Block(st) = block_ty else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut offset = 0u32;
+    for (m, mt) in &st.members {
+        let align = layout::alignment(mt, layout_kind);
+        offset = offset.div_ceil(align) * align;
+        let top = match mt {
+            Type::Array(e, n) => (n.unwrap_or(0), layout::array_stride(e, layout_kind)),
+            _ => (1, 0),
+        };
+        flatten_member(&format!("{prefix}{m}"), mt, offset, layout_kind, row_major, top, &mut out);
+        offset += layout::size(mt, layout_kind);
+    }
+    out
 }
 
 impl StorageBlock {
@@ -52,7 +133,7 @@ fn explicit_binding(qual: &TypeQualifier) -> Option<u32> {
 /// The storage blocks of every stage, in first-declaration order.
 pub fn link_storage_blocks(shaders: &[&CompiledShader], diags: &mut Diagnostics) -> Vec<StorageBlock> {
     // (block name, block type, qualifier, stages)
-    let mut blocks: Vec<(String, Type, TypeQualifier, Vec<Stage>)> = Vec::new();
+    let mut blocks: Vec<(String, Type, TypeQualifier, Vec<Stage>, bool)> = Vec::new();
     for s in shaders {
         let Some(info) = &s.interface else { continue };
         for g in &info.globals {
@@ -85,18 +166,20 @@ pub fn link_storage_blocks(shaders: &[&CompiledShader], diags: &mut Diagnostics)
                         diags.error(g.loc, format!("shader storage block `{}' differs between stages", block));
                     }
                 }
-                None => blocks.push((block.clone(), ty, g.qual.clone(), vec![s.stage])),
+                None => blocks.push((block.clone(), ty, g.qual.clone(), vec![s.stage], instance)),
             }
         }
     }
     let mut out = Vec::new();
-    for (name, ty, qual, stages) in blocks {
+    for (name, ty, qual, stages, instance) in blocks {
         let (block_ty, count) = match &ty {
             Type::Array(e, n) => ((**e).clone(), Some(n.unwrap_or(1))),
             t => (t.clone(), None),
         };
         let layout_kind = block_layout(&qual);
         let binding = explicit_binding(&qual).unwrap_or(0);
+        let row_major = qual.layouts().any(|l| l.name == "row_major");
+        let members = buffer_variables(&block_ty, &if instance { format!("{name}.") } else { String::new() }, layout_kind, row_major);
         for i in 0..count.unwrap_or(1) {
             let block_name = if count.is_some() { format!("{}[{}]", name, i) } else { name.clone() };
             out.push(StorageBlock {
@@ -107,6 +190,7 @@ pub fn link_storage_blocks(shaders: &[&CompiledShader], diags: &mut Diagnostics)
                 stages: stages.clone(),
                 array_index: i,
                 array_size: count.unwrap_or(1),
+                members: if i == 0 { members.clone() } else { Vec::new() },
             });
         }
     }

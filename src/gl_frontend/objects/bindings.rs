@@ -56,6 +56,8 @@ pub struct Bindings {
     pub image_units: Vec<crate::draw_path::images::ImageUnit>,
     pub vertex_array: GLuint,
     pub program: GLuint,
+    /// glBindProgramPipeline: draws use it while no program is current.
+    pub program_pipeline: GLuint,
     /// Index of the active texture unit (glActiveTexture minus GL_TEXTURE0).
     pub active_texture: u32,
     /// Per unit: the texture bound to each target, indexed by `texture::TargetIndex`.
@@ -91,6 +93,7 @@ impl Bindings {
             shader_storage_buffers: vec![IndexedBuffer::default(); crate::draw_path::dispatch::MAX_SHADER_STORAGE_BUFFER_BINDINGS as usize],
             vertex_array: 0,
             program: 0,
+            program_pipeline: 0,
             active_texture: 0,
             textures: vec![[0; crate::objects::texture::TARGET_COUNT]; units],
             samplers: vec![0; units],

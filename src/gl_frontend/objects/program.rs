@@ -25,6 +25,11 @@ pub struct Program {
     pub frag_data_bindings: HashMap<String, u32>,
     /// glTransformFeedbackVaryings, applied at the next link.
     pub transform_feedback: crate::objects::transform_feedback_varyings::VaryingRequest,
+    /// GL_PROGRAM_SEPARABLE: the next link makes stages a program pipeline can mix with
+    /// other programs' stages.
+    pub separable: bool,
+    /// GL_PROGRAM_BINARY_RETRIEVABLE_HINT, kept for glGetProgramiv.
+    pub binary_retrievable_hint: bool,
     /// What the last successful link produced.
     pub executable: Option<Arc<Mutex<LinkedProgram>>>,
 }
@@ -171,12 +176,35 @@ impl ContextState {
             GL_VALIDATE_STATUS => Some(p.validated as GLint),
             GL_INFO_LOG_LENGTH => Some(if p.info_log.is_empty() { 0 } else { p.info_log.len() as GLint + 1 }),
             GL_ATTACHED_SHADERS => Some(p.shaders.len() as GLint),
+            GL_PROGRAM_SEPARABLE => Some(p.separable as GLint),
+            GL_PROGRAM_BINARY_RETRIEVABLE_HINT => Some(p.binary_retrievable_hint as GLint),
             _ => None,
         })?;
         if value.is_none() {
             self.record_error(GL_INVALID_ENUM);
         }
         value
+    }
+
+    /// glProgramParameteri: GL_PROGRAM_SEPARABLE and GL_PROGRAM_BINARY_RETRIEVABLE_HINT,
+    /// both taking effect at the next link.
+    pub(crate) fn gl_program_parameteri(&mut self, program: GLuint, pname: GLenum, value: GLint) {
+        let error = self.with_program(program, |p| {
+            let flag = match value {
+                0 | 1 => value == 1,
+                _ if matches!(pname, GL_PROGRAM_SEPARABLE | GL_PROGRAM_BINARY_RETRIEVABLE_HINT) => return GL_INVALID_VALUE,
+                _ => return GL_INVALID_ENUM,
+            };
+            match pname {
+                GL_PROGRAM_SEPARABLE => p.separable = flag,
+                GL_PROGRAM_BINARY_RETRIEVABLE_HINT => p.binary_retrievable_hint = flag,
+                _ => return GL_INVALID_ENUM,
+            }
+            GL_NO_ERROR
+        });
+        if let Some(e) = error.filter(|&e| e != GL_NO_ERROR) {
+            self.record_error(e);
+        }
     }
 
     pub(crate) fn gl_get_program_info_log(&mut self, program: GLuint, buf_size: GLsizei, length: *mut GLsizei, out: *mut GLchar) {
@@ -199,13 +227,41 @@ impl ContextState {
         }) else {
             return;
         };
-        // A program in use is deleted when it stops being used.
-        if self.bindings.program != program {
+        // A program in use (current, or a stage of one of this context's pipelines) is
+        // deleted when it stops being used.
+        if self.bindings.program != program && !self.program_pipelines_use(program) {
             self.share.lock().shader_objects.remove(program);
             for s in shaders {
                 self.release_pending_shader(s);
             }
         }
+    }
+
+    /// glCreateShaderProgramv: one shader compiled from `strings`, linked alone into a
+    /// separable program and detached again; the program's log carries the shader's.
+    pub(crate) fn gl_create_shader_program(&mut self, ty: GLenum, count: GLsizei, strings: *const *const GLchar) -> GLuint {
+        if !self.check(self.stage_supported(ty), GL_INVALID_ENUM) || !self.check(count >= 0, GL_INVALID_VALUE) {
+            return 0;
+        }
+        let shader = self.gl_create_shader(ty);
+        if shader == 0 {
+            return 0;
+        }
+        self.gl_shader_source(shader, count, strings, std::ptr::null());
+        self.gl_compile_shader(shader);
+        let program = self.gl_create_program();
+        let compiled = self.with_shader(shader, |s| (s.compiled, s.info_log.clone()));
+        self.with_program(program, |p| p.separable = true);
+        if let Some((true, _)) = compiled {
+            self.gl_attach_shader(program, shader);
+            self.gl_link_program(program);
+            self.gl_detach_shader(program, shader);
+        }
+        if let Some((_, shader_log)) = compiled {
+            self.with_program(program, |p| p.info_log = format!("{shader_log}{}", p.info_log));
+        }
+        self.gl_delete_shader(shader);
+        program
     }
 
     pub(crate) fn gl_is_program(&mut self, name: GLuint) -> GLboolean {

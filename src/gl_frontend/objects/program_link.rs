@@ -39,6 +39,14 @@ pub struct LinkedProgram {
     pub sampler_types: Vec<GLenum>,
     /// The matrix-stack generation the built-in matrix uniforms were last filled from.
     pub builtin_matrices_generation: u64,
+    /// The compiled shaders and options it was linked from: a program pipeline links the
+    /// stages it takes from separable programs again, together, to match their interfaces.
+    pub sources: Vec<glsl::CompiledShader>,
+    /// The GLSL text of each of `sources` (empty where there was none).
+    pub source_texts: Vec<String>,
+    pub link_options: glsl::LinkOptions,
+    /// The stages it has executables for.
+    pub stages: Vec<glsl::Stage>,
 }
 
 impl std::fmt::Debug for LinkedProgram {
@@ -136,9 +144,10 @@ fn clip_plane_state(interface: &glsl::ProgramInterface) -> Option<nir_like::pass
 
 impl ContextState {
     /// Turns linked stages into a Vulkan program; `Err` is the info-log line saying why not.
-    fn build_gpu_program(&self, linked: &glsl::LinkedProgram) -> Result<GpuProgram, String> {
+    fn build_gpu_program(&self, linked: &glsl::LinkedProgram, separable: bool) -> Result<GpuProgram, String> {
         let has = |stage| linked.stages.iter().any(|s| s.stage == stage);
-        if has(glsl::Stage::Fragment) && !has(glsl::Stage::Vertex) {
+        // A separable program may hold a fragment stage alone: a pipeline supplies the rest.
+        if has(glsl::Stage::Fragment) && !has(glsl::Stage::Vertex) && !separable {
             // Compatibility programs may omit the vertex shader; its fixed-function
             // replacement is not built yet.
             return Err("programs without a vertex shader (fixed-function vertex processing) are not supported yet".into());
@@ -231,11 +240,15 @@ impl ContextState {
         let mut objects = share.lock();
         // Every attached shader must have compiled.
         let mut compiled = Vec::new();
+        let mut texts = Vec::new();
         let mut log = String::new();
         for name in &attached {
             match objects.shader_objects.get(*name) {
                 Some(ShaderOrProgram::Shader(s)) => match &s.compiled_shader {
-                    Some(c) => compiled.push(c.clone()),
+                    Some(c) => {
+                        compiled.push(c.clone());
+                        texts.push(s.source.clone());
+                    }
                     None => log.push_str(&format!("error: attached {} shader {name} is not compiled\n", s.stage_name())),
                 },
                 _ => {}
@@ -249,12 +262,14 @@ impl ContextState {
             separable: false,
             transform_feedback_varyings: p.transform_feedback.names.clone(),
             transform_feedback_separate: p.transform_feedback.separate,
+            separable: p.separable,
+            pipeline_stages: false,
         };
         drop(objects);
         // A compatibility program without a vertex shader gets the fixed-function one.
         let has_vertex = compiled.iter().any(|c| c.stage == glsl::Stage::Vertex);
         let only_fragment = !has_vertex && compiled.iter().all(|c| c.stage == glsl::Stage::Fragment);
-        if only_fragment && !compiled.is_empty() && self.api == crate::version::Api::Gl && self.profile == crate::version::Profile::Compatibility {
+        if only_fragment && !options.separable && !compiled.is_empty() && self.api == crate::version::Api::Gl && self.profile == crate::version::Profile::Compatibility {
             let version = self.version.0 * 10 + self.version.1;
             if let Some(vs) = crate::fixed_function::vertex_shader::compile(glsl::Api::GlCompat, version) {
                 compiled.push(vs);
@@ -280,6 +295,9 @@ impl ContextState {
             }
             None
         };
+        if let Some(exe) = &linked {
+            exe.lock().unwrap_or_else(|p| p.into_inner()).source_texts = texts;
+        }
         self.with_program(program, |p| {
             p.linked = linked.is_some();
             p.info_log = log;
@@ -294,17 +312,27 @@ impl ContextState {
     pub(crate) fn link_executable(&self, compiled: &[glsl::CompiledShader], options: &glsl::LinkOptions) -> (Option<Arc<std::sync::Mutex<LinkedProgram>>>, String) {
         let refs: Vec<&glsl::CompiledShader> = compiled.iter().collect();
         let linked = glsl::link_program(&refs, options);
-        self.executable_from_linked(linked)
+        let (exe, log) = self.executable(linked, options.separable);
+        if let Some(exe) = &exe {
+            let mut exe = exe.lock().unwrap_or_else(|p| p.into_inner());
+            exe.sources = compiled.to_vec();
+            exe.link_options = options.clone();
+        }
+        (exe, log)
     }
 
     /// The executable of a linked program (from the GLSL linker or built directly as IR,
     /// as the fixed-function programs are); the info log either way.
     pub(crate) fn executable_from_linked(&self, linked: glsl::LinkedProgram) -> (Option<Arc<std::sync::Mutex<LinkedProgram>>>, String) {
+        self.executable(linked, false)
+    }
+
+    fn executable(&self, linked: glsl::LinkedProgram, separable: bool) -> (Option<Arc<std::sync::Mutex<LinkedProgram>>>, String) {
         let mut log = linked.info_log.clone();
         if !linked.success {
             return (None, log);
         }
-        let gpu = match self.build_gpu_program(&linked) {
+        let gpu = match self.build_gpu_program(&linked, separable) {
             Ok(gpu) => gpu,
             Err(why) => {
                 log.push_str(&format!("error: {why}\n"));
@@ -315,6 +343,7 @@ impl ContextState {
         let stage_ir = |stage| linked.stages.iter().find(|s| s.stage == stage).and_then(|s| s.ir.as_ref().ok());
         let tess_control_vertices = stage_ir(glsl::Stage::TessControl).map(|ir| ir.info.tess.vertices_out);
         let tess_eval = stage_ir(glsl::Stage::TessEval).map(|ir| ir.info.tess.clone());
+        let stages = linked.stages.iter().map(|s| s.stage).collect();
         let interface = linked.interface;
         let sampler_types = (0..interface.sampler_count)
             .map(|s| interface.uniforms.iter().find(|u| u.sampler_index.is_some_and(|i| s >= i && s < i + u.array_size.max(1))).map_or(GL_SAMPLER_2D, |u| u.gl_type))
@@ -345,6 +374,10 @@ impl ContextState {
             sampler_units,
             sampler_types,
             builtin_matrices_generation: 0,
+            sources: Vec::new(),
+            source_texts: Vec::new(),
+            link_options: glsl::LinkOptions::default(),
+            stages,
             interface,
             gpu,
         };

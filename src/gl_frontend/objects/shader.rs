@@ -68,7 +68,7 @@ impl ContextState {
         result.map_err(|e| self.record_error(e)).ok()
     }
 
-    fn stage_supported(&self, stage: GLenum) -> bool {
+    pub(crate) fn stage_supported(&self, stage: GLenum) -> bool {
         match stage {
             GL_VERTEX_SHADER | GL_FRAGMENT_SHADER => true,
             GL_GEOMETRY_SHADER => (self.api == Api::Gl && self.version >= (3, 2)) || (self.is_gles() && self.version >= (3, 2)),
@@ -118,7 +118,8 @@ impl ContextState {
         self.with_shader(shader, |s| s.source = source);
     }
 
-    pub(crate) fn gl_compile_shader(&mut self, shader: GLuint) {
+    /// How this context compiles a shader of `stage`: its API, version and extensions.
+    pub(crate) fn compile_options(&self, stage: glsl::Stage) -> glsl::CompileOptions {
         let api = match (self.api, self.profile) {
             (Api::Gles, _) => glsl::Api::Gles,
             (Api::Gl, Profile::Core) => glsl::Api::GlCore,
@@ -126,10 +127,14 @@ impl ContextState {
         };
         let context_version = self.version.0 * 10 + self.version.1;
         let extensions: Vec<String> = self.strings.extension_list.iter().map(|e| e.to_string_lossy().into_owned()).collect();
+        glsl::CompileOptions { stage, api, context_version, extensions }
+    }
+
+    pub(crate) fn gl_compile_shader(&mut self, shader: GLuint) {
         let Some((stage, source)) = self.with_shader(shader, |s| (s.stage, s.source.clone())) else { return };
         let Some(stage) = glsl_stage(stage) else { return };
         crate::shader_dumps::glsl(shader, stage.name(), &source);
-        let options = glsl::CompileOptions { stage, api, context_version, extensions };
+        let options = self.compile_options(stage);
         let compiled = glsl::compile_shader(&[source.as_str()], &options);
         self.with_shader(shader, |s| {
             s.compiled = compiled.success;

@@ -40,7 +40,7 @@ impl Scalar {
 }
 
 /// (scalar, columns, rows) of a GL type enum; vectors have one column.
-fn type_shape(gl_type: GLenum) -> (Scalar, usize, usize) {
+pub(crate) fn type_shape(gl_type: GLenum) -> (Scalar, usize, usize) {
     match gl_type {
         GL_FLOAT => (Scalar::Float, 1, 1),
         GL_FLOAT_VEC2 => (Scalar::Float, 1, 2),
@@ -186,17 +186,33 @@ impl ContextState {
         }
     }
 
-    /// glUniform{1,2,3,4}{f,i,ui}v and glUniformMatrix*fv on the current program.
+    /// glUniform{1,2,3,4}{f,i,ui}v and glUniformMatrix*fv on the current program, or
+    /// without one on the bound pipeline's active program (glActiveShaderProgram).
     /// `values` holds `count` elements of `columns` x `rows` raw 32-bit values.
     pub(crate) fn gl_uniform(&mut self, location: GLint, count: GLsizei, scalar: Scalar, columns: usize, rows: usize, transpose: bool, values: &[u32]) {
         if !self.check(count >= 0, GL_INVALID_VALUE) {
             return;
         }
-        let program = self.bindings.program;
+        let mut program = self.bindings.program;
+        if program == 0 {
+            program = self.program_pipelines.get(self.bindings.program_pipeline).map_or(0, |p| p.active_program);
+        }
         if !self.check(program != 0, GL_INVALID_OPERATION) || location == -1 {
             return;
         }
-        let Some(exe) = self.current_executable() else { return self.record_error(GL_INVALID_OPERATION) };
+        self.gl_program_uniform(program, location, count, scalar, columns, rows, transpose, values)
+    }
+
+    /// glProgramUniform*: glUniform* on a named program, current or not.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gl_program_uniform(&mut self, program: GLuint, location: GLint, count: GLsizei, scalar: Scalar, columns: usize, rows: usize, transpose: bool, values: &[u32]) {
+        if !self.check(count >= 0, GL_INVALID_VALUE) {
+            return;
+        }
+        let Some(exe) = self.linked_program(program) else { return };
+        if location == -1 {
+            return;
+        }
         let mut linked = exe.lock().unwrap_or_else(|p| p.into_inner());
         let error = write_uniform(&mut linked, location, count as usize, scalar, columns, rows, transpose, values);
         drop(linked);

@@ -171,6 +171,7 @@ impl ContextState {
             GL_UNIFORM_BUFFER_BINDING => Value::int(b.uniform_buffer),
             GL_VERTEX_ARRAY_BINDING => Value::int(b.vertex_array),
             GL_CURRENT_PROGRAM => Value::int(b.program),
+            GL_PROGRAM_PIPELINE_BINDING => Value::int(b.program_pipeline),
             GL_ACTIVE_TEXTURE => Value::int(GL_TEXTURE0 + b.active_texture),
             GL_SAMPLER_BINDING => Value::int(b.samplers[b.active_texture as usize]),
             GL_DRAW_FRAMEBUFFER_BINDING => Value::int(b.draw_framebuffer),

@@ -282,7 +282,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                     let location = if self.stage == GlStage::Fragment {
                         program.fragment_outputs.iter().find(|o| o.name == g.name).map(|o| o.location.max(0) as u32)
                     } else {
-                        program.varyings.iter().find(|v| v.name == g.name && v.producer == self.stage).map(|v| v.location)
+                        program.varyings.iter().find(|v| v.producer_name == g.name && v.producer == self.stage).map(|v| v.location)
                     };
                     let location = match location {
                         Some(l) => l,
@@ -336,7 +336,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                             let location = program
                                 .varyings
                                 .iter()
-                                .find(|v| v.name == match_name && if is_in { v.consumer == self.stage } else { v.producer == self.stage })
+                                .find(|v| if is_in { v.name == match_name && v.consumer == self.stage } else { v.producer_name == match_name && v.producer == self.stage })
                                 .map(|v| v.location);
                             let location = match location {
                                 Some(l) => l,
@@ -1392,6 +1392,11 @@ impl<'s, 'i> Gen<'s, 'i> {
             Callee::Type(_) => self.construct(args, ty),
             Callee::Method(obj, _) => match self.ty_of(obj) {
                 SType::Array(_, Some(n)) => Ok(Rv::V(self.b.imm_i32(n as i32))),
+                // A redeclared `gl_in[]` of a geometry shader has the input primitive's size.
+                SType::Array(_, None) if matches!(&obj.kind, ExprKind::Ident(n) if n == "gl_in") && self.geometry.is_some() => {
+                    let n = self.geometry.as_ref().map_or(1, |g| g.input_vertices);
+                    Ok(Rv::V(self.b.imm_i32(n as i32)))
+                }
                 SType::Array(_, None) => self.runtime_array_length(obj),
                 _ => self.unsupported("length() of this type"),
             },
