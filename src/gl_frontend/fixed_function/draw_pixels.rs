@@ -89,8 +89,12 @@ impl ContextState {
         if !self.check(ty != GL_BITMAP || matches!(format, GL_STENCIL_INDEX | GL_COLOR_INDEX), GL_INVALID_ENUM) {
             return;
         }
-        // Integer colours have no fixed-point framebuffer to go to; colour indices need a
-        // colour-index framebuffer.
+        // Integer colours: float types are GL_INVALID_ENUM (EXT_texture_integer), and no
+        // fixed-point framebuffer takes the others; colour indices need a colour-index
+        // framebuffer.
+        if pixels::is_integer_format(format) && matches!(ty, GL_FLOAT | GL_HALF_FLOAT) {
+            return self.record_error(GL_INVALID_ENUM);
+        }
         if !self.check(!pixels::is_integer_format(format) && format != GL_COLOR_INDEX, GL_INVALID_OPERATION) {
             return;
         }

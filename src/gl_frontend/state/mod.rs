@@ -7,6 +7,7 @@ pub mod blend;
 pub mod clear;
 pub mod clip_control;
 pub mod clip_planes;
+pub mod compat_uniforms;
 pub mod current_values;
 pub mod depth_stencil;
 pub mod display_list;
