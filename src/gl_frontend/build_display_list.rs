@@ -44,7 +44,7 @@ fn recorded_after_2_1(name: &str) -> bool {
 /// Recorded by hand-written code (`crate::state::display_list::record_*`): their data
 /// size depends on context state or on several arguments.
 pub const HAND_RECORDED: &[&str] =
-    &["glCallLists", "glTexImage2D", "glTexSubImage2D", "glDrawArraysInstanced", "glDrawElementsInstanced", "glDrawArrays", "glDrawElements", "glDrawRangeElements"];
+    &["glCallLists", "glTexImage2D", "glTexSubImage2D", "glDrawArraysInstanced", "glDrawElementsInstanced", "glDrawArrays", "glDrawElements", "glDrawRangeElements", "glDrawPixels", "glBitmap"];
 
 /// How a recorded command's argument is kept in the list.
 enum Stored {

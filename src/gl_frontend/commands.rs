@@ -2422,6 +2422,186 @@ impl GlCommands for ContextState {
             }
         }
     }
+    // Raster position and pixel rectangles (compatibility profile).
+    unsafe fn RasterPos2s(&mut self, x: GLshort, y: GLshort) {
+        self.gl_raster_pos([x as f64, y as f64, 0.0, 1.0])
+    }
+    unsafe fn RasterPos2sv(&mut self, v: *const GLshort) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 2) {
+            self.gl_raster_pos([v[0] as f64, v[1] as f64, 0.0, 1.0])
+        }
+    }
+    unsafe fn RasterPos2i(&mut self, x: GLint, y: GLint) {
+        self.gl_raster_pos([x as f64, y as f64, 0.0, 1.0])
+    }
+    unsafe fn RasterPos2iv(&mut self, v: *const GLint) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 2) {
+            self.gl_raster_pos([v[0] as f64, v[1] as f64, 0.0, 1.0])
+        }
+    }
+    unsafe fn RasterPos2f(&mut self, x: GLfloat, y: GLfloat) {
+        self.gl_raster_pos([x as f64, y as f64, 0.0, 1.0])
+    }
+    unsafe fn RasterPos2fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 2) {
+            self.gl_raster_pos([v[0] as f64, v[1] as f64, 0.0, 1.0])
+        }
+    }
+    unsafe fn RasterPos2d(&mut self, x: GLdouble, y: GLdouble) {
+        self.gl_raster_pos([x as f64, y as f64, 0.0, 1.0])
+    }
+    unsafe fn RasterPos2dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 2) {
+            self.gl_raster_pos([v[0] as f64, v[1] as f64, 0.0, 1.0])
+        }
+    }
+    unsafe fn RasterPos3s(&mut self, x: GLshort, y: GLshort, z: GLshort) {
+        self.gl_raster_pos([x as f64, y as f64, z as f64, 1.0])
+    }
+    unsafe fn RasterPos3sv(&mut self, v: *const GLshort) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 3) {
+            self.gl_raster_pos([v[0] as f64, v[1] as f64, v[2] as f64, 1.0])
+        }
+    }
+    unsafe fn RasterPos3i(&mut self, x: GLint, y: GLint, z: GLint) {
+        self.gl_raster_pos([x as f64, y as f64, z as f64, 1.0])
+    }
+    unsafe fn RasterPos3iv(&mut self, v: *const GLint) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 3) {
+            self.gl_raster_pos([v[0] as f64, v[1] as f64, v[2] as f64, 1.0])
+        }
+    }
+    unsafe fn RasterPos3f(&mut self, x: GLfloat, y: GLfloat, z: GLfloat) {
+        self.gl_raster_pos([x as f64, y as f64, z as f64, 1.0])
+    }
+    unsafe fn RasterPos3fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 3) {
+            self.gl_raster_pos([v[0] as f64, v[1] as f64, v[2] as f64, 1.0])
+        }
+    }
+    unsafe fn RasterPos3d(&mut self, x: GLdouble, y: GLdouble, z: GLdouble) {
+        self.gl_raster_pos([x as f64, y as f64, z as f64, 1.0])
+    }
+    unsafe fn RasterPos3dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 3) {
+            self.gl_raster_pos([v[0] as f64, v[1] as f64, v[2] as f64, 1.0])
+        }
+    }
+    unsafe fn RasterPos4s(&mut self, x: GLshort, y: GLshort, z: GLshort, w: GLshort) {
+        self.gl_raster_pos([x as f64, y as f64, z as f64, w as f64])
+    }
+    unsafe fn RasterPos4sv(&mut self, v: *const GLshort) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 4) {
+            self.gl_raster_pos([v[0] as f64, v[1] as f64, v[2] as f64, v[3] as f64])
+        }
+    }
+    unsafe fn RasterPos4i(&mut self, x: GLint, y: GLint, z: GLint, w: GLint) {
+        self.gl_raster_pos([x as f64, y as f64, z as f64, w as f64])
+    }
+    unsafe fn RasterPos4iv(&mut self, v: *const GLint) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 4) {
+            self.gl_raster_pos([v[0] as f64, v[1] as f64, v[2] as f64, v[3] as f64])
+        }
+    }
+    unsafe fn RasterPos4f(&mut self, x: GLfloat, y: GLfloat, z: GLfloat, w: GLfloat) {
+        self.gl_raster_pos([x as f64, y as f64, z as f64, w as f64])
+    }
+    unsafe fn RasterPos4fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 4) {
+            self.gl_raster_pos([v[0] as f64, v[1] as f64, v[2] as f64, v[3] as f64])
+        }
+    }
+    unsafe fn RasterPos4d(&mut self, x: GLdouble, y: GLdouble, z: GLdouble, w: GLdouble) {
+        self.gl_raster_pos([x as f64, y as f64, z as f64, w as f64])
+    }
+    unsafe fn RasterPos4dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 4) {
+            self.gl_raster_pos([v[0] as f64, v[1] as f64, v[2] as f64, v[3] as f64])
+        }
+    }
+    unsafe fn WindowPos2s(&mut self, x: GLshort, y: GLshort) {
+        self.gl_window_pos(x as f64, y as f64, 0.0)
+    }
+    unsafe fn WindowPos2sv(&mut self, v: *const GLshort) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 2) {
+            self.gl_window_pos(v[0] as f64, v[1] as f64, 0.0)
+        }
+    }
+    unsafe fn WindowPos2i(&mut self, x: GLint, y: GLint) {
+        self.gl_window_pos(x as f64, y as f64, 0.0)
+    }
+    unsafe fn WindowPos2iv(&mut self, v: *const GLint) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 2) {
+            self.gl_window_pos(v[0] as f64, v[1] as f64, 0.0)
+        }
+    }
+    unsafe fn WindowPos2f(&mut self, x: GLfloat, y: GLfloat) {
+        self.gl_window_pos(x as f64, y as f64, 0.0)
+    }
+    unsafe fn WindowPos2fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 2) {
+            self.gl_window_pos(v[0] as f64, v[1] as f64, 0.0)
+        }
+    }
+    unsafe fn WindowPos2d(&mut self, x: GLdouble, y: GLdouble) {
+        self.gl_window_pos(x as f64, y as f64, 0.0)
+    }
+    unsafe fn WindowPos2dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 2) {
+            self.gl_window_pos(v[0] as f64, v[1] as f64, 0.0)
+        }
+    }
+    unsafe fn WindowPos3s(&mut self, x: GLshort, y: GLshort, z: GLshort) {
+        self.gl_window_pos(x as f64, y as f64, z as f64)
+    }
+    unsafe fn WindowPos3sv(&mut self, v: *const GLshort) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 3) {
+            self.gl_window_pos(v[0] as f64, v[1] as f64, v[2] as f64)
+        }
+    }
+    unsafe fn WindowPos3i(&mut self, x: GLint, y: GLint, z: GLint) {
+        self.gl_window_pos(x as f64, y as f64, z as f64)
+    }
+    unsafe fn WindowPos3iv(&mut self, v: *const GLint) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 3) {
+            self.gl_window_pos(v[0] as f64, v[1] as f64, v[2] as f64)
+        }
+    }
+    unsafe fn WindowPos3f(&mut self, x: GLfloat, y: GLfloat, z: GLfloat) {
+        self.gl_window_pos(x as f64, y as f64, z as f64)
+    }
+    unsafe fn WindowPos3fv(&mut self, v: *const GLfloat) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 3) {
+            self.gl_window_pos(v[0] as f64, v[1] as f64, v[2] as f64)
+        }
+    }
+    unsafe fn WindowPos3d(&mut self, x: GLdouble, y: GLdouble, z: GLdouble) {
+        self.gl_window_pos(x as f64, y as f64, z as f64)
+    }
+    unsafe fn WindowPos3dv(&mut self, v: *const GLdouble) {
+        if let Some(v) = crate::state::raster_pos::read_components(v, 3) {
+            self.gl_window_pos(v[0] as f64, v[1] as f64, v[2] as f64)
+        }
+    }
+    unsafe fn DrawPixels(&mut self, width: GLsizei, height: GLsizei, format: GLenum, ty: GLenum, pixels: *const c_void) {
+        self.gl_draw_pixels(width, height, format, ty, pixels)
+    }
+    unsafe fn Bitmap(&mut self, width: GLsizei, height: GLsizei, xorig: GLfloat, yorig: GLfloat, xmove: GLfloat, ymove: GLfloat, bitmap: *const GLubyte) {
+        self.gl_bitmap(width, height, xorig, yorig, xmove, ymove, bitmap)
+    }
+    unsafe fn CopyPixels(&mut self, x: GLint, y: GLint, width: GLsizei, height: GLsizei, ty: GLenum) {
+        self.gl_copy_pixels(x, y, width, height, ty)
+    }
+    unsafe fn PixelZoom(&mut self, xfactor: GLfloat, yfactor: GLfloat) {
+        self.gl_pixel_zoom(xfactor, yfactor)
+    }
+    unsafe fn PixelTransferf(&mut self, pname: GLenum, param: GLfloat) {
+        self.gl_pixel_transfer(pname, param as f64)
+    }
+    unsafe fn PixelTransferi(&mut self, pname: GLenum, param: GLint) {
+        self.gl_pixel_transfer(pname, param as f64)
+    }
+
     // Queries and conditional rendering.
     unsafe fn GenQueries(&mut self, n: GLsizei, ids: *mut GLuint) {
         self.gl_gen_queries(n, ids)

@@ -109,6 +109,8 @@ pub struct ContextState {
     pub(crate) current_attribs_double: Vec<[f64; 4]>,
     /// Vertices gathered between glBegin and glEnd.
     pub(crate) immediate: crate::draw_path::immediate::ImmediateState,
+    /// The image of the pixel rectangle being drawn (glDrawPixels, glBitmap, glCopyPixels).
+    pub(crate) pixel_rectangle: Option<crate::fixed_function::pixel_rectangle::PixelSource>,
     /// Programs generated for drawing without one, by their fixed-function state key.
     pub(crate) fixed_function_programs: crate::fixed_function::ProgramCache,
     /// glNewList / glCallList state (compatibility profile).
@@ -209,6 +211,7 @@ impl Context {
             current_attribs_double: vec![[0.0, 0.0, 0.0, 1.0]; attrib_count],
             client_active_texture: 0,
             immediate: Default::default(),
+            pixel_rectangle: None,
             fixed_function_programs: Default::default(),
             display_lists: Default::default(),
             attrib_stacks: Default::default(),

@@ -87,6 +87,11 @@ impl ContextState {
         for (name, offset) in &builtins {
             let at = *offset as usize;
             let data = &mut exe.uniform_data;
+            // Lights, materials, fog, planes and the rest of the compatibility state.
+            if let Some(values) = self.compat_state_uniform(name) {
+                changed |= put(data, at, &values);
+                continue;
+            }
             changed |= match name.as_str() {
                 "gl_DepthRange.near" => put(data, at, &[near as f32]),
                 "gl_DepthRange.far" => put(data, at, &[far as f32]),

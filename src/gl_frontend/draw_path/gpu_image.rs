@@ -313,6 +313,9 @@ impl ContextState {
     /// `unit`: the bound texture's levels base..max with its swizzle, or an incomplete
     /// texture's (0, 0, 0, 1) when it cannot be sampled.
     pub(crate) fn texture_sample_view(&mut self, unit: u32, sampler_type: GLenum) -> Result<(ImageView, SamplerState), vk_backend::Error> {
+        if let Some(pixels) = self.pixel_rectangle.as_ref().filter(|_| unit == crate::fixed_function::fragment_ir::PIXEL_RECTANGLE_UNIT) {
+            return Ok(pixels.sample());
+        }
         let (target, kind) = texture_target::sampler_type_target(sampler_type);
         let index = texture_target::target_index(target);
         let name = index.and_then(|i| self.bindings.textures.get(unit as usize).map(|t| t[i])).unwrap_or(0);

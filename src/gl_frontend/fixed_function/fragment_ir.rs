@@ -12,8 +12,8 @@
 use nir_like::{AluOp, Builtin, ImageDim, Interpolation, Shader, Stage, Type, Value, ValueType, Variable, VariableMode};
 
 use super::ir::Gen;
-use super::key::{Combine, FixedFunctionKey, TexTarget, TEXTURE_UNITS};
-use super::uniforms::{offsets, uniforms_of};
+use super::key::{Combine, FixedFunctionKey, PixelKind, TexTarget, TEXTURE_UNITS};
+use super::uniforms::{offsets, uniforms_of, PIXEL_RECT};
 use super::vertex_ir::{color_interpolation, BACK_COLOR, BACK_SECONDARY_COLOR, FOG_FRAG_COORD, FRONT_COLOR, FRONT_SECONDARY_COLOR, TEX_COORD0};
 use crate::types::enums::*;
 use crate::types::GLenum;
@@ -24,7 +24,7 @@ pub const SAMPLER_PREFIX: &str = "galvan_texture";
 /// The fragment stage of `key`, and its samplers as (texture unit, sampler index, target).
 pub fn build(key: &FixedFunctionKey) -> (Shader, Vec<(u32, u32, GLenum)>) {
     let mut shader = Shader::new(Stage::Fragment);
-    shader.info.fragment.uses_discard = key.alpha_test.is_some();
+    shader.info.fragment.uses_discard = key.alpha_test.is_some() || key.pixel_rectangle == Some(PixelKind::Bitmap);
     let uniforms = uniforms_of(key);
     let (offsets, _) = offsets(&uniforms);
     let mut g = Gen::new(&mut shader, &uniforms, &offsets);
@@ -45,9 +45,12 @@ pub fn build(key: &FixedFunctionKey) -> (Shader, Vec<(u32, u32, GLenum)>) {
     } else {
         (front, front_secondary)
     };
+    let mut samplers = Vec::new();
+    if let Some(kind) = key.pixel_rectangle {
+        c = pixel_rectangle(&mut g, kind, c, &mut samplers);
+    }
     let primary = c;
 
-    let mut samplers = Vec::new();
     let mut texels: [Option<Value>; TEXTURE_UNITS] = [None; TEXTURE_UNITS];
     for unit in 0..TEXTURE_UNITS {
         let Some(tex) = key.textures[unit] else { continue };
@@ -164,6 +167,47 @@ pub fn build(key: &FixedFunctionKey) -> (Shader, Vec<(u32, u32, GLenum)>) {
     g.b.store_var(out, c);
     drop(g);
     (shader, samplers)
+}
+
+/// The texture unit number under which a pixel rectangle's image is bound: no GL unit.
+pub const PIXEL_RECTANGLE_UNIT: u32 = u32::MAX;
+
+/// A pixel rectangle's fragment: the image texel under the fragment (window offset from
+/// the rectangle's origin over the zoomed size, sampled nearest). Colour images replace
+/// the incoming colour `c`, depth images the fragment depth; a bitmap's 0 bits discard.
+fn pixel_rectangle(g: &mut Gen, kind: PixelKind, c: Value, samplers: &mut Vec<(u32, u32, GLenum)>) -> Value {
+    let index = samplers.len() as u32;
+    samplers.push((PIXEL_RECTANGLE_UNIT, index, GL_TEXTURE_2D));
+    let sampler_ty = g.b.ty(Type::Sampler { dim: ImageDim::D2, arrayed: false, shadow: false, multisampled: false, sampled: nir_like::BaseType::Float });
+    let var = g.b.variable(Variable::new(format!("{SAMPLER_PREFIX}{PIXEL_RECTANGLE_UNIT}"), sampler_ty, VariableMode::Image).with_binding(0, 128 + index));
+    let vec4_ty = g.b.value_type_handle(ValueType::VEC4);
+    let frag_coord_var = g.b.builtin("gl_FragCoord", vec4_ty, VariableMode::ShaderIn, Builtin::FragCoord);
+    let frag_coord = g.b.load_var(frag_coord_var);
+    let rect = g.uniform(PIXEL_RECT, 0);
+    let xy = g.b.swizzle(frag_coord, &[0, 1]);
+    let origin = g.b.swizzle(rect, &[0, 1]);
+    let factors = g.b.swizzle(rect, &[2, 3]);
+    let offset = g.sub(xy, origin);
+    let coord = g.mul(offset, factors);
+    let sampler = g.b.deref_var(var);
+    let texel = g.b.texture(sampler, coord);
+    match kind {
+        PixelKind::Color => texel,
+        PixelKind::Depth => {
+            let float_ty = g.b.value_type_handle(ValueType::F32);
+            let depth_var = g.b.builtin("gl_FragDepth", float_ty, VariableMode::ShaderOut, Builtin::FragDepth);
+            let depth = g.x(texel);
+            g.b.store_var(depth_var, depth);
+            c
+        }
+        PixelKind::Bitmap => {
+            let bit = g.x(texel);
+            let half = g.f(0.5);
+            let clear = g.lt(bit, half);
+            g.b.if_then(clear, |b| b.discard());
+            c
+        }
+    }
 }
 
 /// GL_TEXTURE_ENV_MODE's function of the incoming colour `c` and the texel `t`.

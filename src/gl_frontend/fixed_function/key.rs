@@ -51,6 +51,17 @@ pub struct FogKey {
     pub from_coord: bool,
 }
 
+/// What a pixel rectangle (glDrawPixels, glCopyPixels, glBitmap) puts in its fragments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PixelKind {
+    /// The image's colour replaces the primary colour.
+    Color,
+    /// The image's depth replaces the fragment's depth; the colour is the raster colour.
+    Depth,
+    /// A bitmap: fragments where the bit is 0 are discarded, the rest take the raster colour.
+    Bitmap,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct FixedFunctionKey {
     /// Per unit: its enabled texture target, `None` when texturing is off.
@@ -67,6 +78,9 @@ pub struct FixedFunctionKey {
     pub color_sum: bool,
     /// GL_FLAT: colours are not interpolated.
     pub flat: bool,
+    /// Set while a pixel rectangle is drawn: the vertices are in clip space already and
+    /// carry the raster position's values; fragments read the rectangle's image.
+    pub pixel_rectangle: Option<PixelKind>,
 }
 
 impl ContextState {
@@ -116,6 +130,17 @@ impl ContextState {
         }
         key.color_sum = s.legacy_enables.color_sum;
         key.flat = s.raster.shade_model == GL_FLAT;
+        if let Some(source) = &self.pixel_rectangle {
+            // The raster position was lit and its texture coordinates generated already;
+            // its distance arrives as the fog coordinate.
+            key.pixel_rectangle = Some(source.kind);
+            key.lighting = None;
+            key.texgen = Default::default();
+            key.flat = true;
+            if let Some(fog) = &mut key.fog {
+                fog.from_coord = true;
+            }
+        }
         key
     }
 }

@@ -14,6 +14,10 @@ pub const LIGHT_VEC4S: u32 = 6;
 pub const MATERIAL_VEC4S: u32 = 5;
 pub const TEXGEN_VEC4S: u32 = 8;
 
+/// A pixel rectangle's origin in the window and the factors from window offsets to image
+/// coordinates: (x, y, 1 / (zoom x * width), 1 / (zoom y * height)).
+pub const PIXEL_RECT: &str = "galvan_PixelRect";
+
 /// The uniforms `key`'s program reads, as (name, vec4 count), in block order.
 pub fn uniforms_of(key: &FixedFunctionKey) -> Vec<(String, u32)> {
     let mut out: Vec<(String, u32)> = vec![
@@ -45,6 +49,9 @@ pub fn uniforms_of(key: &FixedFunctionKey) -> Vec<(String, u32)> {
     }
     if key.alpha_test.is_some() {
         out.push(("galvan_AlphaRef".into(), 1));
+    }
+    if key.pixel_rectangle.is_some() {
+        out.push((PIXEL_RECT.into(), 1));
     }
     out
 }
@@ -114,6 +121,7 @@ impl ContextState {
             }
             "galvan_AlphaRef" => vec![s.alpha_test.reference, 0.0, 0.0, 0.0],
             "galvan_PointSize" => vec![s.raster.point_size, 0.0, 0.0, 0.0],
+            PIXEL_RECT => self.pixel_rectangle.as_ref()?.rect.to_vec(),
             _ => return None,
         })
     }

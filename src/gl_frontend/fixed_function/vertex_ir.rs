@@ -58,7 +58,9 @@ pub fn build(key: &FixedFunctionKey) -> Shader {
     let vertex = g.input("gl_Vertex", VERTEX, smooth);
     let color = g.input("gl_Color", COLOR, smooth);
 
-    let position = g.mat_mul("gl_ModelViewProjectionMatrix", 0, 4, vertex);
+    // A pixel rectangle's corners arrive in clip space.
+    let pixels = key.pixel_rectangle.is_some();
+    let position = if pixels { vertex } else { g.mat_mul("gl_ModelViewProjectionMatrix", 0, 4, vertex) };
     let vec4_ty = g.b.value_type_handle(ValueType::VEC4);
     let pos_var = g.b.builtin("gl_Position", vec4_ty, VariableMode::ShaderOut, Builtin::Position);
     g.b.store_var(pos_var, position);
@@ -129,8 +131,12 @@ pub fn build(key: &FixedFunctionKey) -> Shader {
             continue;
         }
         let tc = g.input(&format!("gl_MultiTexCoord{unit}"), MULTI_TEX_COORD0 + unit as u32, smooth);
-        let tc = texgen(&mut g, key, unit, tc, vertex, eye4, &v);
-        let tc = g.mat_mul("gl_TextureMatrix", unit as u32 * 4, 4, tc);
+        let tc = if pixels {
+            tc
+        } else {
+            let tc = texgen(&mut g, key, unit, tc, vertex, eye4, &v);
+            g.mat_mul("gl_TextureMatrix", unit as u32 * 4, 4, tc)
+        };
         g.output(&format!("gl_TexCoord{unit}"), TEX_COORD0 + unit as u32, Interpolation::Smooth, tc);
     }
     drop(g);

@@ -1170,6 +1170,7 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
     for (name, ty) in BUILTIN_UNIFORMS.iter().map(|(n, t)| (n.to_string(), Type::from_builtin_name(t).expect("valid")))
         .chain(std::iter::once(("gl_DepthRange".to_string(), depth_range_type())))
         .chain(BUILTIN_TEXTURE_MATRICES.iter().map(|n| (n.to_string(), texture_matrix_type())))
+        .chain(crate::sema::compat_state::STATE_UNIFORMS.iter().filter_map(|(n, _)| Some((n.to_string(), crate::sema::compat_state::uniform_type(n)?))))
     {
         if !shaders.iter().any(|s| used(s, &name)) {
             continue;
@@ -1178,6 +1179,12 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
         offset = offset.div_ceil(a) * a;
         out.default_block_members.push((name.clone(), offset));
         match &ty {
+            // Lights, materials, planes, fog: one entry per leaf member or array.
+            _ if crate::sema::compat_state::uniform_type(&name).is_some() => {
+                let mut flat = Vec::new();
+                flatten(&name, &ty, offset, BlockLayout::Std140, &mut flat);
+                out.builtin_uniforms.extend(flat.into_iter().map(|(n, _, _, off, _)| (n, off)));
+            }
             Type::Struct(st) => {
                 let mut off = offset;
                 for (m, mt) in &st.members {

@@ -88,6 +88,12 @@ fn restore_groups(s: &mut GlState, saved: &GlState, mask: GLbitfield) {
         copy_caps(s, saved, &[Cap::Dither, Cap::ColorLogicOp, Cap::FramebufferSrgb]);
         s.alpha_test = saved.alpha_test;
     }
+    if mask & GL_CURRENT_BIT != 0 {
+        s.raster_pos = saved.raster_pos.clone();
+    }
+    if mask & GL_PIXEL_MODE_BIT != 0 {
+        s.pixel_transfer = saved.pixel_transfer;
+    }
     if mask & GL_DEPTH_BUFFER_BIT != 0 {
         s.depth_stencil.depth_func = saved.depth_stencil.depth_func;
         s.depth_stencil.depth_write = saved.depth_stencil.depth_write;

@@ -111,6 +111,10 @@ pub enum Recorded {
     DrawElements { mode: GLenum, count: GLsizei, ty: GLenum, offset: usize },
     /// glTexSubImage2D, likewise.
     TexSubImage2D { target: GLenum, level: GLint, x: GLint, y: GLint, width: GLsizei, height: GLsizei, format: GLenum, ty: GLenum, image: ClientImage },
+    /// glDrawPixels with the client image copied.
+    DrawPixels { width: GLsizei, height: GLsizei, format: GLenum, ty: GLenum, image: ClientImage },
+    /// glBitmap with the bitmap copied.
+    Bitmap { width: GLsizei, height: GLsizei, origin: [f32; 2], advance: [f32; 2], image: ClientImage },
 }
 
 /// Client pixels copied when a list was compiled, with the unpack state that describes
@@ -140,6 +144,25 @@ impl ClientImage {
         // SAFETY: as the caller promises.
         let bytes = unsafe { std::slice::from_raw_parts(pixels as *const u8, layout.total_bytes) }.into();
         ClientImage::Copied { bytes, store }
+    }
+
+    /// Copies `len` bytes of `pixels` (an image whose size the caller computed).
+    ///
+    /// # Safety
+    /// `pixels` is null or holds `len` bytes.
+    unsafe fn capture_bytes(ctx: &ContextState, len: Option<usize>, pixels: *const c_void) -> ClientImage {
+        let store = ctx.bindings.unpack.clone();
+        if ctx.bindings.pixel_unpack_buffer != 0 {
+            return ClientImage::UnpackBuffer { buffer: ctx.bindings.pixel_unpack_buffer, offset: pixels as usize, store };
+        }
+        match len {
+            Some(len) if !pixels.is_null() => {
+                // SAFETY: as the caller promises.
+                let bytes = unsafe { std::slice::from_raw_parts(pixels as *const u8, len) }.into();
+                ClientImage::Copied { bytes, store }
+            }
+            _ => ClientImage::None,
+        }
     }
 
     /// Runs `f` with the pointer and unpack state the image was captured with.
@@ -179,6 +202,10 @@ impl Recorded {
             }
             &Recorded::TexSubImage2D { target, level, x, y, width, height, format, ty, ref image } => {
                 image.with(ctx, |ctx, p| unsafe { ctx.TexSubImage2D(target, level, x, y, width, height, format, ty, p) })
+            }
+            &Recorded::DrawPixels { width, height, format, ty, ref image } => image.with(ctx, |ctx, p| ctx.gl_draw_pixels(width, height, format, ty, p)),
+            &Recorded::Bitmap { width, height, origin, advance, ref image } => {
+                image.with(ctx, |ctx, p| ctx.gl_bitmap(width, height, origin[0], origin[1], advance[0], advance[1], p as *const u8))
             }
         }
     }
@@ -269,6 +296,27 @@ pub unsafe fn record_tex_sub_image2_d(
 ) -> ListCommand {
     let image = unsafe { ClientImage::capture(ctx, width, height, format, ty, pixels) };
     ListCommand::Recorded(Recorded::TexSubImage2D { target, level, x, y, width, height, format, ty, image })
+}
+
+/// Records glDrawPixels, copying the client image.
+///
+/// # Safety
+/// As glDrawPixels.
+pub unsafe fn record_draw_pixels(ctx: &mut ContextState, width: GLsizei, height: GLsizei, format: GLenum, ty: GLenum, pixels: *const c_void) -> ListCommand {
+    let len = (width >= 0 && height >= 0).then(|| crate::fixed_function::draw_pixels::client_bytes(&ctx.bindings.unpack, width as u32, height as u32, format, ty)).flatten();
+    let image = unsafe { ClientImage::capture_bytes(ctx, len, pixels) };
+    ListCommand::Recorded(Recorded::DrawPixels { width, height, format, ty, image })
+}
+
+/// Records glBitmap, copying the bitmap.
+///
+/// # Safety
+/// As glBitmap.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn record_bitmap(ctx: &mut ContextState, width: GLsizei, height: GLsizei, xorig: f32, yorig: f32, xmove: f32, ymove: f32, bitmap: *const u8) -> ListCommand {
+    let len = (width >= 0 && height >= 0).then(|| crate::fixed_function::bitmap::bitmap_bytes(&ctx.bindings.unpack, width as u32, height as u32));
+    let image = unsafe { ClientImage::capture_bytes(ctx, len, bitmap as *const c_void) };
+    ListCommand::Recorded(Recorded::Bitmap { width, height, origin: [xorig, yorig], advance: [xmove, ymove], image })
 }
 
 /// glDrawArraysInstanced while a list is compiled: ARB_draw_instanced makes it

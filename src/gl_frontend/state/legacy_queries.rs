@@ -15,7 +15,11 @@ impl ContextState {
         if let Some(on) = self.legacy_capability(pname) {
             return Some(Value::boolean(on));
         }
-        self.lighting_value(pname).or_else(|| self.fog_value(pname)).or_else(|| self.alpha_test_value(pname))
+        self.lighting_value(pname)
+            .or_else(|| self.fog_value(pname))
+            .or_else(|| self.alpha_test_value(pname))
+            .or_else(|| self.raster_pos_value(pname))
+            .or_else(|| self.pixel_transfer_value(pname))
     }
 }
 

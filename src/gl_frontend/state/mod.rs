@@ -7,6 +7,7 @@ pub mod blend;
 pub mod clear;
 pub mod clip_control;
 pub mod clip_planes;
+pub mod compat_uniforms;
 pub mod current_values;
 pub mod depth_stencil;
 pub mod display_list;
@@ -16,7 +17,9 @@ pub mod legacy_enables;
 pub mod legacy_queries;
 pub mod lighting;
 pub mod matrices;
+pub mod pixel_transfer;
 pub mod raster;
+pub mod raster_pos;
 pub mod texgen;
 pub mod texture_env;
 pub mod viewport;
@@ -81,6 +84,10 @@ pub struct GlState {
     pub alpha_test: alpha_test::AlphaTestState,
     pub texgen: texgen::TexGenState,
     pub legacy_enables: legacy_enables::LegacyEnables,
+    /// glRasterPos / glWindowPos (compatibility profile).
+    pub raster_pos: raster_pos::RasterPosState,
+    /// glPixelZoom and glPixelTransfer (compatibility profile).
+    pub pixel_transfer: pixel_transfer::PixelTransferState,
     /// glPatchParameter state.
     pub patch: crate::draw_path::patches::PatchState,
     pub dirty: Dirty,
@@ -105,6 +112,8 @@ impl GlState {
             alpha_test: Default::default(),
             texgen: Default::default(),
             legacy_enables: Default::default(),
+            raster_pos: Default::default(),
+            pixel_transfer: Default::default(),
             patch: Default::default(),
             dirty: Dirty::ALL,
         }

@@ -192,6 +192,8 @@ impl<'s, 'i> Gen<'s, 'i> {
                 members.push((name.clone(), crate::link::texture_matrix_type()));
             } else if let Some((_, t)) = crate::link::BUILTIN_UNIFORMS.iter().find(|(n, _)| n == name) {
                 members.push((name.clone(), SType::from_builtin_name(t).expect("valid")));
+            } else if let Some(t) = crate::sema::compat_state::uniform_type(name) {
+                members.push((name.clone(), t));
             } else {
                 members.push((name.clone(), self.other_stage_uniform_type(name)));
             }

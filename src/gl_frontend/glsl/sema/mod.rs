@@ -3,6 +3,7 @@
 //! errors. It also collects the shader's interface for the linker.
 
 pub mod builtins;
+pub mod compat_state;
 pub mod constant;
 mod expr;
 mod fold;
@@ -264,6 +265,13 @@ impl<'a> Checker<'a> {
             id: u32::MAX,
         });
         self.scopes[0].insert("gl_DepthRangeParameters".into(), Symbol::Struct(depth_range.clone()));
+        if self.s.profile == crate::preprocessor::Profile::Compatibility || (!self.is_es() && self.version() < 140) {
+            for name in compat_state::struct_names() {
+                if let Some(st) = compat_state::struct_type(name) {
+                    self.scopes[0].insert(name.into(), Symbol::Struct(st));
+                }
+            }
+        }
         let vars = variables::variables(self.s, self.options.stage);
         let consts: HashMap<&str, i64> = vars.iter().filter_map(|v| v.const_value.map(|c| (v.name, c))).collect();
         for v in &vars {
@@ -273,7 +281,7 @@ impl<'a> Checker<'a> {
             };
             let mut ty = match base {
                 "gl_DepthRangeParameters" => Type::Struct(depth_range.clone()),
-                b => Type::from_builtin_name(b).unwrap_or(Type::Error),
+                b => Type::from_builtin_name(b).or_else(|| compat_state::struct_type(b).map(Type::Struct)).unwrap_or(Type::Error),
             };
             if let Some(d) = dims {
                 let n = if d.is_empty() { None } else { d.parse::<u32>().ok().or_else(|| consts.get(d).map(|c| *c as u32)) };
