@@ -2731,21 +2731,6 @@ impl GlCommands for ContextState {
     unsafe fn GetVertexAttribLdv(&mut self, index: GLuint, pname: GLenum, params: *mut GLdouble) {
         self.gl_get_vertex_attrib_ldv(index, pname, params)
     }
-}
-
-/// The first `n` of a glVertexAttribL*dv array, with GL's defaults (0, 0, 1) after them.
-///
-/// # Safety
-/// `v` must be null or hold `n` doubles.
-unsafe fn read_doubles(v: *const GLdouble, n: usize) -> Option<[f64; 4]> {
-    if v.is_null() {
-        return None;
-    }
-    let mut out = [0.0, 0.0, 0.0, 1.0];
-    for (i, o) in out.iter_mut().enumerate().take(n) {
-        *o = *v.add(i);
-    }
-    Some(out)
     // Transform feedback.
     unsafe fn TransformFeedbackVaryings(&mut self, program: GLuint, count: GLsizei, varyings: *const *const GLchar, mode: GLenum) {
         self.gl_transform_feedback_varyings(program, count, varyings, mode)
@@ -3082,4 +3067,20 @@ fn int_parameter(pname: GLenum, v: f64) -> GLint {
     } else {
         v.round() as GLint
     }
+}
+
+
+/// The first `n` of a glVertexAttribL*dv array, with GL's defaults (0, 0, 1) after them.
+///
+/// # Safety
+/// `v` must be null or hold `n` doubles.
+unsafe fn read_doubles(v: *const GLdouble, n: usize) -> Option<[f64; 4]> {
+    if v.is_null() {
+        return None;
+    }
+    let mut out = [0.0, 0.0, 0.0, 1.0];
+    for (i, o) in out.iter_mut().enumerate().take(n) {
+        *o = *v.add(i);
+    }
+    Some(out)
 }

@@ -132,6 +132,8 @@ pub struct ProgramInterface {
     pub atomic_counter_buffers: Vec<crate::link_atomic::AtomicCounterBuffer>,
     /// Active atomic counters and where they live.
     pub atomic_counters: Vec<crate::link_atomic::AtomicCounter>,
+    /// What transform feedback captures, resolved from glTransformFeedbackVaryings.
+    pub transform_feedback: crate::link_xfb::TransformFeedbackLayout,
 }
 
 impl ProgramInterface {
@@ -141,8 +143,6 @@ impl ProgramInterface {
         let below = if gl_location >= 32 { u32::MAX } else { (1u32 << gl_location) - 1 };
         gl_location + (self.vertex_input_dual_slots & below).count_ones()
     }
-    /// What transform feedback captures, resolved from glTransformFeedbackVaryings.
-    pub transform_feedback: crate::link_xfb::TransformFeedbackLayout,
 }
 
 /// Vulkan input locations of the conventional vertex attributes: after the 16 generic ones.

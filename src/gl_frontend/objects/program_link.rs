@@ -259,7 +259,6 @@ impl ContextState {
             attrib_bindings: p.attrib_bindings.iter().map(|(k, v)| (k.clone(), *v)).collect(),
             frag_data_bindings: p.frag_data_bindings.iter().map(|(k, v)| (k.clone(), *v)).collect(),
             frag_data_index: Vec::new(),
-            separable: false,
             transform_feedback_varyings: p.transform_feedback.names.clone(),
             transform_feedback_separate: p.transform_feedback.separate,
             separable: p.separable,

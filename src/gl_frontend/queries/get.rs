@@ -92,6 +92,7 @@ impl ContextState {
         }
         if let Some(v) = self.atomic_counter_value(pname) {
             return Some(v);
+        }
         if let Some(v) = self.transform_feedback_value(pname) {
             return Some(Value::int(v));
         }
@@ -377,6 +378,7 @@ impl ContextState {
         }
         if let Some(v) = self.atomic_counter_indexed_value(pname, index) {
             return v;
+        }
         if let Some(v) = self.transform_feedback_indexed_value(pname, index) {
             return v.map(Value::int);
         }
