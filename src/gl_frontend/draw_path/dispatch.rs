@@ -91,10 +91,7 @@ impl ContextState {
                 out.push(OwnedResource::Storage { binding: block.binding(), element: block.array_index, buffer, offset: 0, size: 16 });
                 continue;
             }
-            let buffer = self.gpu_buffer(binding.buffer)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
-            let offset = binding.offset.max(0) as u64;
-            let available = buffer.size().saturating_sub(offset);
-            let size = if binding.size > 0 { (binding.size as u64).min(available) } else { available };
+            let (buffer, offset, size) = self.bound_range(binding)?;
             if size == 0 {
                 return Err(RecordError::Gl(GL_INVALID_OPERATION));
             }
@@ -145,9 +142,8 @@ impl ContextState {
             if binding.buffer == 0 {
                 return Err(RecordError::Gl(GL_INVALID_OPERATION));
             }
-            let buffer = self.gpu_buffer(binding.buffer)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
-            let size = if binding.size > 0 { binding.size as u64 } else { buffer.size().saturating_sub(binding.offset as u64) };
-            out.push(OwnedResource::Uniform { binding: 1 + block.index, buffer, offset: binding.offset as u64, size });
+            let (buffer, offset, size) = self.bound_range(binding)?;
+            out.push(OwnedResource::Uniform { binding: 1 + block.index, buffer, offset, size });
         }
         out.extend(self.storage_buffer_resources(&exe)?);
         for (binding, element, view) in self.image_resources(&exe)? {

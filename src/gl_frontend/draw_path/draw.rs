@@ -178,6 +178,17 @@ pub(crate) fn map_sampler(s: &SamplerState) -> SamplerDesc {
 }
 
 impl ContextState {
+    /// The GPU buffer behind an indexed binding (uniform, storage, transform feedback) and
+    /// the range it binds as (offset, size), clamped to the buffer; a binding without a
+    /// size runs to the buffer's end.
+    pub(crate) fn bound_range(&mut self, binding: crate::objects::bindings::IndexedBuffer) -> Result<(GpuBuffer, u64, u64), RecordError> {
+        let buffer = self.gpu_buffer(binding.buffer)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
+        let offset = binding.offset.max(0) as u64;
+        let available = buffer.size().saturating_sub(offset);
+        let size = if binding.size > 0 { (binding.size as u64).min(available) } else { available };
+        Ok((buffer, offset, size))
+    }
+
     /// The GPU copy of buffer `name`, uploaded if the host copy changed.
     pub(crate) fn gpu_buffer(&mut self, name: GLuint) -> Result<Option<GpuBuffer>, vk_backend::Error> {
         let share = self.share.clone();
@@ -488,9 +499,8 @@ impl ContextState {
             if binding.buffer == 0 {
                 return Err(RecordError::Gl(GL_INVALID_OPERATION));
             }
-            let buffer = self.gpu_buffer(binding.buffer)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
-            let size = if binding.size > 0 { binding.size as u64 } else { buffer.size().saturating_sub(binding.offset as u64) };
-            uniform_buffers.push((1 + block.index, buffer, binding.offset as u64, size));
+            let (buffer, offset, size) = self.bound_range(binding)?;
+            uniform_buffers.push((1 + block.index, buffer, offset, size));
         }
         // Samplers: binding 128 + s, one descriptor per array element.
         let sampler_slots = sampler_slots(&exe);

@@ -183,11 +183,8 @@ impl ContextState {
         if !self.check((index as usize) < MAX_BUFFERS, GL_INVALID_VALUE) {
             return;
         }
-        if buffer != 0 {
-            let size_ok = size.is_none_or(|s| s > 0 && s % 4 == 0);
-            if !self.check(offset >= 0 && offset % 4 == 0 && size_ok, GL_INVALID_VALUE) {
-                return;
-            }
+        if !self.check(buffer == 0 || capture_range_is_valid(offset, size), GL_INVALID_VALUE) {
+            return;
         }
         if !self.ensure_buffer(buffer) {
             return;
@@ -209,11 +206,8 @@ impl ContextState {
         if !self.check((index as usize) < MAX_BUFFERS, GL_INVALID_VALUE) {
             return;
         }
-        if buffer != 0 {
-            let size_ok = size.is_none_or(|s| s > 0 && s % 4 == 0);
-            if !self.check(offset >= 0 && offset % 4 == 0 && size_ok, GL_INVALID_VALUE) {
-                return;
-            }
+        if !self.check(buffer == 0 || capture_range_is_valid(offset, size), GL_INVALID_VALUE) {
+            return;
         }
         let binding = if buffer == 0 { IndexedBuffer::default() } else { IndexedBuffer { buffer, offset: offset as i64, size: size.unwrap_or(0) as i64 } };
         if let Some(o) = self.transform_feedback.object_mut(xfb) {
@@ -331,4 +325,10 @@ impl ContextState {
             _ => None,
         }
     }
+}
+
+/// GL's rule for a transform feedback buffer range: offset and size are multiples of four
+/// and the size, when given, is positive.
+fn capture_range_is_valid(offset: isize, size: Option<isize>) -> bool {
+    offset >= 0 && offset % 4 == 0 && size.is_none_or(|s| s > 0 && s % 4 == 0)
 }

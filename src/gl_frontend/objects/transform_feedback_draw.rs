@@ -53,10 +53,7 @@ impl ContextState {
             if stride == 0 || binding.buffer == 0 {
                 continue;
             }
-            let buffer = self.gpu_buffer(binding.buffer)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
-            let offset = binding.offset.max(0) as u64;
-            let available = buffer.size().saturating_sub(offset);
-            let size = if binding.size > 0 { (binding.size as u64).min(available) } else { available };
+            let (buffer, offset, size) = self.bound_range(binding)?;
             if size == 0 {
                 // Nothing fits: the capture writes nothing to this buffer.
                 continue;
