@@ -106,28 +106,11 @@ fn vertex_input_slots(interface: &glsl::ProgramInterface) -> Vec<InputSlot> {
     slots
 }
 
-/// (columns, rows, double precision) of a vertex input's GL type.
-#[allow(non_upper_case_globals)]
+/// (columns, rows, double precision) of a vertex input's GL type, from the uniform type
+/// table: every column takes one GL location.
 fn attribute_shape(gl_type: GLenum) -> (u32, u32, bool) {
-    match gl_type {
-        GL_DOUBLE => (1, 1, true),
-        GL_DOUBLE_VEC2 => (1, 2, true),
-        GL_DOUBLE_VEC3 => (1, 3, true),
-        GL_DOUBLE_VEC4 => (1, 4, true),
-        GL_DOUBLE_MAT2 => (2, 2, true),
-        GL_DOUBLE_MAT2x3 => (2, 3, true),
-        GL_DOUBLE_MAT2x4 => (2, 4, true),
-        GL_DOUBLE_MAT3x2 => (3, 2, true),
-        GL_DOUBLE_MAT3 => (3, 3, true),
-        GL_DOUBLE_MAT3x4 => (3, 4, true),
-        GL_DOUBLE_MAT4x2 => (4, 2, true),
-        GL_DOUBLE_MAT4x3 => (4, 3, true),
-        GL_DOUBLE_MAT4 => (4, 4, true),
-        GL_FLOAT_MAT2 | GL_FLOAT_MAT2x3 | GL_FLOAT_MAT2x4 => (2, 4, false),
-        GL_FLOAT_MAT3 | GL_FLOAT_MAT3x2 | GL_FLOAT_MAT3x4 => (3, 4, false),
-        GL_FLOAT_MAT4 | GL_FLOAT_MAT4x2 | GL_FLOAT_MAT4x3 => (4, 4, false),
-        _ => (1, 4, false),
-    }
+    let (scalar, columns, rows) = crate::objects::uniforms::type_shape(gl_type);
+    (columns as u32, rows as u32, scalar == crate::objects::uniforms::Scalar::Double)
 }
 
 /// The Vulkan attributes of a 64-bit `format` read at `slot`, from byte `offset` of binding
