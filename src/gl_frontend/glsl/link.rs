@@ -392,7 +392,14 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
             stages.push(LinkedStage { stage: s.stage, shader: (*s).clone(), ir });
         }
         let names = &options.transform_feedback_varyings;
-        crate::link_xfb::link_transform_feedback(&mut stages, names, options.transform_feedback_separate, &mut interface.transform_feedback, &mut diags);
+        crate::link_xfb::link_transform_feedback(
+            &mut stages,
+            names,
+            options.transform_feedback_separate,
+            options.separable,
+            &mut interface.transform_feedback,
+            &mut diags,
+        );
     }
     LinkedProgram { success: !diags.has_errors(), info_log: diags.to_log(), stages, interface }
 }

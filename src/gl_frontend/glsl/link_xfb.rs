@@ -10,7 +10,7 @@ use crate::diagnostics::{Diagnostics, SourceLoc};
 use crate::link::LinkedStage;
 use crate::options::Stage;
 use crate::sema::types::{Scalar, Type as SType};
-use nir_like::passes::XfbCapture;
+use nir_like::passes::{NextStageReads, XfbCapture};
 use nir_like::{BaseType, Handle, Shader, Type, Variable, VariableMode, XfbLocation};
 
 /// GL_MAX_TRANSFORM_FEEDBACK_BUFFERS.
@@ -172,7 +172,14 @@ fn resolve(shader: &Shader, name: &str) -> Result<(Handle<Variable>, Vec<u32>, S
 
 /// Resolves `names` on the last pre-rasterisation stage of `stages`, fills `layout` and
 /// decorates that stage's IR. Errors go to `diags`.
-pub fn link_transform_feedback(stages: &mut [LinkedStage], names: &[String], separate: bool, layout: &mut TransformFeedbackLayout, diags: &mut Diagnostics) {
+pub fn link_transform_feedback(
+    stages: &mut [LinkedStage],
+    names: &[String],
+    separate: bool,
+    separable: bool,
+    layout: &mut TransformFeedbackLayout,
+    diags: &mut Diagnostics,
+) {
     let loc = SourceLoc::default();
     *layout = TransformFeedbackLayout { separate, ..Default::default() };
     if names.is_empty() {
@@ -184,7 +191,9 @@ pub fn link_transform_feedback(stages: &mut [LinkedStage], names: &[String], sep
         return;
     };
     layout.capture_stage = Some(last.stage);
-    let Ok(shader) = last.ir.as_mut() else { return };
+    let last_stage = last.stage;
+    let next_stage = next_stage_reads(stages, last_stage, separable);
+    let Some(Ok(shader)) = stages.iter_mut().find(|s| s.stage == last_stage).map(|s| s.ir.as_mut()) else { return };
     if separate && names.len() as u32 > MAX_SEPARATE_ATTRIBS {
         diags.error(loc, format!("more than {MAX_SEPARATE_ATTRIBS} separate transform feedback varyings"));
         return;
@@ -279,7 +288,25 @@ pub fn link_transform_feedback(stages: &mut [LinkedStage], names: &[String], sep
         .collect();
     layout.streams = (0..strides.len()).map(|b| streams.get(b).copied().flatten().unwrap_or(0)).collect();
     layout.strides = strides;
-    nir_like::passes::lower_xfb_outputs(shader, &captures);
+    nir_like::passes::lower_xfb_outputs(shader, &captures, &next_stage);
+}
+
+/// The locations the stage after the capturing one reads: the fragment shader's inputs,
+/// none without one, unknown when another program may supply it.
+fn next_stage_reads(stages: &[LinkedStage], capture: Stage, separable: bool) -> NextStageReads {
+    if separable {
+        return NextStageReads::Unknown;
+    }
+    let Some(next) = stages.iter().find(|s| s.stage > capture) else { return NextStageReads::Locations(Vec::new()) };
+    let Ok(ir) = &next.ir else { return NextStageReads::Unknown };
+    NextStageReads::Locations(
+        ir.variables
+            .iter()
+            .map(|(_, v)| v)
+            .filter(|v| v.mode == VariableMode::ShaderIn && v.builtin.is_none())
+            .filter_map(|v| v.location.map(|l| (l, nir_like::passes::varying_slots(ir, v.ty))))
+            .collect(),
+    )
 }
 
 #[cfg(test)]

@@ -6,6 +6,10 @@
 //! an output variable of its own, at a location after every location the stage uses,
 //! written from the original at every exit (or before every EmitVertex) and decorated
 //! for capture. No later stage reads those variables.
+//!
+//! An original that no later stage reads and that is captured only in parts stops being an
+//! output: it becomes a private global, so its locations go to the copies. Devices limit the
+//! locations a stage may write (32 on NVIDIA), and a pipeline past the limit is invalid.
 
 use crate::arena::Handle;
 use crate::builder::Builder;
@@ -60,10 +64,43 @@ pub fn type_at_path(shader: &Shader, ty: Handle<Type>, path: &[u32]) -> Option<H
     Some(ty)
 }
 
+/// The output locations the next stage reads, as `(first, count)` ranges; `Unknown` where
+/// the next stage belongs to another program (separable programs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NextStageReads {
+    Unknown,
+    Locations(Vec<(u32, u32)>),
+}
+
+impl NextStageReads {
+    fn reads(&self, first: u32, count: u32) -> bool {
+        match self {
+            NextStageReads::Unknown => true,
+            NextStageReads::Locations(ranges) => ranges.iter().any(|&(f, n)| f < first + count && first < f + n),
+        }
+    }
+}
+
 /// Applies `captures` to the shader; returns whether it changed.
-pub fn lower_xfb_outputs(shader: &mut Shader, captures: &[XfbCapture]) -> bool {
+pub fn lower_xfb_outputs(shader: &mut Shader, captures: &[XfbCapture], next_stage: &NextStageReads) -> bool {
     if captures.is_empty() {
         return false;
+    }
+    // Originals captured only in parts and read by nobody give their locations back.
+    let wholly_captured = |v: Handle<Variable>| captures.iter().any(|c| c.variable == v && c.path.is_empty());
+    let mut unread: Vec<Handle<Variable>> = captures
+        .iter()
+        .map(|c| c.variable)
+        .filter(|&v| !wholly_captured(v))
+        .filter(|&v| {
+            let var = &shader.variables[v];
+            var.mode == VariableMode::ShaderOut && var.builtin.is_none() && var.location.is_some_and(|l| !next_stage.reads(l, varying_slots(shader, var.ty)))
+        })
+        .collect();
+    unread.dedup();
+    for &v in &unread {
+        super::set_variable_mode(shader, v, VariableMode::GlobalPrivate);
+        shader.variables[v].location = None;
     }
     let mut next_location = shader
         .variables

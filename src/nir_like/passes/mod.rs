@@ -36,7 +36,7 @@ pub use lower_tex_rect::lower_tex_rect;
 pub use lower_uniforms_to_ubo::lower_uniforms_to_ubo;
 pub use lower_user_clip_planes::{lower_user_clip_planes, ClipPlaneState, MAX_CLIP_PLANES};
 pub use lower_vertex_attrib_64bit::lower_vertex_attrib_64bit;
-pub use lower_xfb_outputs::{lower_xfb_outputs, type_at_path, varying_slots, XfbCapture};
+pub use lower_xfb_outputs::{lower_xfb_outputs, type_at_path, varying_slots, NextStageReads, XfbCapture};
 pub use opt_constant_fold::opt_constant_fold;
 pub use opt_copy_prop::opt_copy_prop;
 pub use opt_dce::opt_dce;

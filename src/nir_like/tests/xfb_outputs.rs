@@ -36,7 +36,9 @@ fn whole_outputs_are_decorated_and_elements_copied() {
         XfbCapture { variable: b, path: vec![2], location: XfbLocation { buffer: 0, stride: 20, offset: 0 } },
         XfbCapture { variable: pos, path: vec![], location: XfbLocation { buffer: 0, stride: 20, offset: 4 } },
     ];
-    assert!(lower_xfb_outputs(&mut s, &captures));
+    // The fragment shader reads b: it stays an output.
+    let reads_b = NextStageReads::Locations(vec![(0, 3)]);
+    assert!(lower_xfb_outputs(&mut s, &captures, &reads_b));
     validate(&s).unwrap();
     let after = print_shader(&s);
     assert_snapshot("lower_xfb_outputs_vertex", &format!("{before}\n======== after ========\n{after}"));
@@ -54,7 +56,7 @@ fn whole_outputs_are_decorated_and_elements_copied() {
 fn nothing_to_capture_changes_nothing() {
     let (mut s, _, _) = vertex_shader();
     let before = print_shader(&s);
-    assert!(!lower_xfb_outputs(&mut s, &[]));
+    assert!(!lower_xfb_outputs(&mut s, &[], &NextStageReads::Unknown));
     assert_eq!(before, print_shader(&s));
 }
 
@@ -65,4 +67,28 @@ fn paths_follow_the_type() {
     assert!(type_at_path(&s, ty, &[2]).is_some());
     assert!(type_at_path(&s, ty, &[3]).is_none(), "past the end");
     assert!(type_at_path(&s, ty, &[0, 0]).is_none(), "a float has no elements");
+}
+
+#[test]
+fn an_unread_output_captured_in_parts_gives_its_locations_to_the_copies() {
+    let (mut s, _, b) = vertex_shader();
+    let captures: Vec<XfbCapture> =
+        (0..3).map(|i| XfbCapture { variable: b, path: vec![i], location: XfbLocation { buffer: 0, stride: 12, offset: 4 * i } }).collect();
+    // No later stage (transform feedback without a fragment shader).
+    assert!(lower_xfb_outputs(&mut s, &captures, &NextStageReads::Locations(vec![])));
+    validate(&s).unwrap();
+    assert_eq!(s.variables[b].mode, VariableMode::GlobalPrivate, "b is no longer an output");
+    assert_eq!(s.variables[b].location, None);
+    let mut locations: Vec<u32> = s.variables.iter().map(|(_, v)| v).filter(|v| v.name.contains("#xfb")).filter_map(|v| v.location).collect();
+    locations.sort();
+    assert_eq!(locations, vec![0, 1, 2], "the copies take the locations b had");
+}
+
+#[test]
+fn an_output_of_a_separable_program_stays_an_output() {
+    let (mut s, _, b) = vertex_shader();
+    let captures = [XfbCapture { variable: b, path: vec![1], location: XfbLocation { buffer: 0, stride: 4, offset: 0 } }];
+    assert!(lower_xfb_outputs(&mut s, &captures, &NextStageReads::Unknown));
+    assert_eq!(s.variables[b].mode, VariableMode::ShaderOut);
+    assert_eq!(s.variables[b].location, Some(0));
 }

@@ -290,20 +290,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                         Some(l) => l,
                         None => match crate::link::explicit_int(&g.qual, "location") {
                             Some(l) => l.max(0) as u32,
-                            None => {
-                                // Written but read by no later stage: whole slots of its own, after
-                                // every slot a later stage reads (transform feedback may capture it).
-                                let read_end = program
-                                    .varyings
-                                    .iter()
-                                    .filter(|v| v.producer == self.stage)
-                                    .map(|v| v.location + globals.iter().find(|x| x.name == v.name).map_or(1, |x| crate::link::slots(&x.ty)))
-                                    .max()
-                                    .unwrap_or(0);
-                                let l = self.next_output_location.max(read_end);
-                                self.next_output_location = l + crate::link::slots(&g.ty).max(1);
-                                l
-                            }
+                            None => self.unread_output_location(program, globals, crate::link::slots(&g.ty)),
                         },
                     };
                     let ty = nir_type(&mut self.b, &g.ty, None)?;
@@ -342,10 +329,12 @@ impl<'s, 'i> Gen<'s, 'i> {
                                 .map(|v| v.location);
                             let location = match location {
                                 Some(l) => l,
-                                None => {
+                                None if is_in => {
+                                    // Read from no stage of this program: a place apart from the linked ones.
                                     self.next_output_location += 1;
                                     16 + self.next_output_location
                                 }
+                                None => self.unread_output_location(program, globals, crate::link::slots(&ty)),
                             };
                             let mode = if is_in { VariableMode::ShaderIn } else { VariableMode::ShaderOut };
                             let mut var = Variable::new(block.clone(), h, mode);
@@ -383,6 +372,29 @@ impl<'s, 'i> Gen<'s, 'i> {
     /// The size of an implicitly sized per-vertex array: the input primitive's vertices in a
     /// geometry shader, gl_MaxPatchVertices for tessellation inputs, the output patch for
     /// a control shader's outputs.
+    /// The location of an output (or output block) that no later stage of the program reads:
+    /// `slots` whole locations of its own after every location a later stage reads, so
+    /// transform feedback can capture it and the stage stays within the device's locations.
+    fn unread_output_location(&mut self, program: &ProgramInterface, globals: &[crate::sema::GlobalVar], slots: u32) -> u32 {
+        let read_end = program
+            .varyings
+            .iter()
+            .filter(|v| v.producer == self.stage)
+            .map(|v| {
+                // A varying names a variable, or a block without an instance name by its members.
+                let slots = match globals.iter().find(|x| x.name == v.producer_name) {
+                    Some(x) => crate::link::slots(&x.ty),
+                    None => globals.iter().filter(|x| x.block.as_deref() == Some(v.producer_name.as_str())).map(|x| crate::link::slots(&x.ty)).sum(),
+                };
+                v.location + slots.max(1)
+            })
+            .max()
+            .unwrap_or(0);
+        let location = self.next_output_location.max(read_end);
+        self.next_output_location = location + slots.max(1);
+        location
+    }
+
     fn per_vertex_sized(&self, t: &SType, storage: Storage) -> SType {
         match (t, &self.geometry, &self.tess) {
             (SType::Array(e, None), Some(g), _) if storage == Storage::In => SType::Array(e.clone(), Some(g.input_vertices)),
