@@ -31,6 +31,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_instanced_arrays", Offered::Desktop),
     ("GL_ARB_map_buffer_range", Offered::Desktop),
     ("GL_ARB_occlusion_query2", Offered::Desktop),
+    ("GL_ARB_provoking_vertex", Offered::Desktop),
     ("GL_ARB_sampler_objects", Offered::Desktop),
     ("GL_ARB_shader_bit_encoding", Offered::Desktop),
     ("GL_ARB_shading_language_packing", Offered::Desktop),
@@ -40,6 +41,8 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_texture_storage", Offered::Desktop),
     ("GL_ARB_texture_swizzle", Offered::Desktop),
     ("GL_ARB_timer_query", Offered::Desktop),
+    ("GL_ARB_transform_feedback2", Offered::Desktop),
+    ("GL_ARB_transform_feedback_instanced", Offered::Desktop),
     ("GL_ARB_uniform_buffer_object", Offered::Desktop),
     ("GL_ARB_vertex_array_object", Offered::Desktop),
     ("GL_ARB_vertex_attrib_64bit", Offered::Desktop),
@@ -52,10 +55,12 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_EXT_framebuffer_blit", Offered::Desktop),
     ("GL_EXT_map_buffer_range", Offered::Es),
     ("GL_EXT_occlusion_query_boolean", Offered::Es),
+    ("GL_EXT_provoking_vertex", Offered::Desktop),
     ("GL_EXT_shader_integer_mix", Offered::Both),
     ("GL_EXT_texture_storage", Offered::Es),
     ("GL_EXT_texture_swizzle", Offered::Desktop),
     ("GL_EXT_timer_query", Offered::Desktop),
+    ("GL_EXT_transform_feedback", Offered::Desktop),
     ("GL_KHR_debug", Offered::Both),
     ("GL_OES_depth_texture", Offered::Es),
     ("GL_OES_element_index_uint", Offered::Es),
@@ -64,13 +69,17 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_OES_vertex_array_object", Offered::Es),
 ];
 
-/// Extensions galvan implements only on devices with a shader feature it does not emulate:
-/// 64-bit arithmetic needs the device's shaderFloat64 / shaderInt64.
+/// Extensions galvan implements only on devices with a feature it does not emulate:
+/// 64-bit arithmetic needs the device's shaderFloat64 / shaderInt64, capture its
+/// transformFeedback.
 const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     ("GL_ARB_gpu_shader_fp64", |c| c.fp64),
     ("GL_ARB_gpu_shader_int64", |c| c.int64),
     // Double inputs are doubles in the shader; only their fetch is emulated.
     ("GL_ARB_vertex_attrib_64bit", |c| c.fp64),
+    ("GL_ARB_transform_feedback2", |c| c.transform_feedback),
+    ("GL_ARB_transform_feedback_instanced", |c| c.transform_feedback),
+    ("GL_EXT_transform_feedback", |c| c.transform_feedback),
 ];
 
 /// Whether the device can run `name` (true for extensions that need nothing special).
@@ -120,13 +129,14 @@ mod tests {
     }
 
     #[test]
-    fn sixty_four_bit_arithmetic_follows_the_device() {
+    fn device_features_decide_their_extensions() {
         let all = enabled(Api::Gl, Profile::Core, (4, 6), &nir_like::Caps::ALL);
         assert!(all.iter().any(|n| n == "GL_ARB_gpu_shader_fp64"));
         assert!(all.iter().any(|n| n == "GL_ARB_gpu_shader_int64"));
-        let caps = nir_like::Caps { fp64: false, int64: false, ..nir_like::Caps::ALL };
+        let caps = nir_like::Caps { fp64: false, int64: false, transform_feedback: false, ..nir_like::Caps::ALL };
         let without = enabled(Api::Gl, Profile::Core, (4, 6), &caps);
         assert!(!without.iter().any(|n| n.contains("64")), "{without:?}");
+        assert!(!without.iter().any(|n| n.contains("transform_feedback")), "{without:?}");
         assert_eq!(all.len(), without.len() + DEVICE_FEATURE.len());
         // Every device requirement names an extension of the table.
         assert!(DEVICE_FEATURE.iter().all(|(n, _)| IMPLEMENTED.iter().any(|(i, _)| i == n)));

@@ -105,6 +105,11 @@ impl ContextState {
                 glsl::link::CLIP_PLANE_ENABLES => put(data, at, &[f32::from_bits(self.state.enables.clip_distances)]),
                 glsl::link::CLIP_PLANES_EYE => put(data, at, &plane_floats(&self.state.clip_planes.eye)),
                 glsl::link::CLIP_PLANES_CLIP => put(data, at, &plane_floats(&self.state.clip_planes.clip_space(p))),
+                // ES always takes the shader's size; desktop GL only with GL_PROGRAM_POINT_SIZE.
+                glsl::link::POINT_SIZE_STATE => {
+                    let program_size = self.is_gles() || self.state.enables.is(crate::state::enables::Cap::ProgramPointSize);
+                    put(data, at, &[self.state.raster.point_size, if program_size { 1.0 } else { 0.0 }])
+                }
                 glsl::link::PATCH_DEFAULT_OUTER => put(data, at, &self.state.patch.default_outer),
                 glsl::link::PATCH_DEFAULT_INNER => put(data, at, &self.state.patch.default_inner),
                 _ if matrices_current => false,

@@ -304,11 +304,12 @@ impl ContextState {
             }
             return self.record_error(GL_INVALID_OPERATION);
         };
-        let patches_ok = {
+        let (patches_ok, stages) = {
             let exe = executable.lock().unwrap_or_else(|p| p.into_inner());
             let ok = exe.has_tessellation == (mode == GL_PATCHES);
+            let stages = exe.stages.clone();
             drop(exe);
-            ok
+            (ok, stages)
         };
         if !self.check(patches_ok && self.capture_mode_allowed(mode), GL_INVALID_OPERATION) {
             return;
@@ -316,10 +317,12 @@ impl ContextState {
         let element_buffer = self.vertex_arrays.get(self.bindings.vertex_array).map_or(0, |v| v.element_buffer);
         // Line loops, quads, quad strips and polygons draw through generated indices.
         let mut generated = Vec::new();
-        let (topology, first, count, indices, element_buffer) = match self.patch_topology(mode).or_else(|| map_topology(mode)) {
+        // Primitives reordered for the provoking vertex draw through generated indices too.
+        let provoking_order = if immediate.is_none() { self.provoking_vertex_order(mode, count.max(0) as usize, &stages) } else { None };
+        let (topology, first, count, indices, element_buffer) = match self.patch_topology(mode).or_else(|| map_topology(mode)).filter(|_| provoking_order.is_none()) {
             Some(t) => (t, first, count, indices, element_buffer),
-            None if immediate.is_none() && (mode == GL_LINE_LOOP || !self.is_gles() && matches!(mode, GL_QUADS | GL_QUAD_STRIP | GL_POLYGON)) => {
-                let (list_mode, order) = crate::draw_path::immediate::assemble(mode, count as usize);
+            None if immediate.is_none() && (mode == GL_LINE_LOOP || !self.is_gles() && matches!(mode, GL_QUADS | GL_QUAD_STRIP | GL_POLYGON) || provoking_order.is_some()) => {
+                let (list_mode, order) = provoking_order.unwrap_or_else(|| crate::draw_path::immediate::assemble(mode, count as usize));
                 generated = match self.element_indices(count, indices, element_buffer) {
                     Ok(Some(source)) => order.iter().map(|&o| source[o]).collect(),
                     Ok(None) => order.iter().map(|&o| first as u32 + o as u32).collect(),

@@ -66,7 +66,8 @@ impl ContextState {
         let slots = self.current_attribs.len();
         let vertices = std::mem::take(&mut self.immediate.vertices);
         let n = vertices.len() / slots;
-        let (topology_mode, order) = assemble(mode, n);
+        let stages = self.current_executable().map(|e| e.lock().unwrap_or_else(|p| p.into_inner()).stages.clone()).unwrap_or_default();
+        let (topology_mode, order) = self.provoking_vertex_order(mode, n, &stages).unwrap_or_else(|| assemble(mode, n));
         if !order.is_empty() {
             self.gl_draw_immediate(topology_mode, &vertices, slots, &order);
         }

@@ -14,6 +14,7 @@ pub mod gpu_image;
 pub mod images;
 pub mod immediate;
 pub mod patches;
+pub mod provoking_vertex;
 pub mod read_pixels;
 pub mod render_state;
 pub mod targets;

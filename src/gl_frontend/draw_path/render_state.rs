@@ -180,7 +180,8 @@ impl ContextState {
             line_width: r.line_width,
             depth_clamp: e.is(Cap::DepthClamp),
             rasterizer_discard: e.is(Cap::RasterizerDiscard),
-            provoking_vertex_last: r.provoking_vertex == GL_LAST_VERTEX_CONVENTION,
+            // Without the device's last-vertex mode, draws are reordered instead (provoking_vertex.rs).
+            provoking_vertex_last: r.provoking_vertex == GL_LAST_VERTEX_CONVENTION && self.caps.provoking_vertex,
             // Without depth clip control the lower_clip_control pass already produced [0, w].
             clip_negative_one_to_one: self.clip_control_native && s.clip_control.negative_one_to_one(),
             primitive_restart: e.is(Cap::PrimitiveRestartFixedIndex),

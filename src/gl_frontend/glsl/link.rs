@@ -540,6 +540,21 @@ fn place_patch_default_levels(shaders: &[&CompiledShader], offset: &mut u32, out
     *offset += 32;
 }
 
+/// glPointSize and GL_PROGRAM_POINT_SIZE for a program with a pre-rasterisation stage:
+/// its last such stage writes the point size from them (nir_like's `lower_point_size`).
+fn place_point_size_state(shaders: &[&CompiledShader], offset: &mut u32, out: &mut ProgramInterface) {
+    if !shaders.iter().any(|s| matches!(s.stage, Stage::Vertex | Stage::TessEval | Stage::Geometry)) {
+        return;
+    }
+    *offset = offset.div_ceil(16) * 16;
+    out.builtin_uniforms.push((POINT_SIZE_STATE.to_string(), *offset));
+    *offset += 16;
+}
+
+/// Built-in uniform name of the point-size state: a vec2 of (glPointSize, 1.0 when the
+/// shader's gl_PointSize is used).
+pub const POINT_SIZE_STATE: &str = "gl_PointSizeState";
+
 /// Built-in uniform names of the default tessellation levels: a vec4 and a vec2.
 pub const PATCH_DEFAULT_OUTER: &str = "gl_PatchDefaultLevels.outer";
 pub const PATCH_DEFAULT_INNER: &str = "gl_PatchDefaultLevels.inner";
@@ -1205,6 +1220,7 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
     }
     place_clip_plane_state(shaders, &mut offset, out, diags);
     place_patch_default_levels(shaders, &mut offset, out);
+    place_point_size_state(shaders, &mut offset, out);
     out.default_block_size = offset.div_ceil(16) * 16;
     out.sampler_count = sampler_index;
     for (index, (name, ty, qual, stages, instance)) in blocks.into_iter().enumerate() {

@@ -142,6 +142,12 @@ fn clip_plane_state(interface: &glsl::ProgramInterface) -> Option<nir_like::pass
     Some(nir_like::passes::ClipPlaneState { set: 0, binding: 0, enables_offset, planes_offset, clip_position: clip_space.is_some() })
 }
 
+/// Where the linker placed the point-size state in the default block, if the program has it.
+fn point_size_state(interface: &glsl::ProgramInterface) -> Option<nir_like::passes::PointSizeState> {
+    let offset = interface.builtin_uniforms.iter().find(|(n, _)| n == glsl::link::POINT_SIZE_STATE)?.1;
+    Some(nir_like::passes::PointSizeState { set: 0, binding: 0, offset })
+}
+
 impl ContextState {
     /// Turns linked stages into a Vulkan program; `Err` is the info-log line saying why not.
     fn build_gpu_program(&self, linked: &glsl::LinkedProgram, separable: bool) -> Result<GpuProgram, String> {
@@ -186,6 +192,7 @@ impl ContextState {
                     .collect(),
                 clip_planes: clip_plane_state(&linked.interface),
                 cull_emulation,
+                point_size: point_size_state(&linked.interface),
             };
             nir_like::passes::lower_for_caps(&mut ir, &caps, &lower);
             crate::shader_dumps::ir(gl_stage.name(), "lowered", &ir);

@@ -158,6 +158,9 @@ impl ContextState {
             GL_POINT_SIZE => Value::float(r.point_size as f64),
             GL_LOGIC_OP_MODE if !self.is_gles() => Value::int(s.blend.logic_op),
             GL_PROVOKING_VERTEX if !self.is_gles() => Value::int(r.provoking_vertex),
+            // Quads (compatibility only) take their provoking vertex by the convention
+            // (draw_path/provoking_vertex.rs).
+            GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION if !self.is_gles() && !self.is_core() => Value::boolean(true),
             GL_POLYGON_MODE if !self.is_gles() => Value::ints([r.polygon_mode as i64, r.polygon_mode as i64]),
             // Bindings.
             GL_ARRAY_BUFFER_BINDING => Value::int(b.array_buffer),

@@ -29,6 +29,9 @@ pub struct LowerOptions {
     /// Where cull-distance emulation puts its varyings, for programs whose last
     /// pre-rasterisation stage writes gl_CullDistance (used without `Caps::cull_distance`).
     pub cull_emulation: Option<super::CullEmulation>,
+    /// Where the glPointSize state lives, for the last pre-rasterisation stage
+    /// (`lower_point_size`); `None` leaves PointSize as the shader wrote it.
+    pub point_size: Option<super::PointSizeState>,
 }
 
 /// Runs every lowering `caps` and `options` call for, then the optimisation loop.
@@ -62,6 +65,9 @@ pub fn lower_for_caps(shader: &mut Shader, caps: &Caps, options: &LowerOptions) 
     }
     if let Some(emulation) = options.cull_emulation.as_ref().filter(|_| !caps.cull_distance) {
         progress |= super::lower_cull_distance(shader, emulation, options.last_pre_rasterization);
+    }
+    if let Some(state) = options.point_size.as_ref().filter(|_| options.last_pre_rasterization) {
+        progress |= super::lower_point_size(shader, state);
     }
     if !caps.depth_clip_control && options.last_pre_rasterization {
         progress |= super::lower_clip_control(shader);

@@ -43,6 +43,9 @@ pub fn assert_program_valid(stages: &[(glsl::Stage, &str)]) {
             draw_buffers: 8,
             uniform_offsets: p.interface.default_block_members.iter().cloned().collect(),
             point_coord_upper_left: true,
+            point_size: p.interface.builtin_uniforms.iter().find(|(n, _)| n == glsl::link::POINT_SIZE_STATE).map(|(_, offset)| {
+                nir_like::passes::PointSizeState { set: 0, binding: 0, offset: *offset }
+            }),
             ..Default::default()
         };
         nir_like::passes::lower_for_caps(&mut ir, &device().caps(), &lower);
