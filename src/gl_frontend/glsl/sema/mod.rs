@@ -157,6 +157,8 @@ fn storage_of(q: &TypeQualifier) -> Option<Storage> {
 
 /// GL_MAX_COMPUTE_WORK_GROUP_SIZE, which gl_MaxComputeWorkGroupSize also reports.
 pub const MAX_LOCAL_SIZE: [u32; 3] = [1024, 1024, 64];
+/// GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS: the most invocations one work group may have.
+pub const MAX_LOCAL_INVOCATIONS: u64 = 1024;
 
 /// The members a gl_PerVertex redeclaration may list.
 const PER_VERTEX_MEMBERS: &[&str] = &[
@@ -1002,6 +1004,10 @@ impl<'a> Checker<'a> {
         }
         if self.local_size_variable {
             self.error(qual.layouts().next().map_or(SourceLoc::default(), |l| l.loc), "a compute shader cannot declare both a fixed and a variable local size");
+        }
+        if size.iter().map(|c| *c as u64).product::<u64>() > MAX_LOCAL_INVOCATIONS {
+            let loc = qual.layouts().next().map_or(SourceLoc::default(), |l| l.loc);
+            self.error(loc, format!("the local size {size:?} exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS ({MAX_LOCAL_INVOCATIONS})"));
         }
         self.local_size = Some(size);
         if let Some(Symbol::Var(v)) = self.scopes[0].get_mut("gl_WorkGroupSize") {
