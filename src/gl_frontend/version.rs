@@ -189,6 +189,11 @@ impl ContextStrings {
             extension_list,
         }
     }
+
+    /// Whether the context advertises extension `name`.
+    pub fn has_extension(&self, name: &str) -> bool {
+        self.extension_list.iter().any(|e| e.as_bytes() == name.as_bytes())
+    }
 }
 
 #[cfg(test)]

@@ -381,7 +381,8 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
     link_uniforms(&by_stage, &mut interface, &mut diags);
     crate::link_atomic::link_atomic_counters(&by_stage, &mut interface, &mut diags);
     interface.storage_blocks = crate::link_storage::link_storage_blocks(&by_stage, &mut diags);
-    interface.compute_local_size = crate::link_storage::link_local_size(&by_stage, &mut diags);
+    // Every compute shader object's own declaration counts, not only the joined stage's.
+    interface.compute_local_size = crate::link_storage::link_local_size(shaders, &mut diags);
     if by_stage.iter().any(|s| s.stage == Stage::Compute) && by_stage.iter().any(|s| s.stage != Stage::Compute) {
         diags.error(loc, "a program with a compute shader cannot have other stages");
     }

@@ -68,14 +68,17 @@ impl ContextState {
         result.map_err(|e| self.record_error(e)).ok()
     }
 
+    /// Whether glCreateShader accepts `stage`: the version that made it core, or the
+    /// extension that brings it to an older context.
     pub(crate) fn stage_supported(&self, stage: GLenum) -> bool {
+        let gl = |v: (u32, u32), ext: &str| self.api == Api::Gl && (self.version >= v || self.strings.has_extension(ext));
         match stage {
             GL_VERTEX_SHADER | GL_FRAGMENT_SHADER => true,
             GL_GEOMETRY_SHADER => (self.api == Api::Gl && self.version >= (3, 2)) || (self.is_gles() && self.version >= (3, 2)),
             GL_TESS_CONTROL_SHADER | GL_TESS_EVALUATION_SHADER => {
-                (self.api == Api::Gl && self.version >= (4, 0)) || (self.is_gles() && self.version >= (3, 2))
+                gl((4, 0), "GL_ARB_tessellation_shader") || (self.is_gles() && self.version >= (3, 2))
             }
-            GL_COMPUTE_SHADER => (self.api == Api::Gl && self.version >= (4, 3)) || (self.is_gles() && self.version >= (3, 1)),
+            GL_COMPUTE_SHADER => gl((4, 3), "GL_ARB_compute_shader") || (self.is_gles() && self.version >= (3, 1)),
             _ => false,
         }
     }

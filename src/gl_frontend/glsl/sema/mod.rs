@@ -155,6 +155,11 @@ fn storage_of(q: &TypeQualifier) -> Option<Storage> {
     q.storage()
 }
 
+/// GL_MAX_COMPUTE_WORK_GROUP_SIZE, which gl_MaxComputeWorkGroupSize also reports.
+pub const MAX_LOCAL_SIZE: [u32; 3] = [1024, 1024, 64];
+/// GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS: the most invocations one work group may have.
+pub const MAX_LOCAL_INVOCATIONS: u64 = 1024;
+
 /// The members a gl_PerVertex redeclaration may list.
 const PER_VERTEX_MEMBERS: &[&str] = &[
     "gl_Position", "gl_PointSize", "gl_ClipDistance", "gl_CullDistance", "gl_ClipVertex", "gl_FrontColor", "gl_BackColor",
@@ -299,7 +304,7 @@ impl<'a> Checker<'a> {
                     let mut comps = vec![lit(c); n as usize];
                     // The one vector limit whose components differ: z is 64.
                     if v.name == "gl_MaxComputeWorkGroupSize" {
-                        comps[2] = lit(64);
+                        comps = MAX_LOCAL_SIZE.iter().map(|c| lit(*c as i64)).collect();
                     }
                     ConstValue { ty: ty.clone(), comps }
                 } else {
@@ -986,6 +991,9 @@ impl<'a> Checker<'a> {
             fixed = true;
             let v = l.value.as_ref().and_then(|e| self.expr(e).constant).and_then(|c| c.as_int());
             match v {
+                Some(v) if v > MAX_LOCAL_SIZE[axis] as i64 => {
+                    self.error(l.loc, format!("`{}' exceeds GL_MAX_COMPUTE_WORK_GROUP_SIZE ({})", l.name, MAX_LOCAL_SIZE[axis]))
+                }
                 Some(v) if v > 0 => size[axis] = v as u32,
                 Some(_) => self.error(l.loc, format!("`{}' must be greater than zero", l.name)),
                 None => {}
@@ -996,6 +1004,10 @@ impl<'a> Checker<'a> {
         }
         if self.local_size_variable {
             self.error(qual.layouts().next().map_or(SourceLoc::default(), |l| l.loc), "a compute shader cannot declare both a fixed and a variable local size");
+        }
+        if size.iter().map(|c| *c as u64).product::<u64>() > MAX_LOCAL_INVOCATIONS {
+            let loc = qual.layouts().next().map_or(SourceLoc::default(), |l| l.loc);
+            self.error(loc, format!("the local size {size:?} exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS ({MAX_LOCAL_INVOCATIONS})"));
         }
         self.local_size = Some(size);
         if let Some(Symbol::Var(v)) = self.scopes[0].get_mut("gl_WorkGroupSize") {

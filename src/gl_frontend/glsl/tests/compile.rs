@@ -198,6 +198,11 @@ fn compute_local_size_rules() {
     fails_with(Compute, &format!("{head}void main() {{ uvec3 s = gl_WorkGroupSize; }}\nlayout(local_size_x = 3) in;"), "gl_WorkGroupSize used before");
     fails_with(Compute, &format!("{head}void main() {{ uvec3 s = gl_WorkGroupSize; }}"), "gl_WorkGroupSize used before");
     fails_with(Compute, &format!("{head}layout(local_size_y = 0) in;\nvoid main() {{}}"), "greater than zero");
+    fails_with(Compute, &format!("{head}layout(local_size_y = -1) in;\nvoid main() {{}}"), "greater than zero");
+    ok(Compute, &format!("{head}layout(local_size_x = 1024) in;\nvoid main() {{}}"));
+    fails_with(Compute, &format!("{head}layout(local_size_x = 1025) in;\nvoid main() {{}}"), "GL_MAX_COMPUTE_WORK_GROUP_SIZE");
+    fails_with(Compute, &format!("{head}layout(local_size_z = 65) in;\nvoid main() {{}}"), "GL_MAX_COMPUTE_WORK_GROUP_SIZE");
+    fails_with(Compute, &format!("{head}layout(local_size_x = 26, local_size_y = 26, local_size_z = 2) in;\nvoid main() {{}}"), "GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS");
     fails_with(Compute, &format!("{head}layout(local_size_x = 1) in;\nin int i;\nvoid main() {{}}"), "no user-defined inputs or outputs");
     fails_with(Compute, &format!("{head}layout(local_size_x = 1) in;\nout int o;\nvoid main() {{}}"), "no user-defined inputs or outputs");
 }

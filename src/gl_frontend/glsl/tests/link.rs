@@ -195,3 +195,19 @@ fn varyings_beyond_the_last_location_are_a_link_error() {
     assert!(!too_many.success, "34 locations must not link");
     assert!(too_many.info_log.contains("too many varyings"), "{}", too_many.info_log);
 }
+
+/// Two compute shader objects of one program that declare different local sizes do not link,
+/// even though they form one stage.
+#[test]
+fn compute_shader_objects_must_agree_on_the_local_size() {
+    let head = "#version 330\n#extension GL_ARB_compute_shader : enable\n";
+    let main = ok(Stage::Compute, &format!("{head}layout(local_size_x = 2) in;\nvoid foo();\nvoid main() {{ foo(); }}"));
+    let other = ok(Stage::Compute, &format!("{head}layout(local_size_y = 2) in;\nvoid foo() {{}}"));
+    let p = link_program(&[&main, &other], &LinkOptions::default());
+    assert!(!p.success, "mismatched local sizes linked");
+    assert!(p.info_log.contains("different local sizes"), "{}", p.info_log);
+    let same = ok(Stage::Compute, &format!("{head}layout(local_size_x = 2) in;\nvoid foo() {{}}"));
+    let p = link_program(&[&main, &same], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    assert_eq!(p.interface.compute_local_size, Some([2, 1, 1]));
+}
