@@ -16,4 +16,5 @@ pub mod immediate;
 pub mod patches;
 pub mod read_pixels;
 pub mod render_state;
+pub mod robust_vertex_fetch;
 pub mod targets;

@@ -159,3 +159,62 @@ fn polygon_stipple_is_not_in_core_profiles() {
     assert_eq!(unsafe { glGetGraphicsResetStatus() }, GL_NO_ERROR);
     assert_eq!(error(), GL_NO_ERROR);
 }
+
+const COLOR_VS: &str = "#version 120\nattribute vec2 pos;\nattribute vec4 color;\nvarying vec4 c;\nvoid main() { c = color; gl_Position = vec4(pos, 0.0, 1.0); }\n";
+const COLOR_FS: &str = "#version 120\nvarying vec4 c;\nvoid main() { gl_FragColor = c; }\n";
+
+/// Draws a full-window strip whose `color` array (3 floats a vertex) comes from a buffer
+/// holding `color_bytes`; returns the centre pixel.
+fn draw_with_color_buffer(color_bytes: &[u8]) -> [u8; 4] {
+    let p = linked_program(&[(GL_VERTEX_SHADER, COLOR_VS), (GL_FRAGMENT_SHADER, COLOR_FS)]);
+    let quad: [f32; 8] = [-1.0, -1.0, 1.0, -1.0, -1.0, 1.0, 1.0, 1.0];
+    let mut pixel = [0u8; 4];
+    unsafe {
+        glUseProgram(p);
+        let mut vbos = [0; 2];
+        glGenBuffers(2, vbos.as_mut_ptr());
+        let pos = glGetAttribLocation(p, c"pos".as_ptr()) as GLuint;
+        let color = glGetAttribLocation(p, c"color".as_ptr()) as GLuint;
+        glBindBuffer(GL_ARRAY_BUFFER, vbos[0]);
+        glBufferData(GL_ARRAY_BUFFER, 32, quad.as_ptr().cast(), GL_STATIC_DRAW);
+        glVertexAttribPointer(pos, 2, GL_FLOAT, 0, 0, std::ptr::null());
+        glEnableVertexAttribArray(pos);
+        glBindBuffer(GL_ARRAY_BUFFER, vbos[1]);
+        glBufferData(GL_ARRAY_BUFFER, color_bytes.len() as isize, color_bytes.as_ptr().cast(), GL_STATIC_DRAW);
+        glVertexAttribPointer(color, 3, GL_FLOAT, 0, 0, std::ptr::null());
+        glEnableVertexAttribArray(color);
+        glClearColor(0.0, 0.0, 1.0, 0.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        glReadPixels(32, 16, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel.as_mut_ptr().cast());
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    pixel
+}
+
+#[test]
+fn a_vertex_buffer_too_small_for_one_element_reads_zero() {
+    let _ctx = current_compat_context();
+    // 8 bytes cannot hold one vec3 of floats: every vertex reads (0, 0, 0) and w = 1.
+    let bytes: Vec<u8> = [1.0f32, 1.0].iter().flat_map(|f| f.to_ne_bytes()).collect();
+    assert_eq!(draw_with_color_buffer(&bytes), [0, 0, 0, 255]);
+}
+
+#[test]
+fn robust_contexts_repeat_the_last_vertex_a_buffer_holds() {
+    let robust = ContextConfig {
+        api: Api::Gl,
+        major: 2,
+        minor: 1,
+        profile: Profile::Compatibility,
+        robust: true,
+        ..Default::default()
+    };
+    let _ctx = current_context(&robust);
+    // Two whole colours (red, then green) and a partial third; the strip reads four.
+    let colors: Vec<u8> = [1.0f32, 0.0, 0.0, 0.0, 1.0, 0.0, 0.5].iter().flat_map(|f| f.to_ne_bytes()).collect();
+    let centre = draw_with_color_buffer(&colors);
+    // Vertices 2 and 3 repeat green: the centre, on the diagonal between vertices 1 and 2,
+    // is all green; any other colour means something else was read.
+    assert_eq!(centre, [0, 255, 0, 255]);
+}
