@@ -802,14 +802,67 @@ impl GlCommands for ContextState {
         self.gl_read_pixels(x, y, width, height, format, ty, pixels)
     }
     unsafe fn ReadnPixels(&mut self, x: GLint, y: GLint, width: GLsizei, height: GLsizei, format: GLenum, ty: GLenum, buf_size: GLsizei, data: *mut c_void) {
-        let needed = crate::pixels::ClientLayout::new(&self.bindings.pack, width.max(0) as u32, height.max(0) as u32, format, ty)
-            .map(|l| l.total_bytes);
-        if let Ok(needed) = needed {
-            if self.bindings.pixel_pack_buffer == 0 && needed > buf_size.max(0) as usize {
-                return self.record_error(GL_INVALID_OPERATION);
-            }
+        if self.read_pixels_fit(width, height, format, ty, buf_size) {
+            self.gl_read_pixels(x, y, width, height, format, ty, data)
         }
-        self.gl_read_pixels(x, y, width, height, format, ty, data)
+    }
+
+    // ARB_robustness / KHR_robustness: the reset status and the bounded read-backs.
+    unsafe fn GetGraphicsResetStatus(&mut self) -> GLenum {
+        self.gl_get_graphics_reset_status()
+    }
+    unsafe fn GetGraphicsResetStatusARB(&mut self) -> GLenum {
+        self.gl_get_graphics_reset_status()
+    }
+    unsafe fn GetnUniformfv(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLfloat) {
+        if self.uniform_fits(program, location, 4, buf_size) {
+            self.GetUniformfv(program, location, params)
+        }
+    }
+    unsafe fn GetnUniformfvARB(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLfloat) {
+        self.GetnUniformfv(program, location, buf_size, params)
+    }
+    unsafe fn GetnUniformiv(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLint) {
+        if self.uniform_fits(program, location, 4, buf_size) {
+            self.GetUniformiv(program, location, params)
+        }
+    }
+    unsafe fn GetnUniformivARB(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLint) {
+        self.GetnUniformiv(program, location, buf_size, params)
+    }
+    unsafe fn GetnUniformuiv(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLuint) {
+        if self.uniform_fits(program, location, 4, buf_size) {
+            self.GetUniformuiv(program, location, params)
+        }
+    }
+    unsafe fn GetnUniformuivARB(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLuint) {
+        self.GetnUniformuiv(program, location, buf_size, params)
+    }
+    unsafe fn GetnUniformdv(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLdouble) {
+        if self.uniform_fits(program, location, 8, buf_size) {
+            self.GetUniformdv(program, location, params)
+        }
+    }
+    unsafe fn GetnUniformdvARB(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLdouble) {
+        self.GetnUniformdv(program, location, buf_size, params)
+    }
+    unsafe fn GetnTexImage(&mut self, target: GLenum, level: GLint, format: GLenum, ty: GLenum, buf_size: GLsizei, pixels: *mut c_void) {
+        self.gl_get_tex_image(target, level, format, ty, Some(buf_size.max(0) as usize), pixels)
+    }
+    unsafe fn GetnTexImageARB(&mut self, target: GLenum, level: GLint, format: GLenum, ty: GLenum, buf_size: GLsizei, pixels: *mut c_void) {
+        self.gl_get_tex_image(target, level, format, ty, Some(buf_size.max(0) as usize), pixels)
+    }
+    unsafe fn PolygonStipple(&mut self, mask: *const GLubyte) {
+        self.gl_polygon_stipple(mask)
+    }
+    unsafe fn GetPolygonStipple(&mut self, mask: *mut GLubyte) {
+        self.gl_get_polygon_stipple(None, mask)
+    }
+    unsafe fn GetnPolygonStipple(&mut self, buf_size: GLsizei, mask: *mut GLubyte) {
+        self.gl_get_polygon_stipple(Some(buf_size.max(0) as usize), mask)
+    }
+    unsafe fn GetnPolygonStippleARB(&mut self, buf_size: GLsizei, mask: *mut GLubyte) {
+        self.gl_get_polygon_stipple(Some(buf_size.max(0) as usize), mask)
     }
 
     // Linking, uniforms and the program interface.
@@ -1229,7 +1282,7 @@ impl GlCommands for ContextState {
         self.with_program(program, |p| p.validated = p.linked);
     }
     unsafe fn GetTexImage(&mut self, target: GLenum, level: GLint, format: GLenum, ty: GLenum, pixels: *mut c_void) {
-        self.gl_get_tex_image(target, level, format, ty, pixels)
+        self.gl_get_tex_image(target, level, format, ty, None, pixels)
     }
 
     // Texture images of one and three dimensions, and copies from the framebuffer.

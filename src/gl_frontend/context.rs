@@ -134,6 +134,8 @@ pub struct ContextState {
     pub(crate) conditional_render: Option<crate::draw_path::conditional_render::ConditionalRender>,
     /// Transform feedback objects (per context) and the bound one.
     pub(crate) transform_feedback: crate::objects::transform_feedback::TransformFeedbackState,
+    /// The Vulkan device was lost: glGetGraphicsResetStatus reports a reset.
+    pub(crate) device_lost: bool,
 }
 
 static NEXT_THREAD_ID: AtomicU64 = AtomicU64::new(1);
@@ -222,6 +224,7 @@ impl Context {
             queries: Default::default(),
             conditional_render: None,
             transform_feedback: Default::default(),
+            device_lost: false,
         };
         Ok(Arc::new(Context {
             state: UnsafeCell::new(state),
@@ -413,6 +416,9 @@ impl ContextState {
     /// only GL error for a command that could not be carried out for lack of resources).
     pub(crate) fn backend_failed(&mut self, error: vk_backend::Error) {
         tracing::error!(target: "galvan", "Vulkan backend: {error}");
+        if error == vk_backend::Error::DeviceLost {
+            self.device_lost = true;
+        }
         self.record_error(GL_OUT_OF_MEMORY);
     }
 }

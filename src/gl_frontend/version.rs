@@ -29,6 +29,9 @@ pub struct ContextConfig {
     pub debug: bool,
     pub forward_compatible: bool,
     pub robust: bool,
+    /// GL_LOSE_CONTEXT_ON_RESET was asked for as the reset notification strategy
+    /// (otherwise GL_NO_RESET_NOTIFICATION).
+    pub lose_context_on_reset: bool,
 }
 
 impl Default for ContextConfig {
@@ -41,6 +44,7 @@ impl Default for ContextConfig {
             debug: false,
             forward_compatible: false,
             robust: false,
+            lose_context_on_reset: false,
         }
     }
 }

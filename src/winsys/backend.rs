@@ -135,6 +135,7 @@ pub fn create_context(request: &ContextRequest, share: Option<&GlContext>) -> Re
         debug: request.debug,
         forward_compatible: request.forward_compatible,
         robust: request.robust_access,
+        lose_context_on_reset: request.lose_context_on_reset,
     };
     gl_frontend::Context::new(device, &config, share.map(|s| s.as_ref())).map_err(|e| match e {
         ContextError::Version(v) => CreateError::Unsupported(v.to_string()),

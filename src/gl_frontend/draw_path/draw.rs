@@ -14,6 +14,7 @@ use vk_backend::{
 use crate::context::ContextState;
 use crate::draw_path::record_error::RecordError;
 use crate::draw_path::render_state::{is_primitive_mode, map_compare, map_topology};
+use crate::draw_path::robust_vertex_fetch::{robust_vertex_source, VertexSource};
 use crate::objects::sampler::SamplerState;
 use crate::objects::vertex_array::{AttribClass, VertexAttrib};
 use crate::state::enables::Cap;
@@ -380,6 +381,7 @@ impl ContextState {
         // Disabled arrays: the bytes of the current values, and the attributes reading them.
         let mut constant_bytes: Vec<u8> = Vec::new();
         let mut constant_attributes: Vec<(u32, u64, Vec<VertexAttribute>)> = Vec::new();
+        let mut vertices_needed: Option<u64> = None;
         if let Some(imm) = immediate {
             // Immediate-mode vertices: one upload of the slots the program reads, interleaved.
             let mut data = Vec::with_capacity(imm.order.len() * slots.len() * 16);
@@ -419,7 +421,27 @@ impl ContextState {
                 return Err(RecordError::Gl(GL_INVALID_OPERATION));
             };
             let rate = if a.divisor == 0 { InputRate::Vertex } else { InputRate::Instance(a.divisor) };
-            input.push_binding(VertexBindingLayout { binding: slot.vk as u8, stride: a.effective_stride(), rate });
+            let source = if a.buffer != 0 {
+                // Robust contexts learn how many elements the draw reads (once per draw).
+                let needed = if !self.config.robust {
+                    None
+                } else if a.divisor == 0 {
+                    if vertices_needed.is_none() {
+                        vertices_needed = Some(self.vertices_read(first, count, base_vertex, indices, element_buffer)?);
+                    }
+                    vertices_needed
+                } else {
+                    Some((instances as u64).div_ceil(a.divisor as u64) + base_instance as u64)
+                };
+                let element_size = VertexAttrib { stride: 0, ..a }.effective_stride() as u64;
+                let objects = self.share.lock();
+                let data = objects.buffers.get(a.buffer).map(|b| &b.data[..]).unwrap_or(&[]);
+                robust_vertex_source(data, a.pointer as u64, a.effective_stride() as u64, element_size, needed)
+            } else {
+                VertexSource::Bound
+            };
+            let stride = if matches!(source, VertexSource::Zero(_)) { 0 } else { a.effective_stride() };
+            input.push_binding(VertexBindingLayout { binding: slot.vk as u8, stride, rate });
             if format.scalar == VertexScalar::F64 {
                 // A dvec2 or narrower input takes one location: never read past it.
                 if !slot.dual {
@@ -455,8 +477,13 @@ impl ContextState {
                 vertex_buffers.push((slot.vk, self.temporary_buffer(data)?, 0));
                 continue;
             }
-            let buffer = self.gpu_buffer(a.buffer)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
-            vertex_buffers.push((slot.vk, buffer, a.pointer as u64));
+            match source {
+                VertexSource::Bound => {
+                    let buffer = self.gpu_buffer(a.buffer)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
+                    vertex_buffers.push((slot.vk, buffer, a.pointer as u64));
+                }
+                VertexSource::Padded(data) | VertexSource::Zero(data) => vertex_buffers.push((slot.vk, self.temporary_buffer(&data)?, 0)),
+            }
         }
         // Disabled arrays read the current generic attribute: a stride-0 binding.
         if !constant_attributes.is_empty() {

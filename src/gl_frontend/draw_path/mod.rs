@@ -17,4 +17,5 @@ pub mod patches;
 pub mod provoking_vertex;
 pub mod read_pixels;
 pub mod render_state;
+pub mod robust_vertex_fetch;
 pub mod targets;

@@ -292,8 +292,9 @@ impl ContextState {
     }
 
     /// glGetTexImage: a level's texels in the application's format and type, into client
-    /// memory or the pixel pack buffer.
-    pub(crate) fn gl_get_tex_image(&mut self, target: GLenum, level: GLint, format: GLenum, ty: GLenum, pixels: *mut c_void) {
+    /// memory or the pixel pack buffer. glGetnTexImage passes the client memory's size in
+    /// `buf_size`.
+    pub(crate) fn gl_get_tex_image(&mut self, target: GLenum, level: GLint, format: GLenum, ty: GLenum, buf_size: Option<usize>, pixels: *mut c_void) {
         let texture_target = texture_target_of(target);
         let valid_target = texture_target != GL_TEXTURE_CUBE_MAP || target != GL_TEXTURE_CUBE_MAP;
         let gettable = valid_target && TargetShape::of(texture_target).is_some_and(|s| s.mipmapped || texture_target == GL_TEXTURE_RECTANGLE);
@@ -315,6 +316,9 @@ impl ContextState {
             Ok(l) => l,
             Err(e) => return self.record_error(e),
         };
+        if self.bindings.pixel_pack_buffer == 0 && buf_size.is_some_and(|n| layout.total_bytes > n) {
+            return self.record_error(GL_INVALID_OPERATION);
+        }
         let pack_all = |out: &mut [u8]| {
             let slice_bytes = image.width as usize * image.height as usize * image.format.bytes_per_texel();
             for z in 0..image.depth as usize {

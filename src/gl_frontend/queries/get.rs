@@ -213,6 +213,11 @@ impl ContextState {
                 }
                 Value::int(flags)
             }
+            GL_RESET_NOTIFICATION_STRATEGY => Value::int(if self.config.lose_context_on_reset {
+                GL_LOSE_CONTEXT_ON_RESET
+            } else {
+                GL_NO_RESET_NOTIFICATION
+            }),
             GL_CONTEXT_PROFILE_MASK if self.api == Api::Gl => Value::int(match self.profile {
                 Profile::Core => GL_CONTEXT_CORE_PROFILE_BIT,
                 Profile::Compatibility => GL_CONTEXT_COMPATIBILITY_PROFILE_BIT,

@@ -2,4 +2,5 @@
 
 pub mod compute;
 pub mod get;
+pub mod robustness;
 pub mod strings;

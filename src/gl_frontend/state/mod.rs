@@ -18,6 +18,7 @@ pub mod legacy_queries;
 pub mod lighting;
 pub mod matrices;
 pub mod pixel_transfer;
+pub mod polygon_stipple;
 pub mod raster;
 pub mod raster_pos;
 pub mod texgen;
@@ -88,6 +89,8 @@ pub struct GlState {
     pub raster_pos: raster_pos::RasterPosState,
     /// glPixelZoom and glPixelTransfer (compatibility profile).
     pub pixel_transfer: pixel_transfer::PixelTransferState,
+    /// glPolygonStipple's pattern (compatibility profile).
+    pub polygon_stipple: polygon_stipple::PolygonStipple,
     /// glPatchParameter state.
     pub patch: crate::draw_path::patches::PatchState,
     pub dirty: Dirty,
@@ -114,6 +117,7 @@ impl GlState {
             legacy_enables: Default::default(),
             raster_pos: Default::default(),
             pixel_transfer: Default::default(),
+            polygon_stipple: Default::default(),
             patch: Default::default(),
             dirty: Dirty::ALL,
         }

@@ -60,6 +60,9 @@ pub fn lower_for_caps(shader: &mut Shader, caps: &Caps, options: &LowerOptions) 
     if !caps.robust_buffer_access && options.robust_access {
         progress |= super::lower_robust_buffer_access(shader);
     }
+    if !caps.robust_image_access && options.robust_access {
+        progress |= super::lower_robust_image_access(shader);
+    }
     if let Some(state) = options.clip_planes.as_ref().filter(|_| options.last_pre_rasterization) {
         progress |= super::lower_user_clip_planes(shader, state);
     }

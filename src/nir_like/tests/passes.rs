@@ -794,3 +794,98 @@ fn struct_declared_in_image_mode_keeps_its_data_as_a_uniform() {
         .collect();
     assert_eq!(data, vec!["s".to_string(), "arr".to_string()]);
 }
+
+#[test]
+fn texel_fetches_and_image_loads_outside_read_zero() {
+    let mut s = Shader::new(Stage::Fragment);
+    let mut b = Builder::main(&mut s);
+    let array_ty = b.ty(Type::Sampler {
+        dim: ImageDim::D2,
+        arrayed: true,
+        shadow: false,
+        multisampled: false,
+        sampled: BaseType::Float,
+    });
+    let image_ty = b.ty(Type::Image {
+        dim: ImageDim::D2,
+        arrayed: false,
+        multisampled: false,
+        sampled: BaseType::Uint,
+        format: ImageFormat::Rgba8ui,
+    });
+    let tex = b.variable(Variable::new("tex", array_ty, VariableMode::Image).with_binding(0, 128));
+    let img = b.variable(Variable::new("img", image_ty, VariableMode::Image).with_binding(0, 384));
+    let coord_in = b.input("c", ValueType::int(3), 0);
+    let lod_in = b.input("l", ValueType::I32, 1);
+    let out = b.output("o", ValueType::VEC4, 0);
+    let uout = b.output("u", ValueType::uint(4), 1);
+    let coord = b.load_var(coord_in);
+    let lod = b.load_var(lod_in);
+    let t = b.deref_var(tex);
+    let offset = b.constant(ConstValue::i32s(&[1, -1]));
+    let offset3 = {
+        let zero = b.imm_i32(0);
+        let x = b.channel(offset, 0);
+        let y = b.channel(offset, 1);
+        b.compose(&[x, y, zero])
+    };
+    let fetched = b.tex(
+        TexOp::Txf,
+        t,
+        &[(TexSrcKind::Coord, coord), (TexSrcKind::Lod, lod), (TexSrcKind::Offset, offset3)],
+        ValueType::VEC4,
+    );
+    b.store_var(out, fetched);
+    let i = b.deref_var(img);
+    let xy = b.swizzle(coord, &[0, 1]);
+    let sample = b.imm_i32(0);
+    let loaded = b.intrinsic(IntrinsicOp::ImageLoad, &[i, xy, sample], Some(ValueType::uint(4)));
+    b.store_var(uout, loaded);
+    let (progress, text) = before_after(&mut s, lower_robust_image_access);
+    assert!(progress);
+    assert_snapshot("lower_robust_image_access", &text);
+    let after = print_shader(&s);
+    // The level is checked against the level count, each coordinate against the size of
+    // the level fetched, and the image load against the image's size.
+    assert_eq!(after.matches("query_levels").count(), 1, "{after}");
+    assert_eq!(after.matches(" txs ").count() + after.matches("txs(").count(), 1, "{after}");
+    assert_eq!(after.matches("image_size").count(), 1, "{after}");
+    assert_eq!(after.matches("bcsel").count(), 2, "{after}");
+    assert!(!after.contains("offset"), "the offset is folded into the coordinate:\n{after}");
+}
+
+#[test]
+fn robust_image_access_is_chosen_by_caps_and_the_context() {
+    let build = || {
+        let mut s = Shader::new(Stage::Fragment);
+        let mut b = Builder::main(&mut s);
+        let ty = b.ty(Type::Sampler {
+            dim: ImageDim::D2,
+            arrayed: false,
+            shadow: false,
+            multisampled: false,
+            sampled: BaseType::Float,
+        });
+        let tex = b.variable(Variable::new("tex", ty, VariableMode::Image).with_binding(0, 128));
+        let coord_in = b.input("c", ValueType::int(2), 0);
+        let out = b.output("o", ValueType::VEC4, 0);
+        let coord = b.load_var(coord_in);
+        let t = b.deref_var(tex);
+        let lod = b.imm_i32(0);
+        let fetched = b.tex(TexOp::Txf, t, &[(TexSrcKind::Coord, coord), (TexSrcKind::Lod, lod)], ValueType::VEC4);
+        b.store_var(out, fetched);
+        s
+    };
+    let robust = LowerOptions { robust_access: true, ..Default::default() };
+    let mut caps = Caps::ALL;
+    let mut native = build();
+    lower_for_caps(&mut native, &caps, &robust);
+    assert!(!print_shader(&native).contains("query_levels"), "the device reads zero itself");
+    caps.apply_emulate_env("robustness").unwrap();
+    let mut plain = build();
+    lower_for_caps(&mut plain, &caps, &LowerOptions::default());
+    assert!(!print_shader(&plain).contains("query_levels"), "only robust contexts pay for it");
+    let mut emulated = build();
+    lower_for_caps(&mut emulated, &caps, &robust);
+    assert!(print_shader(&emulated).contains("query_levels"), "{}", print_shader(&emulated));
+}
