@@ -134,6 +134,7 @@ fn restore_groups(s: &mut GlState, saved: &GlState, mask: GLbitfield) {
     if mask & GL_TRANSFORM_BIT != 0 {
         s.matrices.mode = saved.matrices.mode;
         s.enables.clip_distances = saved.enables.clip_distances;
+        s.clip_control = saved.clip_control;
         copy_caps(s, saved, &[Cap::DepthClamp]);
         s.lighting.normalize = saved.lighting.normalize;
         s.lighting.rescale_normal = saved.lighting.rescale_normal;
