@@ -32,11 +32,11 @@ const EXECUTED_IMMEDIATELY: &[&str] = &[
 ];
 
 /// Commands of later versions that display lists still record: uniforms and uniform block
-/// bindings (as ARB_uniform_buffer_object and Mesa settle it), and the current double
-/// attributes of glVertexAttribL{1,2,3,4}d{,v} (ARB_vertex_attrib_64bit's glVertexAttrib
-/// counterparts).
+/// bindings (as ARB_uniform_buffer_object and Mesa settle it), glUniformSubroutinesuiv (as
+/// ARB_shader_subroutine says), and the current double attributes of
+/// glVertexAttribL{1,2,3,4}d{,v} (ARB_vertex_attrib_64bit's glVertexAttrib counterparts).
 fn recorded_after_2_1(name: &str) -> bool {
-    let uniform = name.starts_with("glUniform") && !name.starts_with("glUniformSubroutines");
+    let uniform = name.starts_with("glUniform");
     let double_attribute = name.starts_with("glVertexAttribL") && (name.ends_with('d') || name.ends_with("dv"));
     uniform || double_attribute
 }

@@ -2948,6 +2948,45 @@ impl GlCommands for ContextState {
             store(params, 0, v);
         }
     }
+    // ARB_shader_subroutine.
+    unsafe fn GetSubroutineUniformLocation(&mut self, program: GLuint, shadertype: GLenum, name: *const GLchar) -> GLint {
+        let name = c_name(name).unwrap_or_default();
+        self.gl_get_subroutine_uniform_location(program, shadertype, &name)
+    }
+    unsafe fn GetSubroutineIndex(&mut self, program: GLuint, shadertype: GLenum, name: *const GLchar) -> GLuint {
+        let name = c_name(name).unwrap_or_default();
+        self.gl_get_subroutine_index(program, shadertype, &name)
+    }
+    unsafe fn GetActiveSubroutineUniformiv(&mut self, program: GLuint, shadertype: GLenum, index: GLuint, pname: GLenum, values: *mut GLint) {
+        if let Some(v) = self.gl_get_active_subroutine_uniformiv(program, shadertype, index, pname) {
+            for (i, x) in v.into_iter().enumerate() {
+                store(values, i, x);
+            }
+        }
+    }
+    unsafe fn GetActiveSubroutineUniformName(&mut self, program: GLuint, shadertype: GLenum, index: GLuint, bufsize: GLsizei, length: *mut GLsizei, name: *mut GLchar) {
+        self.gl_get_active_subroutine_name(program, shadertype, index, bufsize, length, name, true)
+    }
+    unsafe fn GetActiveSubroutineName(&mut self, program: GLuint, shadertype: GLenum, index: GLuint, bufsize: GLsizei, length: *mut GLsizei, name: *mut GLchar) {
+        self.gl_get_active_subroutine_name(program, shadertype, index, bufsize, length, name, false)
+    }
+    unsafe fn GetProgramStageiv(&mut self, program: GLuint, shadertype: GLenum, pname: GLenum, values: *mut GLint) {
+        if let Some(v) = self.gl_get_program_stageiv(program, shadertype, pname) {
+            store(values, 0, v);
+        }
+    }
+    unsafe fn UniformSubroutinesuiv(&mut self, shadertype: GLenum, count: GLsizei, indices: *const GLuint) {
+        if !self.check(count >= 0 && (count == 0 || !indices.is_null()), GL_INVALID_VALUE) {
+            return;
+        }
+        let list = if count == 0 { &[][..] } else { std::slice::from_raw_parts(indices, count as usize) };
+        self.gl_uniform_subroutinesuiv(shadertype, list)
+    }
+    unsafe fn GetUniformSubroutineuiv(&mut self, shadertype: GLenum, location: GLint, params: *mut GLuint) {
+        if let Some(v) = self.gl_get_uniform_subroutineuiv(shadertype, location) {
+            store(params, 0, v);
+        }
+    }
     unsafe fn GetProgramResourceIndex(&mut self, program: GLuint, interface: GLenum, name: *const GLchar) -> GLuint {
         match c_name(name) {
             Some(name) => self.gl_get_program_resource_index(program, interface, &name),

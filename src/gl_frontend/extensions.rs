@@ -35,6 +35,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_robustness", Offered::Desktop),
     ("GL_ARB_sampler_objects", Offered::Desktop),
     ("GL_ARB_shader_bit_encoding", Offered::Desktop),
+    ("GL_ARB_shader_subroutine", Offered::Desktop),
     ("GL_ARB_shading_language_packing", Offered::Desktop),
     ("GL_ARB_sync", Offered::Desktop),
     ("GL_ARB_texture_float", Offered::Desktop),

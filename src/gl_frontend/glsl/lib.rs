@@ -31,12 +31,14 @@ pub mod lexer;
 pub mod link;
 pub mod link_atomic;
 pub mod link_storage;
+pub mod link_subroutine;
 pub mod link_xfb;
 pub mod options;
 pub mod parser;
 pub mod passthrough_tcs;
 pub mod preprocessor;
 pub mod sema;
+pub mod subroutine;
 
 pub use compile::{compile_shader, CompiledShader};
 pub use diagnostics::{Diagnostic, Diagnostics, Severity, SourceLoc};

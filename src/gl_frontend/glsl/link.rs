@@ -134,6 +134,8 @@ pub struct ProgramInterface {
     pub atomic_counters: Vec<crate::link_atomic::AtomicCounter>,
     /// What transform feedback captures, resolved from glTransformFeedbackVaryings.
     pub transform_feedback: crate::link_xfb::TransformFeedbackLayout,
+    /// Each stage's subroutines and subroutine uniforms (stages without any are absent).
+    pub subroutines: Vec<crate::link_subroutine::StageSubroutines>,
 }
 
 impl ProgramInterface {
@@ -379,6 +381,7 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
     link_fragment_outputs(&by_stage, options, &mut interface, &mut diags);
     link_varyings(&by_stage, options, &mut interface, &mut diags);
     link_uniforms(&by_stage, &mut interface, &mut diags);
+    crate::link_subroutine::link_subroutines(&units, &mut interface, &mut diags);
     crate::link_atomic::link_atomic_counters(&by_stage, &mut interface, &mut diags);
     interface.storage_blocks = crate::link_storage::link_storage_blocks(&by_stage, &mut diags);
     // Every compute shader object's own declaration counts, not only the joined stage's.
@@ -1072,7 +1075,7 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
     let mut blocks: Vec<(String, Type, TypeQualifier, Vec<Stage>, bool)> = Vec::new();
     for s in shaders {
         for g in globals(s) {
-            if g.storage != Storage::Uniform {
+            if g.storage != Storage::Uniform || crate::link_subroutine::is_subroutine_uniform(g) {
                 continue;
             }
             if let Some(block) = &g.block {

@@ -14,6 +14,7 @@ pub mod query;
 pub mod renderbuffer;
 pub mod sampler;
 pub mod shader;
+pub mod subroutines;
 pub mod sync;
 pub mod texture;
 pub mod texture_buffer;

@@ -402,6 +402,7 @@ impl ContextState {
             }
         }
         let previous = std::mem::replace(&mut self.bindings.program, program);
+        self.reset_subroutine_indices(program);
         if previous != 0 && previous != program {
             // A program deleted while in use goes once it is no longer used.
             let pending = self.share.lock().shader_objects.get(previous).is_some_and(|o| matches!(o, ShaderOrProgram::Program(p) if p.delete_pending));

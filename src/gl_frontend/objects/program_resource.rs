@@ -34,6 +34,8 @@ struct Resource {
     active_variables: Vec<i32>,
     top_level_array_size: i32,
     top_level_array_stride: i32,
+    /// A subroutine uniform's compatible subroutine indices.
+    compatible: Vec<i32>,
 }
 
 /// The interfaces this file lists, and whether `interface` is one GL defines at all.
@@ -214,23 +216,52 @@ fn resources(exe: &LinkedProgram, interface: GLenum) -> Vec<Resource> {
                 })
             })
             .collect(),
-        _ => Vec::new(),
+        _ => match crate::objects::subroutines::subroutine_interface(interface) {
+            Some((stage, uniforms)) => subroutine_resources(exe, stage, uniforms),
+            None => Vec::new(),
+        },
+    }
+}
+
+/// A stage's subroutines (in index order) or subroutine uniforms.
+fn subroutine_resources(exe: &LinkedProgram, stage: glsl::Stage, uniforms: bool) -> Vec<Resource> {
+    let s = crate::objects::subroutines::stage_of(exe, stage);
+    if uniforms {
+        s.uniforms
+            .iter()
+            .map(|u| Resource {
+                name: crate::objects::subroutines::subroutine_uniform_name(u),
+                array_size: u.array_size as i32,
+                location: u.location as i32,
+                compatible: u.compatible.iter().map(|&c| c as i32).collect(),
+                ..Default::default()
+            })
+            .collect()
+    } else {
+        let mut list: Vec<&glsl::link_subroutine::Subroutine> = s.subroutines.iter().collect();
+        list.sort_by_key(|f| f.index);
+        list.into_iter().map(|f| Resource { name: f.name.clone(), ..Default::default() }).collect()
     }
 }
 
 /// The value(s) of property `prop` of `r` in `interface`: INVALID_OPERATION for a property
 /// the interface does not have, INVALID_ENUM for one GL does not define.
 fn property(r: &Resource, interface: GLenum, prop: GLenum) -> Result<Vec<GLint>, GLenum> {
+    let subroutine = crate::objects::subroutines::subroutine_interface(interface);
+    let subroutine_uniform = matches!(subroutine, Some((_, true)));
     let variable = matches!(interface, GL_UNIFORM | GL_BUFFER_VARIABLE | GL_PROGRAM_INPUT | GL_PROGRAM_OUTPUT | GL_TRANSFORM_FEEDBACK_VARYING);
     let block = matches!(interface, GL_UNIFORM_BLOCK | GL_SHADER_STORAGE_BLOCK);
     let member = matches!(interface, GL_UNIFORM | GL_BUFFER_VARIABLE);
-    let located = matches!(interface, GL_UNIFORM | GL_PROGRAM_INPUT | GL_PROGRAM_OUTPUT);
-    let referenced = !matches!(interface, GL_TRANSFORM_FEEDBACK_VARYING | GL_TRANSFORM_FEEDBACK_BUFFER);
+    let located = matches!(interface, GL_UNIFORM | GL_PROGRAM_INPUT | GL_PROGRAM_OUTPUT) || subroutine_uniform;
+    let referenced = !matches!(interface, GL_TRANSFORM_FEEDBACK_VARYING | GL_TRANSFORM_FEEDBACK_BUFFER) && subroutine.is_none();
     let one = |ok: bool, v: i32| if ok { Ok(vec![v]) } else { Err(GL_INVALID_OPERATION) };
     match prop {
         GL_NAME_LENGTH => one(interface != GL_ATOMIC_COUNTER_BUFFER, r.name.len() as i32 + 1),
         GL_TYPE => one(variable, r.gl_type as i32),
-        GL_ARRAY_SIZE => one(variable, r.array_size),
+        GL_ARRAY_SIZE => one(variable || subroutine_uniform, r.array_size),
+        GL_NUM_COMPATIBLE_SUBROUTINES => one(subroutine_uniform, r.compatible.len() as i32),
+        GL_COMPATIBLE_SUBROUTINES if subroutine_uniform => Ok(r.compatible.clone()),
+        GL_COMPATIBLE_SUBROUTINES => Err(GL_INVALID_OPERATION),
         GL_OFFSET => one(member || interface == GL_TRANSFORM_FEEDBACK_VARYING, r.offset),
         GL_BLOCK_INDEX => one(member, r.block_index),
         GL_ARRAY_STRIDE => one(member, r.array_stride),
@@ -322,7 +353,7 @@ impl ContextState {
             GL_ACTIVE_RESOURCES => Ok(list.len() as GLint),
             GL_MAX_NAME_LENGTH if interface != GL_ATOMIC_COUNTER_BUFFER => Ok(list.iter().map(|r| r.name.len() as GLint + 1).max().unwrap_or(0)),
             GL_MAX_NUM_ACTIVE_VARIABLES if blocks => Ok(list.iter().map(|r| r.active_variables.len() as GLint).max().unwrap_or(0)),
-            GL_MAX_NUM_COMPATIBLE_SUBROUTINES if subroutine_uniforms => Ok(0),
+            GL_MAX_NUM_COMPATIBLE_SUBROUTINES if subroutine_uniforms => Ok(list.iter().map(|r| r.compatible.len() as GLint).max().unwrap_or(0)),
             GL_MAX_NAME_LENGTH | GL_MAX_NUM_ACTIVE_VARIABLES | GL_MAX_NUM_COMPATIBLE_SUBROUTINES => Err(GL_INVALID_OPERATION),
             _ => Err(GL_INVALID_ENUM),
         };

@@ -250,6 +250,8 @@ impl ContextState {
             GL_MAX_VERTEX_UNIFORM_BLOCKS => Value::int(l.max_vertex_uniform_blocks),
             GL_MAX_FRAGMENT_UNIFORM_BLOCKS => Value::int(l.max_fragment_uniform_blocks),
             GL_MAX_COMBINED_UNIFORM_BLOCKS => Value::int(l.max_combined_uniform_blocks),
+            GL_MAX_SUBROUTINES => Value::int(glsl::link_subroutine::MAX_SUBROUTINES as i64),
+            GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS => Value::int(glsl::link_subroutine::MAX_SUBROUTINE_UNIFORM_LOCATIONS as i64),
             GL_MAX_VERTEX_UNIFORM_COMPONENTS => Value::int(l.max_vertex_uniform_components),
             GL_MAX_FRAGMENT_UNIFORM_COMPONENTS => Value::int(l.max_fragment_uniform_components),
             GL_MAX_VERTEX_UNIFORM_VECTORS => Value::int(l.max_vertex_uniform_components / 4),

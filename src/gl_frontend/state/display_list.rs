@@ -107,6 +107,8 @@ pub enum Recorded {
     Nothing,
     /// glDrawArrays with every enabled array in a buffer object.
     DrawArrays { mode: GLenum, first: GLint, count: GLsizei },
+    /// glDrawArrays / glDrawElements with the vertices and indices copied.
+    CapturedDraw(crate::state::display_list_draws::CapturedDraw),
     /// glDrawElements / glDrawRangeElements with arrays and indices in buffer objects.
     DrawElements { mode: GLenum, count: GLsizei, ty: GLenum, offset: usize },
     /// glTexSubImage2D, likewise.
@@ -189,6 +191,7 @@ impl Recorded {
         match self {
             Recorded::Nothing => {}
             &Recorded::DrawArrays { mode, first, count } => unsafe { ctx.DrawArrays(mode, first, count) },
+            Recorded::CapturedDraw(draw) => ctx.replay_captured_draw(draw),
             &Recorded::DrawElements { mode, count, ty, offset } => unsafe { ctx.DrawElements(mode, count, ty, offset as *const c_void) },
             Recorded::CallLists(Err(e)) => ctx.record_error(*e),
             Recorded::CallLists(Ok(offsets)) => {
@@ -338,11 +341,16 @@ pub unsafe fn record_draw_elements_instanced(ctx: &mut ContextState, _mode: GLen
     ListCommand::Recorded(Recorded::Nothing)
 }
 
-/// glDrawArrays while a list is compiled.
+/// glDrawArrays while a list is compiled: the vertices are copied into the list.
 ///
 /// # Safety
-/// Reads no memory.
+/// As glDrawArrays: client arrays must hold the vertices drawn.
 pub unsafe fn record_draw_arrays(ctx: &mut ContextState, mode: GLenum, first: GLint, count: GLsizei) -> ListCommand {
+    if !ctx.list_inside_begin() {
+        if let Some(draw) = unsafe { ctx.capture_draw_arrays(mode, first, count) } {
+            return ListCommand::Recorded(Recorded::CapturedDraw(draw));
+        }
+    }
     if !ctx.arrays_in_buffers(false) {
         ctx.display_lists.execute_instead = true;
         return ListCommand::Recorded(Recorded::Nothing);
@@ -350,11 +358,17 @@ pub unsafe fn record_draw_arrays(ctx: &mut ContextState, mode: GLenum, first: GL
     ListCommand::Recorded(Recorded::DrawArrays { mode, first, count })
 }
 
-/// glDrawElements while a list is compiled.
+/// glDrawElements while a list is compiled: the indices and the vertices they reach are
+/// copied into the list.
 ///
 /// # Safety
-/// Reads no memory: client indices make the command run at once instead.
+/// As glDrawElements: client indices and arrays must hold what the draw reads.
 pub unsafe fn record_draw_elements(ctx: &mut ContextState, mode: GLenum, count: GLsizei, ty: GLenum, indices: *const c_void) -> ListCommand {
+    if !ctx.list_inside_begin() {
+        if let Some(draw) = unsafe { ctx.capture_draw_elements(mode, count, ty, indices) } {
+            return ListCommand::Recorded(Recorded::CapturedDraw(draw));
+        }
+    }
     if !ctx.arrays_in_buffers(true) {
         ctx.display_lists.execute_instead = true;
         return ListCommand::Recorded(Recorded::Nothing);

@@ -11,6 +11,7 @@ pub mod compat_uniforms;
 pub mod current_values;
 pub mod depth_stencil;
 pub mod display_list;
+pub mod display_list_draws;
 pub mod enables;
 pub mod fog;
 pub mod legacy_enables;

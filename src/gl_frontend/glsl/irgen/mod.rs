@@ -14,6 +14,7 @@ mod images;
 mod tessellation;
 mod geometry;
 mod interpolation;
+mod subroutine;
 mod texture_queries;
 pub mod types;
 
@@ -213,6 +214,7 @@ impl<'s, 'i> Gen<'s, 'i> {
             }
         }
         self.declare_atomic_counters(program)?;
+        self.declare_subroutine_indices();
         for (name, index) in &program.sampler_uniforms {
             let Some(g) = self.all_units.iter().find_map(|u| u.globals.iter().find(|g| g.name == *name)) else { continue };
             let ty = nir_type(&mut self.b, &g.ty, None)?;
@@ -1414,8 +1416,16 @@ impl<'s, 'i> Gen<'s, 'i> {
                 SType::Array(_, None) => self.runtime_array_length(obj),
                 _ => self.unsupported("length() of this type"),
             },
-            Callee::Indexed(_) => self.unsupported("calls through subroutine uniforms"),
+            Callee::Indexed(f) => match self.info.subroutines.calls.get(&e.id).cloned() {
+                Some(t) => self.subroutine_call(f, &t, args),
+                None => self.unsupported("calls through this expression"),
+            },
             Callee::Name(name) => match self.info.calls.get(&e.id).cloned() {
+                None if self.info.subroutines.calls.contains_key(&e.id) => {
+                    let t = self.info.subroutines.calls[&e.id].clone();
+                    let f = Expr { kind: ExprKind::Ident(name.clone()), ..e.clone() };
+                    self.subroutine_call(&f, &t, args)
+                }
                 Some(CallTarget::User(sig)) => self.user_call(name, &sig, args),
                 Some(CallTarget::Builtin(sig)) => self.builtin_call(name, &sig, args),
                 None => self.unsupported(&format!("the call to `{}'", name)),

@@ -476,6 +476,8 @@ impl Checker<'_> {
         }
         // Arrays of atomic counters take any dynamically uniform index.
         let counters = crate::link_atomic::is_atomic_counter_type(&base.ty);
+        // So do arrays of subroutine uniforms.
+        let counters = counters || matches!(&base.ty, Type::Array(e, _) if matches!(&**e, Type::Opaque(t) if self.subroutine_types.contains_key(&**t)));
         if base.ty.is_opaque() && !counters && cidx.is_none() && (self.is_es() && self.version() < 320 && self.version() >= 300 || !self.is_es() && self.version() < 400 && !self.ext("GL_ARB_gpu_shader5")) {
             if self.is_es() || self.version() >= 130 {
                 self.error(i.loc, "sampler arrays indexed with non-constant expressions are not allowed in this version");
@@ -601,7 +603,7 @@ impl Checker<'_> {
                     Type::Error => Typed::error(),
                     Type::Opaque(st) if self.subroutine_types.contains_key(&**st) => {
                         let st = st.to_string();
-                        self.subroutine_call(&st, &arg_types, loc)
+                        self.subroutine_call(&st, &arg_types, loc, id)
                     }
                     other => {
                         self.error(loc, format!("a value of type {} cannot be called", other));
@@ -644,7 +646,7 @@ impl Checker<'_> {
                         if let Type::Opaque(t) = &v.ty {
                             let t = t.to_string();
                             if self.subroutine_types.contains_key(&t) {
-                                return self.subroutine_call(&t, &arg_types, loc);
+                                return self.subroutine_call(&t, &arg_types, loc, id);
                             }
                             if let Some(f) = self.functions.get(&*t).and_then(|l| l.first()) {
                                 return Typed::rvalue(f.sig.ret.clone(), None);
@@ -684,6 +686,10 @@ impl Checker<'_> {
                         }
                         let target = if is_user { super::CallTarget::User(sig.clone()) } else { super::CallTarget::Builtin(sig.clone()) };
                         self.interface.calls.insert(id, target);
+                        if is_user {
+                            let caller = self.current_function.clone();
+                            self.interface.subroutines.record_call(&caller, name);
+                        }
                         for ((_, dir), (a, e)) in sig.params.iter().zip(arg_types.iter().zip(args)) {
                             if *dir != ParamDir::In {
                                 if let Err(why) = &a.lvalue {
@@ -868,7 +874,7 @@ impl Checker<'_> {
 
     /// A call through a subroutine uniform of type `ty`: the arguments must match the
     /// subroutine type's parameters.
-    fn subroutine_call(&mut self, ty: &str, args: &[Typed], loc: SourceLoc) -> Typed {
+    fn subroutine_call(&mut self, ty: &str, args: &[Typed], loc: SourceLoc, id: u32) -> Typed {
         let sig = self.subroutine_types.get(ty).cloned().expect("checked by the caller");
         if args.iter().any(|a| a.ty.is_error()) {
             return Typed::error();
@@ -877,6 +883,8 @@ impl Checker<'_> {
             self.error(loc, format!("arguments do not match subroutine type `{}'", ty));
             return Typed::error();
         }
+        let caller = self.current_function.clone();
+        self.interface.subroutines.record_subroutine_call(&caller, id, ty);
         Typed::rvalue(sig.ret.clone(), None)
     }
 

@@ -76,6 +76,8 @@ pub struct ShaderInterface {
     pub expr_constants: HashMap<u32, ConstValue>,
     /// Resolved calls, by expression id.
     pub calls: HashMap<u32, CallTarget>,
+    /// ARB_shader_subroutine: types, subroutine functions, calls through uniforms.
+    pub subroutines: crate::subroutine::SubroutineInfo,
     /// The type of every declared variable and parameter, by the location of its name.
     pub declared_types: HashMap<(u32, u32, String), Type>,
     pub globals: Vec<GlobalVar>,
@@ -149,6 +151,8 @@ pub struct Checker<'a> {
     pub(crate) subroutine_types: HashMap<String, Signature>,
     /// Functions declared with `subroutine(T, ...)`.
     subroutine_functions: Vec<String>,
+    /// The function whose body is being checked (empty outside functions).
+    current_function: String,
 }
 
 fn storage_of(q: &TypeQualifier) -> Option<Storage> {
@@ -196,6 +200,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         pervertex_members_redeclared: Vec::new(),
         subroutine_types: HashMap::new(),
         subroutine_functions: Vec::new(),
+        current_function: String::new(),
         tcs_vertices: None,
         tcs_out_sizes: Vec::new(),
         frag_coord_layout: None,
@@ -2154,6 +2159,7 @@ impl<'a> Checker<'a> {
                 self.error(l.loc, "layout qualifiers do not apply to subroutine types");
             }
             self.subroutine_types.insert(p.name.clone(), sig.clone());
+            self.interface.subroutines.types.push((p.name.clone(), sig.clone()));
             return true;
         }
         if !defining {
@@ -2179,6 +2185,11 @@ impl<'a> Checker<'a> {
             self.error(p.loc, format!("subroutine function `{}' cannot be overloaded", p.name));
         }
         self.subroutine_functions.push(p.name.clone());
+        let explicit_index = p.qual.layouts().find(|l| l.name == "index").and_then(|l| match l.value.as_deref().map(|e| &e.kind) {
+            Some(ExprKind::Int(v)) | Some(ExprKind::Uint(v)) => Some(*v as i64),
+            _ => None,
+        });
+        self.interface.subroutines.functions.push(crate::subroutine::SubroutineFunction { name: p.name.clone(), types: types.clone(), explicit_index });
         true
     }
 
@@ -2203,6 +2214,7 @@ impl<'a> Checker<'a> {
             }
         }
         self.return_type = Some(sig.ret.clone());
+        self.current_function = f.proto.name.clone();
         self.in_main = f.proto.name == "main";
         self.main_returned = false;
         // GLSL 1.10-1.20 share one scope for parameters and the body; later versions too.
