@@ -17,9 +17,11 @@ pub mod legacy_enables;
 pub mod legacy_queries;
 pub mod lighting;
 pub mod matrices;
+pub mod pixel_maps;
 pub mod pixel_transfer;
 pub mod raster;
 pub mod raster_pos;
+pub mod render_mode;
 pub mod texgen;
 pub mod texture_env;
 pub mod viewport;
@@ -88,6 +90,10 @@ pub struct GlState {
     pub raster_pos: raster_pos::RasterPosState,
     /// glPixelZoom and glPixelTransfer (compatibility profile).
     pub pixel_transfer: pixel_transfer::PixelTransferState,
+    /// glPixelMap's tables (compatibility profile).
+    pub pixel_maps: pixel_maps::PixelMaps,
+    /// glRenderMode: selection and feedback (compatibility profile).
+    pub render_mode: render_mode::RenderModeState,
     /// glPatchParameter state.
     pub patch: crate::draw_path::patches::PatchState,
     pub dirty: Dirty,
@@ -114,6 +120,8 @@ impl GlState {
             legacy_enables: Default::default(),
             raster_pos: Default::default(),
             pixel_transfer: Default::default(),
+            pixel_maps: Default::default(),
+            render_mode: Default::default(),
             patch: Default::default(),
             dirty: Dirty::ALL,
         }
