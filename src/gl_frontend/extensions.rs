@@ -56,6 +56,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_EXT_texture_storage", Offered::Es),
     ("GL_EXT_texture_swizzle", Offered::Desktop),
     ("GL_EXT_timer_query", Offered::Desktop),
+    ("GL_EXT_vertex_array", Offered::Desktop),
     ("GL_KHR_debug", Offered::Both),
     ("GL_OES_depth_texture", Offered::Es),
     ("GL_OES_element_index_uint", Offered::Es),
