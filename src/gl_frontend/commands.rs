@@ -12,6 +12,7 @@ use crate::objects::shader::write_gl_string;
 use crate::objects::uniforms::{components_as_f64, components_as_i64, Scalar};
 use crate::objects::vertex_array::PointerKind;
 use crate::state::current_values::{read_norm, read_vec, Current, Normalize};
+use crate::state::pixel_maps::MapValues;
 use crate::state::matrices::{read_matrix, rotation, scaling, translation, transpose, IDENTITY};
 use crate::types::enums::*;
 use crate::types::*;
@@ -1208,6 +1209,15 @@ impl GlCommands for ContextState {
     unsafe fn DrawElementsInstancedBaseVertexBaseInstance(&mut self, mode: GLenum, count: GLsizei, ty: GLenum, indices: *const c_void, instances: GLsizei, base_vertex: GLint, base_instance: GLuint) {
         self.gl_draw(mode, 0, count, instances, base_vertex, base_instance, Some(Indices { ty, offset: indices as usize }))
     }
+    unsafe fn MultiDrawArrays(&mut self, mode: GLenum, first: *const GLint, count: *const GLsizei, drawcount: GLsizei) {
+        self.gl_multi_draw_arrays(mode, first, count, drawcount)
+    }
+    unsafe fn MultiDrawElements(&mut self, mode: GLenum, count: *const GLsizei, ty: GLenum, indices: *const *const c_void, drawcount: GLsizei) {
+        self.gl_multi_draw_elements(mode, count, ty, indices, drawcount, std::ptr::null())
+    }
+    unsafe fn MultiDrawElementsBaseVertex(&mut self, mode: GLenum, count: *const GLsizei, ty: GLenum, indices: *const *const c_void, drawcount: GLsizei, base_vertex: *const GLint) {
+        self.gl_multi_draw_elements(mode, count, ty, indices, drawcount, base_vertex)
+    }
     unsafe fn DrawRangeElements(&mut self, mode: GLenum, start: GLuint, end: GLuint, count: GLsizei, ty: GLenum, indices: *const c_void) {
         if !self.check(end >= start, GL_INVALID_VALUE) {
             return;
@@ -2317,6 +2327,60 @@ impl GlCommands for ContextState {
         self.gl_client_active_texture(texture)
     }
 
+    // EXT_vertex_array's forms: `count` (elements the application promises) is only checked.
+    unsafe fn VertexPointerEXT(&mut self, size: GLint, ty: GLenum, stride: GLsizei, count: GLsizei, pointer: *const c_void) {
+        if self.check(count >= 0, GL_INVALID_VALUE) {
+            self.gl_conventional_pointer(GL_VERTEX_ARRAY, size, ty, stride, pointer)
+        }
+    }
+    unsafe fn NormalPointerEXT(&mut self, ty: GLenum, stride: GLsizei, count: GLsizei, pointer: *const c_void) {
+        if self.check(count >= 0, GL_INVALID_VALUE) {
+            self.gl_conventional_pointer(GL_NORMAL_ARRAY, 3, ty, stride, pointer)
+        }
+    }
+    unsafe fn ColorPointerEXT(&mut self, size: GLint, ty: GLenum, stride: GLsizei, count: GLsizei, pointer: *const c_void) {
+        if self.check(count >= 0, GL_INVALID_VALUE) {
+            self.gl_conventional_pointer(GL_COLOR_ARRAY, size, ty, stride, pointer)
+        }
+    }
+    unsafe fn TexCoordPointerEXT(&mut self, size: GLint, ty: GLenum, stride: GLsizei, count: GLsizei, pointer: *const c_void) {
+        if self.check(count >= 0, GL_INVALID_VALUE) {
+            self.gl_conventional_pointer(GL_TEXTURE_COORD_ARRAY, size, ty, stride, pointer)
+        }
+    }
+    unsafe fn ArrayElement(&mut self, i: GLint) {
+        self.gl_array_element(i)
+    }
+    unsafe fn GetPointerv(&mut self, pname: GLenum, params: *mut *mut c_void) {
+        self.gl_get_pointerv(pname, params)
+    }
+
+    // Selection and feedback (compatibility profile).
+    unsafe fn RenderMode(&mut self, mode: GLenum) -> GLint {
+        self.gl_render_mode(mode)
+    }
+    unsafe fn SelectBuffer(&mut self, size: GLsizei, buffer: *mut GLuint) {
+        self.gl_select_buffer(size, buffer)
+    }
+    unsafe fn FeedbackBuffer(&mut self, size: GLsizei, ty: GLenum, buffer: *mut GLfloat) {
+        self.gl_feedback_buffer(size, ty, buffer)
+    }
+    unsafe fn InitNames(&mut self) {
+        self.gl_init_names()
+    }
+    unsafe fn PushName(&mut self, name: GLuint) {
+        self.gl_push_name(name)
+    }
+    unsafe fn PopName(&mut self) {
+        self.gl_pop_name()
+    }
+    unsafe fn LoadName(&mut self, name: GLuint) {
+        self.gl_load_name(name)
+    }
+    unsafe fn PassThrough(&mut self, token: GLfloat) {
+        self.gl_pass_through(token)
+    }
+
     // Display lists (compatibility profile).
     unsafe fn NewList(&mut self, list: GLuint, mode: GLenum) {
         self.gl_new_list(list, mode)
@@ -2647,6 +2711,36 @@ impl GlCommands for ContextState {
     }
     unsafe fn PixelZoom(&mut self, xfactor: GLfloat, yfactor: GLfloat) {
         self.gl_pixel_zoom(xfactor, yfactor)
+    }
+    unsafe fn PixelMapfv(&mut self, map: GLenum, mapsize: GLsizei, values: *const GLfloat) {
+        if let Some(v) = self.pixel_map_source(mapsize, values) {
+            self.gl_pixel_map(map, &v, MapValues::Float)
+        }
+    }
+    unsafe fn PixelMapuiv(&mut self, map: GLenum, mapsize: GLsizei, values: *const GLuint) {
+        if let Some(v) = self.pixel_map_source(mapsize, values) {
+            self.gl_pixel_map(map, &v, MapValues::Uint)
+        }
+    }
+    unsafe fn PixelMapusv(&mut self, map: GLenum, mapsize: GLsizei, values: *const GLushort) {
+        if let Some(v) = self.pixel_map_source(mapsize, values) {
+            self.gl_pixel_map(map, &v, MapValues::Ushort)
+        }
+    }
+    unsafe fn GetPixelMapfv(&mut self, map: GLenum, values: *mut GLfloat) {
+        if let Some(v) = self.get_pixel_map(map, MapValues::Float, None) {
+            self.store_pixel_map(&v, |x| x as GLfloat, values)
+        }
+    }
+    unsafe fn GetPixelMapuiv(&mut self, map: GLenum, values: *mut GLuint) {
+        if let Some(v) = self.get_pixel_map(map, MapValues::Uint, None) {
+            self.store_pixel_map(&v, |x| x.clamp(0.0, u32::MAX as f64) as GLuint, values)
+        }
+    }
+    unsafe fn GetPixelMapusv(&mut self, map: GLenum, values: *mut GLushort) {
+        if let Some(v) = self.get_pixel_map(map, MapValues::Ushort, None) {
+            self.store_pixel_map(&v, |x| x.clamp(0.0, u16::MAX as f64) as GLushort, values)
+        }
     }
     unsafe fn PixelTransferf(&mut self, pname: GLenum, param: GLfloat) {
         self.gl_pixel_transfer(pname, param as f64)

@@ -64,6 +64,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_EXT_texture_swizzle", Offered::Desktop),
     ("GL_EXT_timer_query", Offered::Desktop),
     ("GL_EXT_transform_feedback", Offered::Desktop),
+    ("GL_EXT_vertex_array", Offered::Desktop),
     ("GL_KHR_debug", Offered::Both),
     ("GL_KHR_robustness", Offered::Both),
     ("GL_OES_depth_texture", Offered::Es),

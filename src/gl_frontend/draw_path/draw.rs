@@ -231,7 +231,7 @@ impl ContextState {
 
     /// The `count` indices of an indexed draw as u32, read from client memory or the
     /// element array buffer; `None` for a non-indexed draw.
-    fn element_indices(&self, count: GLsizei, indices: Option<Indices>, element_buffer: GLuint) -> Result<Option<Vec<u32>>, GLenum> {
+    pub(crate) fn element_indices(&self, count: GLsizei, indices: Option<Indices>, element_buffer: GLuint) -> Result<Option<Vec<u32>>, GLenum> {
         let Some(i) = indices else { return Ok(None) };
         let size = index_size(i.ty);
         let bytes = count as usize * size;
@@ -285,6 +285,13 @@ impl ContextState {
             return;
         }
         if !self.check(!(self.is_core() && self.bindings.vertex_array == 0), GL_INVALID_OPERATION) {
+            return;
+        }
+        // Selection and feedback transform on the CPU; pixel rectangles report themselves.
+        if self.state.render_mode.mode != GL_RENDER {
+            if immediate.is_none() {
+                self.select_or_feedback_draw(mode, first, count, base_vertex, indices);
+            }
             return;
         }
         let executable = match self.current_executable() {

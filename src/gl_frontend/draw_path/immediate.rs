@@ -66,6 +66,13 @@ impl ContextState {
         let slots = self.current_attribs.len();
         let vertices = std::mem::take(&mut self.immediate.vertices);
         let n = vertices.len() / slots;
+        if self.state.render_mode.mode != GL_RENDER {
+            let split: Vec<Vec<[f32; 4]>> = vertices.chunks_exact(slots).map(|v| v.to_vec()).collect();
+            self.select_or_feedback_primitives(mode, &split);
+            self.immediate.vertices = vertices;
+            self.immediate.vertices.clear();
+            return;
+        }
         let stages = self.current_executable().map(|e| e.lock().unwrap_or_else(|p| p.into_inner()).stages.clone()).unwrap_or_default();
         let (topology_mode, order) = self.provoking_vertex_order(mode, n, &stages).unwrap_or_else(|| assemble(mode, n));
         if !order.is_empty() {

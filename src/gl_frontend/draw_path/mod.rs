@@ -13,6 +13,7 @@ pub mod draw;
 pub mod gpu_image;
 pub mod images;
 pub mod immediate;
+pub mod multi_draw;
 pub mod patches;
 pub mod provoking_vertex;
 pub mod read_pixels;

@@ -60,7 +60,9 @@ impl ContextState {
             return;
         }
         let (w, h) = (width as u32, height as u32);
-        if w > 0 && h > 0 {
+        if self.state.render_mode.mode != GL_RENDER {
+            self.select_or_feedback_raster_pos(GL_BITMAP_TOKEN);
+        } else if w > 0 && h > 0 {
             let store = self.bindings.unpack;
             let bytes = match self.unpack_source_bytes(data as *const c_void, bitmap_bytes(&store, w, h)) {
                 Ok(b) => b,

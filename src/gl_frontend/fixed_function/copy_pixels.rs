@@ -27,6 +27,9 @@ impl ContextState {
             GL_STENCIL => (GL_STENCIL_INDEX, Aspect::Stencil),
             _ => return self.record_error(GL_INVALID_ENUM),
         };
+        if self.state.render_mode.mode != GL_RENDER {
+            return self.select_or_feedback_raster_pos(GL_COPY_PIXEL_TOKEN);
+        }
         let targets = match self.draw_targets() {
             Ok(t) => t,
             Err(e) => return self.report_target_error(e),

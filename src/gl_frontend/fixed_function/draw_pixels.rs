@@ -60,7 +60,8 @@ pub fn client_bytes(store: &crate::objects::bindings::PixelStore, w: u32, h: u32
     if ty == GL_BITMAP {
         return Some(bitmap_bytes(store, w, h));
     }
-    let read_format = legacy_color_format(format).map_or(format, |(f, _)| f);
+    // Colour indices are laid out as stencil indices are.
+    let read_format = if format == GL_COLOR_INDEX { GL_STENCIL_INDEX } else { legacy_color_format(format).map_or(format, |(f, _)| f) };
     ClientLayout::new(store, w, h, read_format, ty).ok().map(|l| l.total_bytes)
 }
 
@@ -89,13 +90,15 @@ impl ContextState {
         if !self.check(ty != GL_BITMAP || matches!(format, GL_STENCIL_INDEX | GL_COLOR_INDEX), GL_INVALID_ENUM) {
             return;
         }
+        if self.state.render_mode.mode != GL_RENDER {
+            return self.select_or_feedback_raster_pos(GL_DRAW_PIXEL_TOKEN);
+        }
         // Integer colours: float types are GL_INVALID_ENUM (EXT_texture_integer), and no
-        // fixed-point framebuffer takes the others; colour indices need a colour-index
-        // framebuffer.
+        // fixed-point framebuffer takes the others.
         if pixels::is_integer_format(format) && matches!(ty, GL_FLOAT | GL_HALF_FLOAT) {
             return self.record_error(GL_INVALID_ENUM);
         }
-        if !self.check(!pixels::is_integer_format(format) && format != GL_COLOR_INDEX, GL_INVALID_OPERATION) {
+        if !self.check(!pixels::is_integer_format(format), GL_INVALID_OPERATION) {
             return;
         }
         let targets = match self.draw_targets() {
@@ -119,9 +122,22 @@ impl ContextState {
         let (w, h) = (width as u32, height as u32);
         match format {
             GL_STENCIL_INDEX => {
-                if let Some(indices) = self.unpack_indices(w, h, ty, data) {
+                if let Some(mut indices) = self.unpack_indices(w, h, ty, data) {
+                    if self.state.pixel_transfer.map_stencil {
+                        let maps = &self.state.pixel_maps;
+                        indices.iter_mut().for_each(|i| *i = maps.map_index(GL_PIXEL_MAP_S_TO_S, *i));
+                    }
                     self.write_stencil_rectangle(w, h, &indices);
                 }
+            }
+            // An RGBA framebuffer takes colour indices through the I_TO_R .. I_TO_A maps.
+            GL_COLOR_INDEX => {
+                let Some(indices) = self.unpack_indices(w, h, ty, data) else { return };
+                let maps = &self.state.pixel_maps;
+                let texels = indices.iter().map(|i| maps.index_to_rgba(*i)).collect();
+                let image = PixelImage { width: w, height: h, texels };
+                let origin = [self.state.raster_pos.position[0], self.state.raster_pos.position[1]];
+                self.draw_pixel_rectangle(PixelKind::Color, &image, origin, self.state.pixel_transfer.zoom);
             }
             GL_DEPTH_COMPONENT | GL_DEPTH_STENCIL => {
                 let texel = if format == GL_DEPTH_STENCIL { TexelFormat::DepthStencil { depth_bits: 32 } } else { TexelFormat::Depth { bits: 32 } };
@@ -175,6 +191,10 @@ impl ContextState {
         let transfer = self.state.pixel_transfer;
         if !transfer.is_identity_color() {
             texels.iter_mut().for_each(|t| *t = transfer.apply_color(*t));
+        }
+        if transfer.map_color {
+            let maps = &self.state.pixel_maps;
+            texels.iter_mut().for_each(|t| *t = maps.map_rgba(*t));
         }
         Some(PixelImage { width: w, height: h, texels })
     }

@@ -7,6 +7,7 @@
 //! shader still goes through GLSL text (`vertex_shader`), as the GLSL linker matches it
 //! with the user's stage.
 
+pub mod array_fetch;
 pub mod bitmap;
 pub mod copy_pixels;
 pub mod draw_pixels;
@@ -14,6 +15,7 @@ pub mod fragment_ir;
 pub mod ir;
 pub mod key;
 pub mod pixel_rectangle;
+pub mod select_feedback;
 pub mod uniforms;
 pub mod vertex_ir;
 pub mod vertex_shader;

@@ -20,6 +20,8 @@ impl ContextState {
             .or_else(|| self.alpha_test_value(pname))
             .or_else(|| self.raster_pos_value(pname))
             .or_else(|| self.pixel_transfer_value(pname))
+            .or_else(|| self.render_mode_value(pname))
+            .or_else(|| self.pixel_map_value(pname))
     }
 }
 
@@ -59,5 +61,38 @@ pub(crate) unsafe fn write_values<T>(out: *mut T, values: &[f64], convert: impl 
     for (i, v) in values.iter().enumerate() {
         // SAFETY: as the caller promises.
         unsafe { out.add(i).write(convert(*v)) };
+    }
+}
+
+impl ContextState {
+    /// glGetPointerv: the selection and feedback buffers, and the conventional arrays'
+    /// pointers (an offset where a buffer object holds the array).
+    pub(crate) fn gl_get_pointerv(&mut self, pname: GLenum, params: *mut *mut std::ffi::c_void) {
+        use crate::objects::vertex_array::{COLOR, FOG_COORD, NORMAL, SECONDARY_COLOR, TEX_COORD0, VERTEX};
+        use crate::types::enums::*;
+        let slot = match pname {
+            GL_VERTEX_ARRAY_POINTER => Some(VERTEX),
+            GL_NORMAL_ARRAY_POINTER => Some(NORMAL),
+            GL_COLOR_ARRAY_POINTER => Some(COLOR),
+            GL_SECONDARY_COLOR_ARRAY_POINTER => Some(SECONDARY_COLOR),
+            GL_FOG_COORD_ARRAY_POINTER => Some(FOG_COORD),
+            GL_TEXTURE_COORD_ARRAY_POINTER => Some(TEX_COORD0 + self.client_active_texture as usize),
+            _ => None,
+        };
+        let legacy = !self.is_core() && !self.is_gles();
+        if !self.check(legacy, GL_INVALID_ENUM) {
+            return;
+        }
+        let value = match slot {
+            Some(slot) => self.vertex_arrays.get(self.bindings.vertex_array).map_or(0, |v| v.attribs[slot].pointer),
+            None => match self.render_mode_pointer(pname) {
+                Some(p) => p,
+                None => return self.record_error(GL_INVALID_ENUM),
+            },
+        };
+        if !params.is_null() {
+            // SAFETY: GL requires `params` to hold one pointer.
+            unsafe { params.write(value as *mut std::ffi::c_void) };
+        }
     }
 }

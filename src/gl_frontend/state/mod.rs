@@ -18,10 +18,12 @@ pub mod legacy_enables;
 pub mod legacy_queries;
 pub mod lighting;
 pub mod matrices;
+pub mod pixel_maps;
 pub mod pixel_transfer;
 pub mod polygon_stipple;
 pub mod raster;
 pub mod raster_pos;
+pub mod render_mode;
 pub mod texgen;
 pub mod texture_env;
 pub mod viewport;
@@ -92,6 +94,10 @@ pub struct GlState {
     pub pixel_transfer: pixel_transfer::PixelTransferState,
     /// glPolygonStipple's pattern (compatibility profile).
     pub polygon_stipple: polygon_stipple::PolygonStipple,
+    /// glPixelMap's tables (compatibility profile).
+    pub pixel_maps: pixel_maps::PixelMaps,
+    /// glRenderMode: selection and feedback (compatibility profile).
+    pub render_mode: render_mode::RenderModeState,
     /// glPatchParameter state.
     pub patch: crate::draw_path::patches::PatchState,
     pub dirty: Dirty,
@@ -119,6 +125,8 @@ impl GlState {
             raster_pos: Default::default(),
             pixel_transfer: Default::default(),
             polygon_stipple: Default::default(),
+            pixel_maps: Default::default(),
+            render_mode: Default::default(),
             patch: Default::default(),
             dirty: Dirty::ALL,
         }

@@ -246,3 +246,304 @@ fn draw_arrays_and_elements_with_quads() {
     assert_eq!(pixel(10, 10), [0, 255, 0, 255]);
     assert_eq!(pixel(50, 20), [0, 0, 255, 255]);
 }
+
+/// The window-space square 10..30 x 10..30 at object depth `z`, through glOrtho over the
+/// 64x32 window, as a triangle strip from a client vertex array.
+fn draw_square_array(z: f32) {
+    let square: [f32; 12] = [10.0, 10.0, z, 30.0, 10.0, z, 10.0, 30.0, z, 30.0, 30.0, z];
+    unsafe {
+        glVertexPointer(3, GL_FLOAT, 0, square.as_ptr().cast());
+        glEnableClientState(GL_VERTEX_ARRAY);
+        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        glDisableClientState(GL_VERTEX_ARRAY);
+    }
+}
+
+fn window_ortho() {
+    unsafe {
+        glMatrixMode(GL_PROJECTION);
+        glLoadIdentity();
+        glOrtho(0.0, 64.0, 0.0, 32.0, -1.0, 1.0);
+        glMatrixMode(GL_MODELVIEW);
+        glLoadIdentity();
+    }
+}
+
+#[test]
+fn selection_records_a_hit_per_name_with_its_depth_range() {
+    let _ctx = current_compat_context();
+    window_ortho();
+    let mut buffer = [0u32; 32];
+    unsafe {
+        glSelectBuffer(32, buffer.as_mut_ptr());
+        assert_eq!(glRenderMode(GL_SELECT), 0);
+        assert_eq!(get_int(GL_RENDER_MODE), GL_SELECT as i32);
+        glInitNames();
+        glPushName(1);
+        // Object depth 0.5 is window depth 0.25, -0.5 is 0.75 (glOrtho's z is negated).
+        draw_square_array(0.5);
+        draw_square_array(-0.5);
+        glPushName(2);
+        // Entirely outside the view volume: no hit.
+        glBegin(GL_TRIANGLES);
+        glVertex2f(100.0, 100.0);
+        glVertex2f(120.0, 100.0);
+        glVertex2f(100.0, 120.0);
+        glEnd();
+        glLoadName(3);
+        glBegin(GL_POINTS);
+        glVertex3f(5.0, 5.0, 0.0);
+        glEnd();
+        assert_eq!(get_int(GL_NAME_STACK_DEPTH), 2);
+        assert_eq!(glRenderMode(GL_RENDER), 2);
+    }
+    let depth = |z: f64| (z * u32::MAX as f64).round() as u32;
+    assert_eq!(&buffer[..4], &[1, depth(0.25), depth(0.75), 1]);
+    assert_eq!(&buffer[4..9], &[2, depth(0.5), depth(0.5), 1, 3]);
+    assert_eq!(error(), GL_NO_ERROR);
+}
+
+#[test]
+fn selection_errors_and_overflow() {
+    let _ctx = current_compat_context();
+    window_ortho();
+    unsafe {
+        // No select buffer yet.
+        assert_eq!(glRenderMode(GL_SELECT), 0);
+        assert_eq!(error(), GL_INVALID_OPERATION);
+        assert_eq!(glRenderMode(GL_LINE), 0);
+        assert_eq!(error(), GL_INVALID_ENUM);
+        let mut small = [0u32; 3];
+        glSelectBuffer(-1, small.as_mut_ptr());
+        assert_eq!(error(), GL_INVALID_VALUE);
+        glSelectBuffer(3, small.as_mut_ptr());
+        glRenderMode(GL_SELECT);
+        glSelectBuffer(3, small.as_mut_ptr());
+        assert_eq!(error(), GL_INVALID_OPERATION);
+        glLoadName(5);
+        assert_eq!(error(), GL_INVALID_OPERATION, "glLoadName needs a name on the stack");
+        glPopName();
+        assert_eq!(error(), GL_STACK_UNDERFLOW);
+        for i in 0..get_int(GL_MAX_NAME_STACK_DEPTH) {
+            glPushName(i as u32);
+        }
+        assert_eq!(error(), GL_NO_ERROR);
+        glPushName(99);
+        assert_eq!(error(), GL_STACK_OVERFLOW);
+        glInitNames();
+        glPushName(7);
+        draw_square_array(0.0);
+        // Four values of the record do not fit in three.
+        assert_eq!(glRenderMode(GL_RENDER), -1);
+        assert_eq!(small[0], 1);
+    }
+}
+
+#[test]
+fn feedback_reports_clipped_polygons_lines_and_points_with_their_values() {
+    let _ctx = current_compat_context();
+    window_ortho();
+    let mut buffer = [-1.0f32; 64];
+    unsafe {
+        glFeedbackBuffer(64, GL_3D_COLOR, buffer.as_mut_ptr());
+        glRenderMode(GL_FEEDBACK);
+        glColor4f(0.25, 0.5, 0.75, 1.0);
+        glBegin(GL_TRIANGLES);
+        glVertex3f(10.0, 10.0, 0.5);
+        glVertex3f(20.0, 10.0, 0.5);
+        glVertex3f(10.0, 20.0, 0.5);
+        glEnd();
+        glPassThrough(42.0);
+        // A line from inside to beyond the right edge ends on it.
+        glBegin(GL_LINES);
+        glVertex2f(32.0, 16.0);
+        glVertex2f(96.0, 16.0);
+        glEnd();
+        glBegin(GL_POINTS);
+        glVertex2f(1.0, 2.0);
+        glVertex2f(-1.0, 2.0);
+        glEnd();
+        let count = glRenderMode(GL_RENDER);
+        let c = [0.25, 0.5, 0.75, 1.0];
+        let mut expected = vec![GL_POLYGON_TOKEN as f32, 3.0];
+        for (x, y) in [(10.0, 10.0), (20.0, 10.0), (10.0, 20.0)] {
+            expected.extend([x, y, 0.25]);
+            expected.extend(c);
+        }
+        expected.extend([GL_PASS_THROUGH_TOKEN as f32, 42.0, GL_LINE_RESET_TOKEN as f32]);
+        for x in [32.0, 64.0] {
+            expected.extend([x, 16.0, 0.5]);
+            expected.extend(c);
+        }
+        expected.extend([GL_POINT_TOKEN as f32, 1.0, 2.0, 0.5]);
+        expected.extend(c);
+        assert_eq!(count as usize, expected.len());
+        for (i, (a, e)) in buffer.iter().zip(&expected).enumerate() {
+            assert!((a - e).abs() < 1e-4, "value {i}: {a} != {e} in {buffer:?}");
+        }
+        // Nothing was drawn.
+        assert_eq!(error(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn feedback_reads_vertex_arrays_and_culls() {
+    let _ctx = current_compat_context();
+    window_ortho();
+    let positions: [f32; 8] = [1.0, 2.0, 0.0, 1.0, 3.0, 4.0, 0.0, 1.0];
+    let tex: [f32; 8] = [5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0];
+    let mut buffer = [-1.0f32; 32];
+    unsafe {
+        glVertexPointer(4, GL_FLOAT, 0, positions.as_ptr().cast());
+        glTexCoordPointer(4, GL_FLOAT, 0, tex.as_ptr().cast());
+        glEnableClientState(GL_VERTEX_ARRAY);
+        glEnableClientState(GL_TEXTURE_COORD_ARRAY);
+        glFeedbackBuffer(32, GL_4D_COLOR_TEXTURE, buffer.as_mut_ptr());
+        glRenderMode(GL_FEEDBACK);
+        let indices: [u8; 2] = [1, 0];
+        glDrawElements(GL_LINES, 2, GL_UNSIGNED_BYTE, indices.as_ptr().cast());
+        let count = glRenderMode(GL_RENDER);
+        let white = [1.0, 1.0, 1.0, 1.0];
+        let mut expected = vec![GL_LINE_RESET_TOKEN as f32, 3.0, 4.0, 0.5, 1.0];
+        expected.extend(white);
+        expected.extend([9.0, 10.0, 11.0, 12.0, 1.0, 2.0, 0.5, 1.0]);
+        expected.extend(white);
+        expected.extend([5.0, 6.0, 7.0, 8.0]);
+        assert_eq!(&buffer[..count as usize], &expected[..]);
+
+        // A clockwise triangle is culled as a back face.
+        glEnable(GL_CULL_FACE);
+        glFeedbackBuffer(32, GL_2D, buffer.as_mut_ptr());
+        glRenderMode(GL_FEEDBACK);
+        glBegin(GL_TRIANGLES);
+        glVertex2f(10.0, 10.0);
+        glVertex2f(10.0, 20.0);
+        glVertex2f(20.0, 10.0);
+        glEnd();
+        assert_eq!(glRenderMode(GL_RENDER), 0);
+        let mut pointer = std::ptr::null_mut();
+        glGetPointerv(GL_FEEDBACK_BUFFER_POINTER, &mut pointer);
+        assert_eq!(pointer as usize, buffer.as_ptr() as usize);
+        glFeedbackBuffer(32, GL_RGBA, buffer.as_mut_ptr());
+        assert_eq!(error(), GL_INVALID_ENUM);
+    }
+}
+
+#[test]
+fn array_element_provokes_vertices_from_the_enabled_arrays() {
+    let _ctx = current_compat_context();
+    window_ortho();
+    let positions: [f32; 8] = [0.0, 0.0, 64.0, 0.0, 64.0, 32.0, 0.0, 32.0];
+    let colors: [u8; 16] = [255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255];
+    unsafe {
+        clear([0.0, 0.0, 1.0, 1.0]);
+        glVertexPointer(2, GL_FLOAT, 0, positions.as_ptr().cast());
+        glColorPointer(4, GL_UNSIGNED_BYTE, 0, colors.as_ptr().cast());
+        glEnableClientState(GL_VERTEX_ARRAY);
+        glEnableClientState(GL_COLOR_ARRAY);
+        glBegin(GL_QUADS);
+        for i in 0..4 {
+            glArrayElement(i);
+        }
+        glEnd();
+        assert_eq!(error(), GL_NO_ERROR);
+        assert_eq!(pixel(32, 16), [255, 0, 0, 255]);
+        // Outside glBegin/glEnd the elements only become current values.
+        glDisableClientState(GL_VERTEX_ARRAY);
+        glColor4f(0.0, 0.0, 0.0, 0.0);
+        glArrayElement(2);
+        assert_eq!(get_floats::<4>(GL_CURRENT_COLOR), [1.0, 0.0, 0.0, 1.0]);
+    }
+}
+
+#[test]
+fn multi_draw_arrays_and_elements_draw_each_range_and_refuse_negative_counts() {
+    let _ctx = current_compat_context();
+    window_ortho();
+    // Two quads: the left and the right half of the window.
+    let positions: [f32; 16] = [0.0, 0.0, 32.0, 0.0, 32.0, 32.0, 0.0, 32.0, 32.0, 0.0, 64.0, 0.0, 64.0, 32.0, 32.0, 32.0];
+    unsafe {
+        glVertexPointer(2, GL_FLOAT, 0, positions.as_ptr().cast());
+        glEnableClientState(GL_VERTEX_ARRAY);
+        clear([0.0, 0.0, 0.0, 1.0]);
+        glColor3f(0.0, 1.0, 0.0);
+        let first = [0, 4];
+        let count = [4, -1];
+        glMultiDrawArrays(GL_TRIANGLE_FAN, first.as_ptr(), count.as_ptr(), 2);
+        assert_eq!(error(), GL_INVALID_VALUE);
+        glMultiDrawArrays(GL_TRIANGLE_FAN, first.as_ptr(), count.as_ptr(), -1);
+        assert_eq!(error(), GL_INVALID_VALUE);
+        assert_eq!(pixel(16, 16), [0, 0, 0, 255], "an erroneous command draws nothing");
+        let count = [4, 0];
+        glMultiDrawArrays(GL_TRIANGLE_FAN, first.as_ptr(), count.as_ptr(), 2);
+        assert_eq!((pixel(16, 16), pixel(48, 16)), ([0, 255, 0, 255], [0, 0, 0, 255]));
+
+        glColor3f(1.0, 0.0, 0.0);
+        let right: [u16; 4] = [0, 1, 2, 3];
+        let left: [u16; 4] = [3, 2, 1, 0];
+        let indices = [right.as_ptr().cast::<c_void>(), left.as_ptr().cast()];
+        let counts = [4, 4];
+        let bases = [4, 0];
+        glMultiDrawElementsBaseVertex(GL_TRIANGLE_FAN, counts.as_ptr(), GL_UNSIGNED_SHORT, indices.as_ptr(), 2, bases.as_ptr());
+        assert_eq!((pixel(16, 16), pixel(48, 16)), ([255, 0, 0, 255], [255, 0, 0, 255]));
+        assert_eq!(error(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn pixel_maps_round_trip_and_turn_colour_indices_into_rgba() {
+    let _ctx = current_compat_context();
+    unsafe {
+        assert_eq!(get_int(GL_PIXEL_MAP_I_TO_R_SIZE), 1);
+        let red = [1.0f32, 0.0, 0.0, 1.0];
+        let green = [0.0f32, 1.0, 0.0, 1.0];
+        let blue = [0.0f32, 0.0, 1.0, 1.0];
+        let alpha = [1.0f32; 4];
+        glPixelMapfv(GL_PIXEL_MAP_I_TO_R, 4, red.as_ptr());
+        glPixelMapfv(GL_PIXEL_MAP_I_TO_G, 4, green.as_ptr());
+        glPixelMapfv(GL_PIXEL_MAP_I_TO_B, 4, blue.as_ptr());
+        glPixelMapfv(GL_PIXEL_MAP_I_TO_A, 4, alpha.as_ptr());
+        assert_eq!(get_int(GL_PIXEL_MAP_I_TO_R_SIZE), 4);
+        let mut back = [0u16; 4];
+        glGetPixelMapusv(GL_PIXEL_MAP_I_TO_G, back.as_mut_ptr());
+        assert_eq!(back, [0, 65535, 0, 65535]);
+        // Index tables are powers of two in size.
+        glPixelMapfv(GL_PIXEL_MAP_I_TO_R, 3, red.as_ptr());
+        assert_eq!(error(), GL_INVALID_VALUE);
+        glPixelMapfv(GL_RGBA, 1, red.as_ptr());
+        assert_eq!(error(), GL_INVALID_ENUM);
+        let stencil = [5u32, 6];
+        glPixelMapuiv(GL_PIXEL_MAP_S_TO_S, 2, stencil.as_ptr());
+        let mut got = [0u32; 2];
+        glGetPixelMapuiv(GL_PIXEL_MAP_S_TO_S, got.as_mut_ptr());
+        assert_eq!(got, stencil);
+
+        clear([0.0, 0.0, 0.0, 1.0]);
+        // Indices 0..3 in four columns of a 4x1 image, each 8 pixels wide by zoom.
+        let image: [u8; 4] = [0, 1, 2, 3];
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        glPixelZoom(8.0, 8.0);
+        glWindowPos2i(0, 0);
+        glDrawPixels(4, 1, GL_COLOR_INDEX, GL_UNSIGNED_BYTE, image.as_ptr().cast());
+        glPixelZoom(1.0, 1.0);
+        assert_eq!(error(), GL_NO_ERROR);
+        assert_eq!(pixel(4, 4), [255, 0, 0, 255]);
+        assert_eq!(pixel(12, 4), [0, 255, 0, 255]);
+        assert_eq!(pixel(20, 4), [0, 0, 255, 255]);
+        assert_eq!(pixel(28, 4), [255, 255, 255, 255]);
+
+        // GL_MAP_COLOR sends RGBA images through R_TO_R .. A_TO_A: red is inverted.
+        let invert = [1.0f32, 0.0];
+        let identity = [0.0f32, 1.0];
+        glPixelMapfv(GL_PIXEL_MAP_R_TO_R, 2, invert.as_ptr());
+        for map in [GL_PIXEL_MAP_G_TO_G, GL_PIXEL_MAP_B_TO_B, GL_PIXEL_MAP_A_TO_A] {
+            glPixelMapfv(map, 2, identity.as_ptr());
+        }
+        glPixelTransferi(GL_MAP_COLOR, 1);
+        let rgba: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
+        glWindowPos2i(40, 10);
+        glDrawPixels(1, 1, GL_RGBA, GL_FLOAT, rgba.as_ptr().cast());
+        glPixelTransferi(GL_MAP_COLOR, 0);
+        assert_eq!(pixel(40, 10), [255, 0, 255, 255]);
+    }
+}
