@@ -13,6 +13,7 @@ pub mod draw;
 pub mod gpu_image;
 pub mod images;
 pub mod immediate;
+pub mod descriptor_arrays;
 pub mod patches;
 pub mod read_pixels;
 pub mod render_state;
