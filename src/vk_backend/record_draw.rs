@@ -541,7 +541,19 @@ impl CommandStream {
                     ti += 1;
                 }
             }
-            s.writes.push(w);
+            // The next element of the previous write's array, its info right after the
+            // previous one's, joins that write: one write per array (lavapipe's push
+            // descriptors ignore dstArrayElement).
+            match s.writes.last_mut() {
+                Some(prev)
+                    if prev.dst_binding == w.dst_binding
+                        && prev.descriptor_type == w.descriptor_type
+                        && prev.dst_array_element + prev.descriptor_count == w.dst_array_element =>
+                {
+                    prev.descriptor_count += 1;
+                }
+                _ => s.writes.push(w),
+            }
         }
         if program.push_descriptors {
             let push = self.device.ext.push_descriptor.as_ref().ok_or(Error::MissingFeature("push descriptors"))?;

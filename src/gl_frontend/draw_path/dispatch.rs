@@ -48,7 +48,7 @@ const BY_REGION_BARRIER_BITS: GLbitfield = GL_ATOMIC_COUNTER_BARRIER_BIT
 
 /// A resource a draw or dispatch binds, owned until the command is recorded.
 pub(crate) enum OwnedResource {
-    Uniform { binding: u32, buffer: GpuBuffer, offset: u64, size: u64 },
+    Uniform { binding: u32, element: u32, buffer: GpuBuffer, offset: u64, size: u64 },
     Storage { binding: u32, element: u32, buffer: GpuBuffer, offset: u64, size: u64 },
     Texture { binding: u32, element: u32, view: ImageView, sampler: Sampler },
     StorageImage { binding: u32, element: u32, view: ImageView },
@@ -58,8 +58,8 @@ pub(crate) enum OwnedResource {
 impl OwnedResource {
     pub(crate) fn binding(&self) -> ResourceBinding<'_> {
         match self {
-            OwnedResource::Uniform { binding, buffer, offset, size } => {
-                ResourceBinding { binding: *binding, array_index: 0, resource: BoundResource::UniformBuffer { buffer, offset: *offset, size: *size } }
+            OwnedResource::Uniform { binding, element, buffer, offset, size } => {
+                ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::UniformBuffer { buffer, offset: *offset, size: *size } }
             }
             OwnedResource::Storage { binding, element, buffer, offset, size } => {
                 ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::StorageBuffer { buffer, offset: *offset, size: *size } }
@@ -134,7 +134,7 @@ impl ContextState {
         self.write_builtin_uniforms(&mut exe);
         let mut out = Vec::new();
         if let Some((buffer, size)) = self.default_uniform_buffer(&mut exe)? {
-            out.push(OwnedResource::Uniform { binding: 0, buffer, offset: 0, size });
+            out.push(OwnedResource::Uniform { binding: 0, element: 0, buffer, offset: 0, size });
         }
         for block in exe.interface.uniform_blocks.clone() {
             let point = exe.block_bindings.get(block.index as usize).copied().unwrap_or(0);
@@ -143,7 +143,8 @@ impl ContextState {
                 return Err(RecordError::Gl(GL_INVALID_OPERATION));
             }
             let (buffer, offset, size) = self.bound_range(binding)?;
-            out.push(OwnedResource::Uniform { binding: 1 + block.index, buffer, offset, size });
+            let (binding, element) = crate::draw_path::descriptor_arrays::uniform_block_descriptor(&exe.interface, &block);
+            out.push(OwnedResource::Uniform { binding, element, buffer, offset, size });
         }
         out.extend(self.storage_buffer_resources(&exe)?);
         for (binding, element, view) in self.image_resources(&exe)? {

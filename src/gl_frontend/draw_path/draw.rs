@@ -508,9 +508,9 @@ impl ContextState {
         // GL state the shaders read as built-in uniforms.
         self.write_builtin_uniforms(&mut exe);
         // The default uniform block.
-        let mut uniform_buffers: Vec<(u32, GpuBuffer, u64, u64)> = Vec::new();
+        let mut uniform_buffers: Vec<(u32, u32, GpuBuffer, u64, u64)> = Vec::new();
         if let Some((buffer, size)) = self.default_uniform_buffer(&mut exe)? {
-            uniform_buffers.push((0, buffer, 0, size));
+            uniform_buffers.push((0, 0, buffer, 0, size));
         }
         // Uniform blocks, from the GL binding points their index maps to.
         for block in &exe.interface.uniform_blocks {
@@ -520,7 +520,8 @@ impl ContextState {
                 return Err(RecordError::Gl(GL_INVALID_OPERATION));
             }
             let (buffer, offset, size) = self.bound_range(binding)?;
-            uniform_buffers.push((1 + block.index, buffer, offset, size));
+            let (binding, element) = crate::draw_path::descriptor_arrays::uniform_block_descriptor(&exe.interface, block);
+            uniform_buffers.push((binding, element, buffer, offset, size));
         }
         // Samplers: binding 128 + s, one descriptor per array element.
         let sampler_slots = sampler_slots(&exe);
@@ -579,9 +580,9 @@ impl ContextState {
             vertex_buffers.iter().map(|(binding, buffer, offset)| VertexBufferBinding { binding: *binding, buffer, offset: *offset }).collect();
         let mut resources: Vec<ResourceBinding> = uniform_buffers
             .iter()
-            .map(|(binding, buffer, offset, size)| ResourceBinding {
+            .map(|(binding, element, buffer, offset, size)| ResourceBinding {
                 binding: *binding,
-                array_index: 0,
+                array_index: *element,
                 resource: BoundResource::UniformBuffer { buffer, offset: *offset, size: *size },
             })
             .collect();
@@ -678,11 +679,12 @@ pub(crate) fn sampler_slots(exe: &crate::objects::program_link::LinkedProgram) -
     let mut slots = Vec::new();
     for u in exe.interface.uniforms.iter().filter(|u| !crate::draw_path::images::is_image_type(u.gl_type)) {
         let Some(base) = u.sampler_index else { continue };
+        let Some((binding, first)) = crate::draw_path::descriptor_arrays::descriptor_of(&exe.interface, u) else { continue };
         for element in 0..u.array_size.max(1) {
             let s = (base + element) as usize;
             let unit = exe.sampler_units.get(s).copied().unwrap_or(0);
             let sampler_type = exe.sampler_types.get(s).copied().unwrap_or(GL_SAMPLER_2D);
-            slots.push((128 + base, element, unit, sampler_type));
+            slots.push((binding, first + element, unit, sampler_type));
         }
     }
     slots

@@ -65,9 +65,10 @@ impl ContextState {
     /// rely on: GL leaves such access undefined, so a 1x1 fallback image takes its place.
     pub(crate) fn image_resources(&mut self, exe: &LinkedProgram) -> Result<Vec<(u32, u32, ImageView)>, vk_backend::Error> {
         let mut out = Vec::new();
-        for (name, index) in &exe.interface.image_uniforms {
-            let count = exe.interface.uniforms.iter().find(|u| u.sampler_index == Some(*index) && (u.name == *name || u.name == format!("{name}[0]"))).map_or(1, |u| u.array_size.max(1));
-            for element in 0..count {
+        for u in exe.interface.uniforms.iter().filter(|u| is_image_type(u.gl_type)) {
+            let Some(index) = u.sampler_index else { continue };
+            let Some((binding, first)) = crate::draw_path::descriptor_arrays::descriptor_of(&exe.interface, u) else { continue };
+            for element in 0..u.array_size.max(1) {
                 let unit = exe.sampler_units.get((index + element) as usize).copied().unwrap_or(0);
                 let bound = self.bindings.image_units.get(unit as usize).copied().unwrap_or_default();
                 let view = match bound.texture {
@@ -78,7 +79,7 @@ impl ContextState {
                     Some(v) => v,
                     None => self.fallback_storage_view()?,
                 };
-                out.push((384 + index, element, view));
+                out.push((binding, first + element, view));
             }
         }
         Ok(out)

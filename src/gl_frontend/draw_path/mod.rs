@@ -14,6 +14,7 @@ pub mod gpu_image;
 pub mod images;
 pub mod immediate;
 pub mod multi_draw;
+pub mod descriptor_arrays;
 pub mod patches;
 pub mod provoking_vertex;
 pub mod read_pixels;

@@ -270,6 +270,29 @@ fn array_len(t: &Type) -> (Type, u32) {
     }
 }
 
+/// The element type under every array dimension of `t`, and the dimensions, outermost
+/// first (an unsized dimension counts one).
+fn array_dims(t: &Type) -> (Type, Vec<u32>) {
+    let mut dims = Vec::new();
+    let mut t = t.clone();
+    while let Type::Array(e, n) = t {
+        dims.push(n.unwrap_or(1));
+        t = (*e).clone();
+    }
+    (t, dims)
+}
+
+/// `[i][j]...` of the row-major flat index `flat` over `dims`.
+fn array_suffix(dims: &[u32], flat: u32) -> String {
+    let mut rest = flat;
+    let mut indices = Vec::with_capacity(dims.len());
+    for &d in dims.iter().rev() {
+        indices.push(rest % d.max(1));
+        rest /= d.max(1);
+    }
+    indices.iter().rev().map(|i| format!("[{i}]")).collect()
+}
+
 /// Lowest `count` consecutive free slots.
 fn allocate(used: &mut [bool], count: u32) -> Option<u32> {
     let count = count as usize;
@@ -318,6 +341,9 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
     if diags.has_errors() {
         return LinkedProgram { success: false, info_log: diags.to_log(), stages, interface };
     }
+    let implicitly_sized = crate::link_implicit_sizes::size_implicit_arrays(shaders);
+    let sized_refs: Vec<&CompiledShader> = implicitly_sized.iter().flatten().collect();
+    let shaders: &[&CompiledShader] = if implicitly_sized.is_some() { &sized_refs } else { shaders };
     // Several shader objects of one stage form one stage: the linker sees their joined
     // interface, IR generation all their units.
     let mut units: Vec<Vec<&CompiledShader>> = Vec::new();
@@ -1228,12 +1254,14 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
     out.default_block_size = offset.div_ceil(16) * 16;
     out.sampler_count = sampler_index;
     for (index, (name, ty, qual, stages, instance)) in blocks.into_iter().enumerate() {
-        let (block_ty, count) = array_len(&ty);
+        // Arrays of arrays of blocks are named and bound element by element, row-major.
+        let (block_ty, dims) = array_dims(&ty);
+        let count: u32 = dims.iter().product();
         let Type::Block(st) = &block_ty else { continue };
         let layout_kind = if qual.layouts().any(|l| l.name == "std430") { BlockLayout::Std430 } else { BlockLayout::Std140 };
         let binding = explicit_int(&qual, "binding").unwrap_or(0).max(0) as u32;
         for i in 0..count {
-            let block_name = if count > 1 || ty.is_array() { format!("{}[{}]", name, i) } else { name.clone() };
+            let block_name = format!("{}{}", name, array_suffix(&dims, i));
             let block_index = out.uniform_blocks.len() as u32;
             let mut indices = Vec::new();
             let mut off = 0u32;

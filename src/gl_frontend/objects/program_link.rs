@@ -183,12 +183,16 @@ impl ContextState {
                 default_block_binding: (0, 0),
                 robust_access: self.config.robust,
                 point_coord_upper_left: true,
-                // Samplers inside uniform structs ("s.tex"): binding 128 + their sampler index.
+                // Samplers inside uniform structs ("s.tex", "s[i].tex"): one binding each.
                 opaque_member_bindings: linked
                     .interface
                     .uniforms
                     .iter()
-                    .filter_map(|u| u.sampler_index.filter(|_| u.name.contains('.')).map(|s| (u.name.clone(), 128 + s)))
+                    .filter(|u| u.name.contains('.'))
+                    .filter_map(|u| {
+                        let (binding, _) = crate::draw_path::descriptor_arrays::descriptor_of(&linked.interface, u)?;
+                        Some((crate::draw_path::descriptor_arrays::unindexed_name(&u.name), binding))
+                    })
                     .collect(),
                 clip_planes: clip_plane_state(&linked.interface),
                 cull_emulation,
@@ -209,23 +213,21 @@ impl ContextState {
         if interface.default_block_size > 0 {
             bindings.push(BindingDesc { binding: 0, kind: BindingKind::UniformBuffer, count: 1, stages: all_stages });
         }
-        for block in &interface.uniform_blocks {
-            bindings.push(BindingDesc { binding: 1 + block.index, kind: BindingKind::UniformBuffer, count: 1, stages: all_stages });
+        for (binding, count) in crate::draw_path::descriptor_arrays::uniform_block_bindings(interface) {
+            bindings.push(BindingDesc { binding, kind: BindingKind::UniformBuffer, count, stages: all_stages });
         }
-        for (name, index) in &interface.image_uniforms {
-            let count = interface.uniforms.iter().find(|u| u.sampler_index == Some(*index) && (u.name == *name || u.name == format!("{name}[0]"))).map_or(1, |u| u.array_size.max(1));
-            bindings.push(BindingDesc { binding: 384 + index, kind: BindingKind::StorageImage, count, stages: all_stages });
+        use crate::draw_path::descriptor_arrays::opaque_bindings;
+        for b in opaque_bindings(interface, true) {
+            bindings.push(BindingDesc { binding: b.binding, kind: BindingKind::StorageImage, count: b.count, stages: all_stages });
         }
-        for (_, index) in &interface.sampler_uniforms {
-            let uniform = interface.uniforms.iter().find(|u| u.sampler_index == Some(*index));
-            let count = uniform.map_or(1, |u| u.array_size.max(1));
+        for b in opaque_bindings(interface, false) {
             // samplerBuffer reads a texel buffer, every other sampler an image.
-            let kind = if uniform.is_some_and(|u| crate::draw_path::buffer_textures::is_buffer_sampler(u.gl_type)) {
+            let kind = if crate::draw_path::buffer_textures::is_buffer_sampler(b.gl_type) {
                 BindingKind::UniformTexelBuffer
             } else {
                 BindingKind::CombinedImageSampler
             };
-            bindings.push(BindingDesc { binding: 128 + index, kind, count, stages: all_stages });
+            bindings.push(BindingDesc { binding: b.binding, kind, count: b.count, stages: all_stages });
         }
         for k in 0..interface.atomic_counter_buffers.len() as u32 {
             let binding = glsl::link_atomic::AtomicCounterBuffer::descriptor_binding(k);

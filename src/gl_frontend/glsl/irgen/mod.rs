@@ -562,7 +562,8 @@ impl<'s, 'i> Gen<'s, 'i> {
             for p in &f.proto.params {
                 let t = self.param_type(p)?;
                 let h = nir_type(&mut self.b, &t, None)?;
-                params.push(Param { name: p.name.clone().unwrap_or_default(), kind: ParamKind::Deref { ty: h, mode: VariableMode::FunctionLocal } });
+                let mode = if passed_by_reference(&t) { VariableMode::Image } else { VariableMode::FunctionLocal };
+                params.push(Param { name: p.name.clone().unwrap_or_default(), kind: ParamKind::Deref { ty: h, mode } });
                 ptypes.push(t);
             }
             let ret = self.return_type(&f.proto)?;
@@ -1441,6 +1442,11 @@ impl<'s, 'i> Gen<'s, 'i> {
         let mut derefs = Vec::new();
         let mut copies_back = Vec::new();
         for ((pt, dir), a) in sig.params.iter().zip(args) {
+            if passed_by_reference(pt) {
+                // Samplers and images cannot be copied: the callee reads the caller's.
+                derefs.push(self.place(a)?.deref);
+                continue;
+            }
             let (_, d) = self.temp(pt)?;
             if *dir != crate::sema::builtins::ParamDir::Out {
                 let v = self.rvalue(a)?;
@@ -1595,5 +1601,15 @@ fn arith_result(op: BinaryOp, l: &SType, r: &SType) -> SType {
     match (l, r) {
         (SType::Scalar(_), t) => t.with_scalar(s),
         (t, _) => t.with_scalar(s),
+    }
+}
+
+/// Sampler and image parameters (and arrays of them) point at the argument itself:
+/// opaque values live only in their uniform variables.
+fn passed_by_reference(t: &SType) -> bool {
+    match t {
+        SType::Opaque(name) => !name.contains("atomic"),
+        SType::Array(e, _) => passed_by_reference(e),
+        _ => false,
     }
 }

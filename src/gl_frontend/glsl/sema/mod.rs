@@ -95,6 +95,9 @@ pub struct ShaderInterface {
     pub clip_cull_sizes: HashMap<String, u32>,
     /// A compute shader's `layout(local_size_x = ..) in;`, once declared.
     pub local_size: Option<[u32; 3]>,
+    /// The largest constant index plus one used on each implicitly sized global array,
+    /// by name: the linker sizes such arrays from it.
+    pub implicit_array_sizes: HashMap<String, u32>,
 }
 
 pub struct Checker<'a> {
@@ -222,6 +225,12 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
     c.xfb_finish();
     c.interface.tcs_vertices = c.tcs_vertices;
     c.record_clip_cull_sizes();
+    // User globals live in the second scope (depth 2); the first holds the built-ins.
+    for ((depth, name), index) in &c.unsized_indices {
+        if *depth == 2 {
+            c.interface.implicit_array_sizes.insert(name.clone(), (*index + 1).max(0) as u32);
+        }
+    }
     c.interface.local_size = c.local_size;
     c.check_fragment_outputs();
     c.interface.has_main = c.functions.get("main").is_some_and(|f| f.iter().any(|f| f.defined));

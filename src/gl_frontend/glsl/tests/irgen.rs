@@ -266,3 +266,24 @@ void main() {
     let offsets = Some([[-8, 7], [7, -8], [3, 3], [-3, -3]]);
     assert_eq!(gathers, vec![(1, offsets), (0, offsets)]);
 }
+
+#[test]
+fn sampler_parameters_point_at_the_uniform_they_are_given() {
+    let p = link(
+        "#version 120
+void main() { gl_Position = gl_Vertex; }",
+        "#version 120
+uniform sampler2D single;
+uniform sampler2D pair[2];
+vec4 one(sampler2D s, vec2 uv) { return texture2D(s, uv); }
+vec4 both(in sampler2D s[2], vec2 uv) { return texture2D(s[0], uv) + texture2D(s[1], uv); }
+void main() { gl_FragColor = one(single, vec2(0.5)) + one(pair[1], vec2(0.25)) + both(pair, vec2(0.0)); }",
+    );
+    let text = ir_text(&p, 1);
+    // The callees take pointers to image variables: nothing copies a sampler.
+    assert!(text.contains("image sampler2D<float>[2]"), "{text}");
+    assert!(!text.lines().any(|l| l.trim_start().starts_with("local#") && l.contains("sampler")), "{text}");
+    let fs = p.stages[1].ir.as_ref().expect("fragment IR");
+    let images = fs.variables.iter().filter(|(_, v)| v.mode == VariableMode::Image).count();
+    assert_eq!(images, 2);
+}

@@ -211,3 +211,61 @@ fn compute_shader_objects_must_agree_on_the_local_size() {
     assert!(p.success, "{}", p.info_log);
     assert_eq!(p.interface.compute_local_size, Some([2, 1, 1]));
 }
+
+/// The outer length of the IR variable `name` of the linked stage `stage`.
+fn ir_array_length(p: &glsl::LinkedProgram, stage: Stage, name: &str) -> Option<u32> {
+    let ir = p.stages.iter().find(|s| s.stage == stage)?.ir.as_ref().ok()?;
+    let (_, var) = ir.variables.iter().find(|(_, v)| v.name == name)?;
+    match &ir.types[var.ty] {
+        nir_like::Type::Array { length, .. } => *length,
+        _ => None,
+    }
+}
+
+#[test]
+fn implicitly_sized_arrays_take_the_size_of_another_declaration_of_the_stage() {
+    let f = ok(Stage::Vertex, "#version 120\nvarying vec4 color[];\nvoid f() { color[2] = vec4(1.0); }");
+    let main = ok(Stage::Vertex, "#version 120\nvarying vec4 color[3];\nvoid f();\nvoid main() { f(); color[1] = vec4(0.0); gl_Position = gl_Vertex; }");
+    let fs = ok(Stage::Fragment, "#version 120\nvarying vec4 color[3];\nvoid main() { gl_FragColor = color[2]; }");
+    let p = link_program(&[&f, &main, &fs], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    assert_eq!(ir_array_length(&p, Stage::Vertex, "color"), Some(3));
+}
+
+#[test]
+fn implicitly_sized_arrays_take_the_largest_constant_index_of_the_stage() {
+    let f = ok(Stage::Fragment, "#version 110\nfloat a[];\nvoid f() { a[5] = 0.5; gl_FragColor = vec4(a[5]); }");
+    let main = ok(Stage::Fragment, "#version 110\nfloat a[];\nvoid f();\nvoid main() { a[2] = 0.0; f(); }");
+    let vs = ok(Stage::Vertex, "#version 110\nvarying vec4 v[];\nvoid main() { v[1] = gl_Vertex; gl_Position = gl_Vertex; }");
+    let p = link_program(&[&vs, &f, &main], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    assert_eq!(ir_array_length(&p, Stage::Fragment, "a"), Some(6));
+    assert_eq!(ir_array_length(&p, Stage::Vertex, "v"), Some(2));
+}
+
+#[test]
+fn an_index_past_the_declared_size_of_another_object_fails_to_link() {
+    let f = ok(Stage::Vertex, "#version 120\nvarying vec4 color[];\nvoid f() { color[3] = vec4(1.0); }");
+    let main = ok(Stage::Vertex, "#version 120\nvarying vec4 color[3];\nvoid f();\nvoid main() { f(); gl_Position = gl_Vertex; }");
+    let p = link_program(&[&f, &main], &LinkOptions::default());
+    assert!(!p.success, "color[3] does not fit color[3]");
+}
+
+#[test]
+fn arrays_of_arrays_of_uniform_blocks_are_named_element_by_element() {
+    let fs = ok(
+        Stage::Fragment,
+        "#version 150
+#extension GL_ARB_arrays_of_arrays: require
+uniform block { vec4 color[2]; } arr[4][2];
+out vec4 c;
+void main() { c = arr[3][0].color[1] + arr[1][1].color[0]; }",
+    );
+    let p = link_program(&[&fs], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    let names: Vec<&str> = p.interface.uniform_blocks.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(names, ["block[0][0]", "block[0][1]", "block[1][0]", "block[1][1]", "block[2][0]", "block[2][1]", "block[3][0]", "block[3][1]"]);
+    let block = &p.interface.uniform_blocks[6];
+    let member = &p.interface.uniforms[block.active_uniforms[0] as usize];
+    assert_eq!((member.name.as_str(), member.array_size, member.array_stride), ("block.color[0]", 2, 16));
+}
