@@ -322,7 +322,7 @@ fn mark(used: &mut [bool], at: u32, count: u32) -> bool {
 
 const MAX_VERTEX_ATTRIBS: usize = 16;
 const MAX_DRAW_BUFFERS: usize = 8;
-const MAX_VARYING_SLOTS: usize = 32;
+pub(crate) const MAX_VARYING_SLOTS: usize = 32;
 
 /// Links compiled shaders into a program.
 pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> LinkedProgram {

@@ -289,6 +289,19 @@ pub fn link_transform_feedback(
     layout.streams = (0..strides.len()).map(|b| streams.get(b).copied().flatten().unwrap_or(0)).collect();
     layout.strides = strides;
     nir_like::passes::lower_xfb_outputs(shader, &captures, &next_stage);
+    // The capture copies take locations of their own; a stage writing past the locations
+    // every device has would make an invalid pipeline.
+    let end = shader
+        .variables
+        .iter()
+        .map(|(_, v)| v)
+        .filter(|v| v.mode == VariableMode::ShaderOut && v.builtin.is_none())
+        .filter_map(|v| v.location.map(|l| l + nir_like::passes::varying_slots(shader, v.ty)))
+        .max()
+        .unwrap_or(0);
+    if end > crate::link::MAX_VARYING_SLOTS as u32 {
+        diags.error(loc, format!("transform feedback needs {end} output locations, more than the {} there are", crate::link::MAX_VARYING_SLOTS));
+    }
 }
 
 /// The locations the stage after the capturing one reads: the fragment shader's inputs,

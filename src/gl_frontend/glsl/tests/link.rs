@@ -253,3 +253,17 @@ fn an_index_past_the_declared_size_of_another_object_fails_to_link() {
     let p = link_program(&[&f, &main], &LinkOptions::default());
     assert!(!p.success, "color[3] does not fit color[3]");
 }
+
+#[test]
+fn capture_copies_past_the_last_output_location_fail_to_link() {
+    // A separable vertex stage keeps every output (another program may read them), so the
+    // copy capturing one element needs a 33rd location.
+    let vs = ok(Stage::Vertex, "#version 150\nout float a[32];\nvoid main() { for (int i = 0; i < 32; i++) a[i] = float(i); gl_Position = vec4(0.0); }");
+    let options = |separable| LinkOptions { separable, transform_feedback_varyings: vec!["a[3]".into()], ..Default::default() };
+    let p = link_program(&[&vs], &options(true));
+    assert!(!p.success, "a capture copy at location 32 linked");
+    assert!(p.info_log.contains("output locations"), "{}", p.info_log);
+    // Without a later stage nothing reads `a`: the copy takes its place and the program links.
+    let p = link_program(&[&vs], &options(false));
+    assert!(p.success, "{}", p.info_log);
+}
