@@ -81,6 +81,34 @@ impl NextStageReads {
     }
 }
 
+/// Where capture copies go, after every location the stage already uses. 32-bit scalars
+/// and vectors share a location by component with copies of the same base type (one value
+/// per element of a captured array would otherwise exhaust the 32 locations devices have).
+struct CopyPlacer {
+    next: u32,
+    /// Locations holding packed copies: (location, components used, base type).
+    partial: Vec<(u32, u32, crate::types::BaseType)>,
+}
+
+impl CopyPlacer {
+    fn place_whole(&mut self, slots: u32) -> u32 {
+        let location = self.next;
+        self.next += slots.max(1);
+        location
+    }
+
+    fn place_components(&mut self, base: crate::types::BaseType, count: u32) -> (u32, Option<u32>) {
+        if let Some(slot) = self.partial.iter_mut().find(|(_, used, b)| *b == base && used + count <= 4) {
+            let component = slot.1;
+            slot.1 += count;
+            return (slot.0, Some(component));
+        }
+        let location = self.place_whole(1);
+        self.partial.push((location, count, base));
+        (location, Some(0))
+    }
+}
+
 /// Applies `captures` to the shader; returns whether it changed.
 pub fn lower_xfb_outputs(shader: &mut Shader, captures: &[XfbCapture], next_stage: &NextStageReads) -> bool {
     if captures.is_empty() {
@@ -102,13 +130,14 @@ pub fn lower_xfb_outputs(shader: &mut Shader, captures: &[XfbCapture], next_stag
         super::set_variable_mode(shader, v, VariableMode::GlobalPrivate);
         shader.variables[v].location = None;
     }
-    let mut next_location = shader
+    let first_free = shader
         .variables
         .iter()
         .filter(|(_, v)| v.mode == VariableMode::ShaderOut && v.builtin.is_none())
         .filter_map(|(_, v)| v.location.map(|l| l + varying_slots(shader, v.ty)))
         .max()
         .unwrap_or(0);
+    let mut placer = CopyPlacer { next: first_free, partial: Vec::new() };
     // (source variable, path, copy variable)
     let mut copies: Vec<(Handle<Variable>, Vec<u32>, Handle<Variable>)> = Vec::new();
     for c in captures {
@@ -118,11 +147,15 @@ pub fn lower_xfb_outputs(shader: &mut Shader, captures: &[XfbCapture], next_stag
         }
         let source = &shader.variables[c.variable];
         let Some(ty) = type_at_path(shader, source.ty, &c.path) else { continue };
-        let mut var = Variable::new(format!("{}#xfb{}", source.name, copies.len()), ty, VariableMode::ShaderOut).with_location(next_location);
+        let (location, component) = match &shader.types[ty] {
+            Type::Vector(vt) if vt.bits == 32 => placer.place_components(vt.base, vt.components as u32),
+            _ => (placer.place_whole(varying_slots(shader, ty)), None),
+        };
+        let mut var = Variable::new(format!("{}#xfb{}", source.name, copies.len()), ty, VariableMode::ShaderOut).with_location(location);
+        var.component = component;
         var.stream = source.stream;
         var.xfb = Some(c.location);
         var.interpolation = crate::variable::Interpolation::Flat;
-        next_location += varying_slots(shader, ty);
         let copy = shader.add_variable(var);
         copies.push((c.variable, c.path.clone(), copy));
     }

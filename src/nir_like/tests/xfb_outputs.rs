@@ -70,7 +70,7 @@ fn paths_follow_the_type() {
 }
 
 #[test]
-fn an_unread_output_captured_in_parts_gives_its_locations_to_the_copies() {
+fn an_unread_output_captured_in_parts_gives_its_locations_to_the_packed_copies() {
     let (mut s, _, b) = vertex_shader();
     let captures: Vec<XfbCapture> =
         (0..3).map(|i| XfbCapture { variable: b, path: vec![i], location: XfbLocation { buffer: 0, stride: 12, offset: 4 * i } }).collect();
@@ -79,9 +79,10 @@ fn an_unread_output_captured_in_parts_gives_its_locations_to_the_copies() {
     validate(&s).unwrap();
     assert_eq!(s.variables[b].mode, VariableMode::GlobalPrivate, "b is no longer an output");
     assert_eq!(s.variables[b].location, None);
-    let mut locations: Vec<u32> = s.variables.iter().map(|(_, v)| v).filter(|v| v.name.contains("#xfb")).filter_map(|v| v.location).collect();
-    locations.sort();
-    assert_eq!(locations, vec![0, 1, 2], "the copies take the locations b had");
+    let mut places: Vec<(Option<u32>, Option<u32>)> =
+        s.variables.iter().map(|(_, v)| v).filter(|v| v.name.contains("#xfb")).map(|v| (v.location, v.component)).collect();
+    places.sort();
+    assert_eq!(places, vec![(Some(0), Some(0)), (Some(0), Some(1)), (Some(0), Some(2))], "the float copies share location 0 by component");
 }
 
 #[test]
