@@ -312,12 +312,9 @@ impl ContextState {
             }
             return self.record_error(GL_INVALID_OPERATION);
         };
-        let (patches_ok, stages) = {
+        let (patches_ok, shaders_make_primitives) = {
             let exe = executable.lock().unwrap_or_else(|p| p.into_inner());
-            let ok = exe.has_tessellation == (mode == GL_PATCHES);
-            let stages = exe.stages.clone();
-            drop(exe);
-            (ok, stages)
+            (exe.has_tessellation == (mode == GL_PATCHES), exe.shaders_make_primitives())
         };
         if !self.check(patches_ok && self.capture_mode_allowed(mode), GL_INVALID_OPERATION) {
             return;
@@ -326,7 +323,7 @@ impl ContextState {
         // Line loops, quads, quad strips and polygons draw through generated indices.
         let mut generated = Vec::new();
         // Primitives reordered for the provoking vertex draw through generated indices too.
-        let provoking_order = if immediate.is_none() { self.provoking_vertex_order(mode, count.max(0) as usize, &stages) } else { None };
+        let provoking_order = if immediate.is_none() { self.provoking_vertex_order(mode, count.max(0) as usize, shaders_make_primitives) } else { None };
         let (topology, first, count, indices, element_buffer) = match self.patch_topology(mode).or_else(|| map_topology(mode)).filter(|_| provoking_order.is_none()) {
             Some(t) => (t, first, count, indices, element_buffer),
             None if immediate.is_none() && (mode == GL_LINE_LOOP || !self.is_gles() && matches!(mode, GL_QUADS | GL_QUAD_STRIP | GL_POLYGON) || provoking_order.is_some()) => {

@@ -73,8 +73,8 @@ impl ContextState {
             self.immediate.vertices.clear();
             return;
         }
-        let stages = self.current_executable().map(|e| e.lock().unwrap_or_else(|p| p.into_inner()).stages.clone()).unwrap_or_default();
-        let (topology_mode, order) = self.provoking_vertex_order(mode, n, &stages).unwrap_or_else(|| assemble(mode, n));
+        let shaders_make_primitives = self.current_executable().is_some_and(|e| e.lock().unwrap_or_else(|p| p.into_inner()).shaders_make_primitives());
+        let (topology_mode, order) = self.provoking_vertex_order(mode, n, shaders_make_primitives).unwrap_or_else(|| assemble(mode, n));
         if !order.is_empty() {
             self.gl_draw_immediate(topology_mode, &vertices, slots, &order);
         }

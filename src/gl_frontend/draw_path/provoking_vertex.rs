@@ -12,10 +12,10 @@ impl ContextState {
     /// The list mode and vertex order a draw of `n` vertices in `mode` must take so the
     /// device flat-shades with GL's provoking vertex; `None` when the draw goes as it is.
     /// Without the device's last-vertex mode every primitive is reordered, except where a
-    /// geometry or tessellation stage makes the primitives, or capture must see GL's order.
-    pub(crate) fn provoking_vertex_order(&self, mode: GLenum, n: usize, stages: &[glsl::Stage]) -> Option<(GLenum, Vec<usize>)> {
+    /// geometry or tessellation stage makes the primitives (`shaders_make_primitives`), or
+    /// capture must see GL's order.
+    pub(crate) fn provoking_vertex_order(&self, mode: GLenum, n: usize, shaders_make_primitives: bool) -> Option<(GLenum, Vec<usize>)> {
         let last = self.state.raster.provoking_vertex == GL_LAST_VERTEX_CONVENTION;
-        let shaders_make_primitives = stages.iter().any(|s| matches!(s, glsl::Stage::Geometry | glsl::Stage::TessEval));
         let emulate = last && !self.caps.provoking_vertex && !shaders_make_primitives && !self.transform_feedback.capturing();
         let assembled = matches!(mode, GL_LINE_LOOP | GL_QUADS | GL_QUAD_STRIP | GL_POLYGON);
         if emulate || (assembled && (!last || !self.caps.provoking_vertex)) {

@@ -49,6 +49,14 @@ pub struct LinkedProgram {
     pub stages: Vec<glsl::Stage>,
 }
 
+impl LinkedProgram {
+    /// Whether a geometry or tessellation stage makes the primitives the rasteriser sees,
+    /// so the draw's own primitives never reach it in their order.
+    pub fn shaders_make_primitives(&self) -> bool {
+        self.stages.iter().any(|s| matches!(s, glsl::Stage::Geometry | glsl::Stage::TessEval))
+    }
+}
+
 impl std::fmt::Debug for LinkedProgram {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "LinkedProgram(gpu {})", self.gpu.id())

@@ -19,12 +19,6 @@ fn context() -> std::sync::Arc<Context> {
     ctx
 }
 
-fn pixel(x: i32, y: i32) -> [u8; 4] {
-    let mut p = [0u8; 4];
-    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
-    p
-}
-
 const FS: &str = "#version 130
 void main() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); }";
 

@@ -9,12 +9,6 @@ use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
 use gl_frontend::types::*;
 
-fn pixel(x: i32, y: i32) -> [u8; 4] {
-    let mut p = [0u8; 4];
-    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
-    p
-}
-
 fn clear(c: [f32; 4]) {
     unsafe {
         glClearColor(c[0], c[1], c[2], c[3]);
@@ -256,16 +250,6 @@ fn draw_square_array(z: f32) {
         glEnableClientState(GL_VERTEX_ARRAY);
         glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
         glDisableClientState(GL_VERTEX_ARRAY);
-    }
-}
-
-fn window_ortho() {
-    unsafe {
-        glMatrixMode(GL_PROJECTION);
-        glLoadIdentity();
-        glOrtho(0.0, 64.0, 0.0, 32.0, -1.0, 1.0);
-        glMatrixMode(GL_MODELVIEW);
-        glLoadIdentity();
     }
 }
 

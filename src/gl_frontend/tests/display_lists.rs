@@ -8,12 +8,6 @@ use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
 
-fn pixel(x: i32, y: i32) -> [u8; 4] {
-    let mut p = [0u8; 4];
-    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
-    p
-}
-
 fn clear_black() {
     unsafe {
         glClearColor(0.0, 0.0, 0.0, 0.0);

@@ -24,11 +24,6 @@ fn program() -> GLuint {
     linked_program(&[(GL_VERTEX_SHADER, VERTEX), (GL_FRAGMENT_SHADER, FRAGMENT)])
 }
 
-fn location(p: GLuint, name: &str) -> GLint {
-    let c = std::ffi::CString::new(name).unwrap();
-    unsafe { glGetUniformLocation(p, c.as_ptr()) }
-}
-
 #[test]
 fn double_uniforms_round_trip_exactly() {
     std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.0");
@@ -37,7 +32,7 @@ fn double_uniforms_round_trip_exactly() {
     let window = surface();
     make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
     let p = program();
-    let (offset, m, scale) = (location(p, "offset"), location(p, "m"), location(p, "scale[1]"));
+    let (offset, m, scale) = (uniform_location(p, "offset"), uniform_location(p, "m"), uniform_location(p, "scale[1]"));
     assert!(offset >= 0 && m >= 0 && scale >= 0);
     unsafe {
         glUseProgram(p);

@@ -34,12 +34,6 @@ fn location(p: GLuint, name: &str, attribute: bool) -> GLint {
     unsafe { if attribute { glGetAttribLocation(p, c.as_ptr()) } else { glGetUniformLocation(p, c.as_ptr()) } }
 }
 
-fn pixel(x: i32, y: i32) -> [u8; 4] {
-    let mut p = [0u8; 4];
-    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
-    p
-}
-
 #[test]
 fn double_vertex_inputs_read_exact_values() {
     let _ctx = current_context_with_override(4, 1, Profile::Core);

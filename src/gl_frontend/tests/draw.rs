@@ -60,12 +60,6 @@ fn vertices(points: &[[f32; 2]]) -> GLuint {
     vbo
 }
 
-fn pixel(x: i32, y: i32) -> [u8; 4] {
-    let mut p = [0u8; 4];
-    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
-    p
-}
-
 fn clear(c: [f32; 4]) {
     unsafe {
         glClearColor(c[0], c[1], c[2], c[3]);
@@ -336,7 +330,6 @@ fn program_interface_queries() {
         assert_eq!(glGetError(), GL_NO_ERROR, "location -1 is ignored");
     }
 }
-
 
 #[test]
 fn gles2_context_draws_with_essl_100() {

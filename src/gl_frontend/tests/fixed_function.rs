@@ -7,12 +7,6 @@ use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
 
-fn pixel(x: i32, y: i32) -> [u8; 4] {
-    let mut p = [0u8; 4];
-    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
-    p
-}
-
 fn assert_near(actual: [u8; 4], expected: [u8; 4]) {
     for (a, e) in actual.iter().zip(expected) {
         assert!((*a as i32 - e as i32).abs() <= 3, "{actual:?} != {expected:?}");

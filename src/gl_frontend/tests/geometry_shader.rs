@@ -49,12 +49,6 @@ fn shader(stage: GLenum, source: &str) -> GLuint {
     compiled_shader(stage, source)
 }
 
-fn pixel(x: i32, y: i32) -> [u8; 4] {
-    let mut p = [0u8; 4];
-    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
-    p
-}
-
 #[test]
 fn a_point_becomes_a_quad() {
     let _ctx = context();

@@ -9,7 +9,6 @@ mod common;
 use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
-use gl_frontend::types::*;
 use gl_frontend::Profile;
 
 const VERTEX: &str = "#version 400 core
@@ -28,11 +27,6 @@ void main() {
 }
 ";
 
-fn location(p: GLuint, name: &str) -> GLint {
-    let c = std::ffi::CString::new(name).unwrap();
-    unsafe { glGetUniformLocation(p, c.as_ptr()) }
-}
-
 fn centre_pixel() -> [u8; 4] {
     let mut p = [0u8; 4];
     unsafe { glReadPixels(8, 8, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
@@ -43,7 +37,7 @@ fn centre_pixel() -> [u8; 4] {
 fn int64_uniforms_reach_the_shader_and_round_trip() {
     let _ctx = current_context_with_override(4, 0, Profile::Core);
     let p = linked_program(&[(GL_VERTEX_SHADER, VERTEX), (GL_FRAGMENT_SHADER, FRAGMENT)]);
-    let (big, huge, flag) = (location(p, "big"), location(p, "huge"), location(p, "flag"));
+    let (big, huge, flag) = (uniform_location(p, "big"), uniform_location(p, "huge"), uniform_location(p, "flag"));
     assert!(big >= 0 && huge >= 0 && flag >= 0);
     unsafe {
         glUseProgram(p);

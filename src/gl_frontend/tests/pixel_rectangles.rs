@@ -8,12 +8,6 @@ use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
 
-fn pixel(x: i32, y: i32) -> [u8; 4] {
-    let mut p = [0u8; 4];
-    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
-    p
-}
-
 fn stencil(x: i32, y: i32) -> u8 {
     let mut s = 0u8;
     unsafe { glReadPixels(x, y, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, (&mut s as *mut u8).cast()) };
@@ -42,12 +36,8 @@ const BLACK: [u8; 4] = [0, 0, 0, 0];
 #[test]
 fn raster_position_is_transformed_clipped_and_queried() {
     let _ctx = current_compat_context();
+    window_ortho();
     unsafe {
-        glMatrixMode(GL_PROJECTION);
-        glLoadIdentity();
-        glOrtho(0.0, 64.0, 0.0, 32.0, -1.0, 1.0);
-        glMatrixMode(GL_MODELVIEW);
-        glLoadIdentity();
         glColor4f(0.0, 1.0, 0.0, 1.0);
         glTexCoord2f(0.5, 0.25);
         glRasterPos2f(10.0, 5.0);

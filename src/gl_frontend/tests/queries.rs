@@ -44,12 +44,6 @@ fn draw_quad() {
     unsafe { glDrawArrays(GL_TRIANGLES, 0, 6) };
 }
 
-fn pixel(x: i32, y: i32) -> [u8; 4] {
-    let mut p = [0u8; 4];
-    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
-    p
-}
-
 fn result_u64(q: GLuint) -> u64 {
     let mut v = 0u64;
     unsafe { glGetQueryObjectui64v(q, GL_QUERY_RESULT, &mut v) };

@@ -8,27 +8,24 @@ use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
 use gl_frontend::types::*;
-use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
+use gl_frontend::{Api, Context, ContextConfig, Profile};
 
-fn current_context(config: &ContextConfig) -> std::sync::Arc<Context> {
-    let ctx = Context::new(device(), config, None).expect("context");
-    let window = surface();
-    make_current(&ctx, Some(window.clone()), Some(window)).expect("make current");
-    ctx
-}
-
-#[test]
-fn robust_context_reports_its_flag_and_reset_strategy() {
-    let robust = ContextConfig {
+/// A GL 2.1 compatibility context with robust buffer access, current on this thread.
+fn current_robust_context(lose_context_on_reset: bool) -> std::sync::Arc<Context> {
+    current_context(&ContextConfig {
         api: Api::Gl,
         major: 2,
         minor: 1,
         profile: Profile::Compatibility,
         robust: true,
-        lose_context_on_reset: true,
+        lose_context_on_reset,
         ..Default::default()
-    };
-    let _ctx = current_context(&robust);
+    })
+}
+
+#[test]
+fn robust_context_reports_its_flag_and_reset_strategy() {
+    let _ctx = current_robust_context(true);
     assert_ne!(get_int(GL_CONTEXT_FLAGS) as GLenum & GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT, 0);
     assert_eq!(get_int(GL_RESET_NOTIFICATION_STRATEGY) as GLenum, GL_LOSE_CONTEXT_ON_RESET);
     assert_eq!(unsafe { glGetGraphicsResetStatus() }, GL_NO_ERROR);
@@ -202,15 +199,7 @@ fn a_vertex_buffer_too_small_for_one_element_reads_zero() {
 
 #[test]
 fn robust_contexts_repeat_the_last_vertex_a_buffer_holds() {
-    let robust = ContextConfig {
-        api: Api::Gl,
-        major: 2,
-        minor: 1,
-        profile: Profile::Compatibility,
-        robust: true,
-        ..Default::default()
-    };
-    let _ctx = current_context(&robust);
+    let _ctx = current_robust_context(false);
     // Two whole colours (red, then green) and a partial third; the strip reads four.
     let colors: Vec<u8> = [1.0f32, 0.0, 0.0, 0.0, 1.0, 0.0, 0.5].iter().flat_map(|f| f.to_ne_bytes()).collect();
     let centre = draw_with_color_buffer(&colors);

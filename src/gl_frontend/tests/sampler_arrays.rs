@@ -32,17 +32,6 @@ fn bind_unit_textures() {
     }
 }
 
-fn pixel(x: i32, y: i32) -> [u8; 4] {
-    let mut out = [0u8; 4];
-    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, out.as_mut_ptr().cast()) };
-    out
-}
-
-fn location(program: GLuint, name: &str) -> GLint {
-    let name = std::ffi::CString::new(name).unwrap();
-    unsafe { glGetUniformLocation(program, name.as_ptr()) }
-}
-
 /// The 64x32 window in four columns of 16 pixels, column i drawn from `tex[i]` through a
 /// constant index.
 const FOUR_COLUMNS: &str = "#version 120
@@ -75,7 +64,7 @@ fn draw_columns(fragment: &str, units: [GLint; 4], set_units: impl Fn(GLuint, &[
 fn constant_indices_read_the_units_set_through_the_array_location() {
     let _ctx = current_compat_context();
     let units = [3, 1, 0, 2];
-    let got = draw_columns(FOUR_COLUMNS, units, |p, u| unsafe { glUniform1iv(location(p, "tex"), 4, u.as_ptr()) });
+    let got = draw_columns(FOUR_COLUMNS, units, |p, u| unsafe { glUniform1iv(uniform_location(p, "tex"), 4, u.as_ptr()) });
     assert_eq!(got, units.map(|u| UNIT_COLOURS[u as usize]));
 }
 
@@ -85,7 +74,7 @@ fn constant_indices_read_the_units_set_through_element_locations() {
     let units = [2, 3, 1, 0];
     let got = draw_columns(FOUR_COLUMNS, units, |p, u| {
         for (i, unit) in u.iter().enumerate() {
-            unsafe { glUniform1i(location(p, &format!("tex[{i}]")), *unit) };
+            unsafe { glUniform1i(uniform_location(p, &format!("tex[{i}]")), *unit) };
         }
     });
     assert_eq!(got, units.map(|u| UNIT_COLOURS[u as usize]));
@@ -104,8 +93,8 @@ void main() {
 ";
     let units = [1, 2, 3, 0];
     let got = draw_columns(fragment, units, |p, u| unsafe {
-        glUniform1iv(location(p, "tex[0]"), 4, u.as_ptr());
-        glUniform1i(location(p, "column_width"), 16);
+        glUniform1iv(uniform_location(p, "tex[0]"), 4, u.as_ptr());
+        glUniform1i(uniform_location(p, "column_width"), 16);
     });
     assert_eq!(got, units.map(|u| UNIT_COLOURS[u as usize]));
 }
@@ -123,8 +112,8 @@ void main() {
 }
 ";
     let got = draw_columns(fragment, [0; 4], |p, _| unsafe {
-        glUniform1iv(location(p, "pair"), 2, [2, 1].as_ptr());
-        glUniform1i(location(p, "single"), 3);
+        glUniform1iv(uniform_location(p, "pair"), 2, [2, 1].as_ptr());
+        glUniform1i(uniform_location(p, "single"), 3);
     });
     assert_eq!(got, [UNIT_COLOURS[2], UNIT_COLOURS[1], UNIT_COLOURS[3], UNIT_COLOURS[3]]);
 }

@@ -44,17 +44,6 @@ fn shader_program(ty: GLenum, source: &str) -> GLuint {
     p
 }
 
-fn location(p: GLuint, name: &str) -> GLint {
-    let c = std::ffi::CString::new(name).unwrap();
-    unsafe { glGetUniformLocation(p, c.as_ptr()) }
-}
-
-fn pixel(x: i32, y: i32) -> [u8; 4] {
-    let mut rgba = [0u8; 4];
-    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba.as_mut_ptr().cast()) };
-    rgba
-}
-
 fn pipeline_value(pipeline: GLuint, pname: GLenum) -> GLint {
     let mut v = -7;
     unsafe { glGetProgramPipelineiv(pipeline, pname, &mut v) };
@@ -85,8 +74,8 @@ fn pipelines_draw_with_stages_of_separable_programs() {
         assert_eq!(pipeline_value(pipeline, GL_GEOMETRY_SHADER), 0);
 
         // The same uniform name in both programs names two uniforms.
-        glProgramUniform4f(vs, location(vs, "tint"), 0.0, 0.0, 1.0, 1.0);
-        glProgramUniform4f(fs, location(fs, "tint"), 0.0, 1.0, 0.0, 0.0);
+        glProgramUniform4f(vs, uniform_location(vs, "tint"), 0.0, 0.0, 1.0, 1.0);
+        glProgramUniform4f(fs, uniform_location(fs, "tint"), 0.0, 1.0, 0.0, 0.0);
         assert_eq!(glGetError(), GL_NO_ERROR);
         draw_full_window_quad();
         assert_eq!(glGetError(), GL_NO_ERROR);
@@ -94,14 +83,14 @@ fn pipelines_draw_with_stages_of_separable_programs() {
         assert_eq!(pixel(10, 10), [0, 255, 255, 255]);
 
         // glUniform without a current program writes the pipeline's active program.
-        glUniform4f(location(fs, "tint"), 1.0, 0.0, 0.0, 0.0);
+        glUniform4f(uniform_location(fs, "tint"), 1.0, 0.0, 0.0, 0.0);
         assert_eq!(glGetError(), GL_INVALID_OPERATION, "no active program yet");
         glActiveShaderProgram(pipeline, fs);
         assert_eq!(pipeline_value(pipeline, GL_ACTIVE_PROGRAM), fs as GLint);
-        glUniform4f(location(fs, "tint"), 1.0, 0.0, 0.0, 0.0);
+        glUniform4f(uniform_location(fs, "tint"), 1.0, 0.0, 0.0, 0.0);
         assert_eq!(glGetError(), GL_NO_ERROR);
         let mut back = [0.0f32; 4];
-        glGetUniformfv(fs, location(fs, "tint"), back.as_mut_ptr());
+        glGetUniformfv(fs, uniform_location(fs, "tint"), back.as_mut_ptr());
         assert_eq!(back, [1.0, 0.0, 0.0, 0.0]);
         glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
         assert_eq!(pixel(10, 10), [255, 0, 255, 255]);
@@ -168,7 +157,7 @@ fn pipelines_draw_with_stages_of_separable_programs() {
         let mut written = 0;
         glGetProgramResourceiv(fs, GL_UNIFORM, index, 6, props.as_ptr(), 6, &mut written, values.as_mut_ptr());
         assert_eq!(written, 6);
-        assert_eq!(values, [GL_FLOAT_VEC4 as GLint, 1, location(fs, "tint"), 1, 0, -1]);
+        assert_eq!(values, [GL_FLOAT_VEC4 as GLint, 1, uniform_location(fs, "tint"), 1, 0, -1]);
         let mut name = [0u8; 16];
         glGetProgramResourceName(fs, GL_UNIFORM, index, 16, &mut written, name.as_mut_ptr().cast());
         assert_eq!(&name[..written as usize], b"tint");

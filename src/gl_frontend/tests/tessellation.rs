@@ -53,12 +53,6 @@ in vec4 color;
 out vec4 frag;
 void main() { frag = color; }";
 
-fn pixel(x: i32, y: i32) -> [u8; 4] {
-    let mut p = [0u8; 4];
-    unsafe { glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
-    p
-}
-
 /// Draws one 4-vertex patch covering the window with `program`, after a blue clear.
 fn draw_patch(program: GLuint) {
     let corners: [f32; 8] = [-1.0, -1.0, 1.0, -1.0, -1.0, 1.0, 1.0, 1.0];

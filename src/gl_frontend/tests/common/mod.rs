@@ -21,14 +21,30 @@ pub fn surface() -> DefaultFramebuffer {
     DefaultFramebuffer::allocate(&device(), 64, 32, true).expect("surface images")
 }
 
-/// A compatibility context of the honest version, current on this thread with a 64x32
-/// window surface.
-pub fn current_compat_context() -> Arc<Context> {
-    let config = ContextConfig { api: Api::Gl, major: 2, minor: 1, profile: Profile::Compatibility, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("context");
+/// A context made from `config`, current on this thread with a 64x32 window surface.
+pub fn current_context(config: &ContextConfig) -> Arc<Context> {
+    let ctx = Context::new(device(), config, None).expect("context");
     let window = surface();
     make_current(&ctx, Some(window.clone()), Some(window)).expect("make current");
     ctx
+}
+
+/// A compatibility context of the honest version, current on this thread with a 64x32
+/// window surface.
+pub fn current_compat_context() -> Arc<Context> {
+    current_context(&ContextConfig { api: Api::Gl, major: 2, minor: 1, profile: Profile::Compatibility, ..Default::default() })
+}
+
+/// Projection and modelview matrices that make object coordinates the window coordinates
+/// of the 64x32 surface (depth -1..1 to window depth 1..0).
+pub fn window_ortho() {
+    unsafe {
+        entry::glMatrixMode(GL_PROJECTION);
+        entry::glLoadIdentity();
+        entry::glOrtho(0.0, 64.0, 0.0, 32.0, -1.0, 1.0);
+        entry::glMatrixMode(GL_MODELVIEW);
+        entry::glLoadIdentity();
+    }
 }
 
 /// A desktop context of `major.minor` and `profile`, offered through
@@ -135,4 +151,17 @@ pub fn linked_program(stages: &[(GLenum, &str)]) -> GLuint {
         assert_eq!(linked, 1, "the program links");
         p
     }
+}
+
+/// The colour of window pixel (x, y) of the read framebuffer, as RGBA8.
+pub fn pixel(x: i32, y: i32) -> [u8; 4] {
+    let mut rgba = [0u8; 4];
+    unsafe { entry::glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba.as_mut_ptr().cast()) };
+    rgba
+}
+
+/// The location of the uniform `name` in `program` (-1 when it has none).
+pub fn uniform_location(program: GLuint, name: &str) -> GLint {
+    let name = std::ffi::CString::new(name).expect("a name without NUL");
+    unsafe { entry::glGetUniformLocation(program, name.as_ptr()) }
 }
