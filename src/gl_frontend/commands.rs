@@ -28,6 +28,21 @@ unsafe fn store<T>(data: *mut T, i: usize, value: T) {
     }
 }
 
+/// glGetnUniform{f,i,ui,d}v and their ARB_robustness names: the unbounded getter, once
+/// `bufSize` bytes are known to hold the whole uniform (GL_INVALID_OPERATION otherwise).
+macro_rules! bounded_uniform_getters {
+    ($($name:ident, $arb:ident => $getter:ident: $ty:ty;)*) => {$(
+        unsafe fn $name(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut $ty) {
+            if self.uniform_fits(program, location, std::mem::size_of::<$ty>(), buf_size) {
+                self.$getter(program, location, params)
+            }
+        }
+        unsafe fn $arb(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut $ty) {
+            self.$name(program, location, buf_size, params)
+        }
+    )*};
+}
+
 /// glProgramUniform{1,2,3,4}{f,i,ui,d,i64ARB,ui64ARB}: the components as the words the
 /// default block stores.
 macro_rules! program_uniform_values {
@@ -815,43 +830,17 @@ impl GlCommands for ContextState {
     unsafe fn GetGraphicsResetStatusARB(&mut self) -> GLenum {
         self.gl_get_graphics_reset_status()
     }
-    unsafe fn GetnUniformfv(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLfloat) {
-        if self.uniform_fits(program, location, 4, buf_size) {
-            self.GetUniformfv(program, location, params)
-        }
-    }
-    unsafe fn GetnUniformfvARB(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLfloat) {
-        self.GetnUniformfv(program, location, buf_size, params)
-    }
-    unsafe fn GetnUniformiv(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLint) {
-        if self.uniform_fits(program, location, 4, buf_size) {
-            self.GetUniformiv(program, location, params)
-        }
-    }
-    unsafe fn GetnUniformivARB(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLint) {
-        self.GetnUniformiv(program, location, buf_size, params)
-    }
-    unsafe fn GetnUniformuiv(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLuint) {
-        if self.uniform_fits(program, location, 4, buf_size) {
-            self.GetUniformuiv(program, location, params)
-        }
-    }
-    unsafe fn GetnUniformuivARB(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLuint) {
-        self.GetnUniformuiv(program, location, buf_size, params)
-    }
-    unsafe fn GetnUniformdv(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLdouble) {
-        if self.uniform_fits(program, location, 8, buf_size) {
-            self.GetUniformdv(program, location, params)
-        }
-    }
-    unsafe fn GetnUniformdvARB(&mut self, program: GLuint, location: GLint, buf_size: GLsizei, params: *mut GLdouble) {
-        self.GetnUniformdv(program, location, buf_size, params)
+    bounded_uniform_getters! {
+        GetnUniformfv, GetnUniformfvARB => GetUniformfv: GLfloat;
+        GetnUniformiv, GetnUniformivARB => GetUniformiv: GLint;
+        GetnUniformuiv, GetnUniformuivARB => GetUniformuiv: GLuint;
+        GetnUniformdv, GetnUniformdvARB => GetUniformdv: GLdouble;
     }
     unsafe fn GetnTexImage(&mut self, target: GLenum, level: GLint, format: GLenum, ty: GLenum, buf_size: GLsizei, pixels: *mut c_void) {
         self.gl_get_tex_image(target, level, format, ty, Some(buf_size.max(0) as usize), pixels)
     }
     unsafe fn GetnTexImageARB(&mut self, target: GLenum, level: GLint, format: GLenum, ty: GLenum, buf_size: GLsizei, pixels: *mut c_void) {
-        self.gl_get_tex_image(target, level, format, ty, Some(buf_size.max(0) as usize), pixels)
+        self.GetnTexImage(target, level, format, ty, buf_size, pixels)
     }
     unsafe fn PolygonStipple(&mut self, mask: *const GLubyte) {
         self.gl_polygon_stipple(mask)
@@ -863,7 +852,7 @@ impl GlCommands for ContextState {
         self.gl_get_polygon_stipple(Some(buf_size.max(0) as usize), mask)
     }
     unsafe fn GetnPolygonStippleARB(&mut self, buf_size: GLsizei, mask: *mut GLubyte) {
-        self.gl_get_polygon_stipple(Some(buf_size.max(0) as usize), mask)
+        self.GetnPolygonStipple(buf_size, mask)
     }
 
     // Linking, uniforms and the program interface.
