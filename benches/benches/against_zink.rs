@@ -150,7 +150,7 @@ fn drawoverhead_rows(galvan: &Driver, zink: &Driver) -> Result<(Vec<Row>, Vec<St
         return Ok((Vec::new(), Vec::new()));
     };
     let server = piglit_runner::xvfb::Xvfb::start().map_err(|e| e.to_string())?;
-    let env = [("PIGLIT_PLATFORM".to_owned(), "x11_egl".to_owned()), ("DISPLAY".to_owned(), server.display.clone())];
+    let env = [("PIGLIT_PLATFORM".to_owned(), "glx".to_owned()), ("DISPLAY".to_owned(), server.display.clone())];
     let mut rows = Vec::new();
     let mut failures = Vec::new();
     for case in drawoverhead::CASES {

@@ -1,12 +1,14 @@
 //! piglit's `drawoverhead`: thousands of draws per second for one case of state change.
-//! It needs a window, so it runs on a private Xvfb through piglit's x11_egl platform.
+//! It needs a window, so it runs on a private Xvfb through piglit's glx platform (galvan's
+//! EGL answers only the default and surfaceless displays; its GLX vendor draws to windows).
 
 use std::path::PathBuf;
 
 /// Cases quoted beside the draw-overhead workload (numbers as `drawoverhead -test` takes
 /// them): no change with DrawArrays and DrawElements, buffer replacement, shader program
-/// change, 8 of 8 textures change, scissor change. Each runs for `SECONDS`.
-pub const CASES: [u32; 6] = [1, 2, 4, 7, 11, 26];
+/// change, 8 of 8 textures change, 8 of 8 uniform buffers change, scissor change, blend
+/// enable change. Each runs for `SECONDS`.
+pub const CASES: [u32; 8] = [1, 2, 4, 7, 11, 23, 26, 29];
 pub const SECONDS: u32 = 1;
 
 /// The installed program, where Debian's piglit package puts it.

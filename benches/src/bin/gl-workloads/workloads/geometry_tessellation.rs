@@ -56,9 +56,13 @@ const PATCH_EVALUATION: &str = "#version 400 core
 layout(quads, equal_spacing, ccw) in;
 out vec4 color;
 void main() {
-    vec4 bottom = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);
-    vec4 top = mix(gl_in[2].gl_Position, gl_in[3].gl_Position, gl_TessCoord.x);
-    gl_Position = mix(bottom, top, gl_TessCoord.y);
+    vec4 corners[4];
+    for (int i = 0; i < 4; i++)
+        corners[i] = gl_in[i].gl_Position;
+    vec2 t = gl_TessCoord.xy;
+    vec4 bottom = mix(corners[0], corners[1], t.x);
+    vec4 top = mix(corners[2], corners[3], t.x);
+    gl_Position = mix(bottom, top, t.y);
     color = vec4(0.75, 0.25, 0.5, 1.0);
 }
 ";
