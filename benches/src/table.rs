@@ -22,8 +22,8 @@ pub fn render(rows: &[Row]) -> String {
         };
         text.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} |\n",
-            row.workload,
-            row.name,
+            cell(&row.workload),
+            cell(&row.name),
             row.unit.label(),
             number(row.galvan),
             number(row.zink),
@@ -31,6 +31,11 @@ pub fn render(rows: &[Row]) -> String {
         ));
     }
     text
+}
+
+/// Text for one cell: a `|` in it (drawoverhead's case names have them) would end the cell.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
 }
 
 fn number(value: Option<f64>) -> String {
@@ -57,5 +62,11 @@ mod tests {
         assert!(text.contains("| w | a | draws/s | 3000 | 1500 | 2.00x |"), "{text}");
         assert!(text.contains("| w | b | ms/frame | 4.00 | 2.00 | 0.50x |"), "{text}");
         assert!(text.contains("| w | c | frames/s | failed | 2.00 | n/a |"), "{text}");
+    }
+
+    #[test]
+    fn bars_in_names_do_not_split_cells() {
+        let row = Row { workload: "w".into(), name: "( 1 VBO| 0 UBO)".into(), unit: Unit::DrawsPerSecond, galvan: Some(1.0), zink: Some(1.0) };
+        assert!(render(&[row]).contains("| w | ( 1 VBO\\| 0 UBO) | draws/s |"));
     }
 }

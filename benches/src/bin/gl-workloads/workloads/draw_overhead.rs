@@ -9,7 +9,7 @@ use super::measured;
 use crate::egl::{ContextRequest, GlContext};
 use crate::gl_util::{bytes_of, expect_no_error, expect_pixel, program, render_target, timed};
 
-const DRAWS: u32 = 40_000;
+const DRAWS: u32 = 20_000;
 const WARM_UP_DRAWS: u32 = 256;
 const SIZE: i32 = 64;
 

@@ -12,7 +12,7 @@ use crate::egl::{ContextRequest, GlContext};
 use crate::gl_util::{bytes_of, expect_no_error, expect_pixel, render_target, timed};
 
 /// Odd, so the last draw (an even index) is a lit one.
-const DRAWS: u32 = 20_001;
+const DRAWS: u32 = 10_001;
 const WARM_UP_DRAWS: u32 = 65;
 const SIZE: i32 = 64;
 

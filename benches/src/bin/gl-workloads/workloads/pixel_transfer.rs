@@ -12,7 +12,7 @@ use crate::gl_util::{expect_no_error, render_target, timed};
 
 const SIZE: i32 = 1024;
 const BYTES: usize = (SIZE * SIZE * 4) as usize;
-const TRANSFERS: u32 = 16;
+const TRANSFERS: u32 = 8;
 
 /// Image contents that differ per `seed`, so a stale copy never passes for a fresh one.
 fn pattern(seed: u32) -> Vec<u8> {
