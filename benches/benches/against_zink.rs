@@ -45,6 +45,7 @@ fn main() {
         }
     };
     let program = env!("CARGO_BIN_EXE_gl-workloads").to_owned();
+    let load_at_start = load_average();
 
     let mut rows = Vec::new();
     let mut failures = Vec::new();
@@ -77,6 +78,11 @@ fn main() {
 
     println!("\n{}", render(&rows));
     println!("galvan speed vs zink: above 1 means galvan is faster (rates divided, or times inverted).");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!(
+        "load average {} at the start, {} at the end, on {cores} cores: other work on the machine moves the numbers.",
+        load_at_start, load_average()
+    );
     if !failures.is_empty() {
         eprintln!("\n{} run(s) failed:", failures.len());
         for failure in &failures {
@@ -84,6 +90,14 @@ fn main() {
         }
         std::process::exit(1);
     }
+}
+
+/// The one-minute load average, as the kernel reports it.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| "unknown".to_owned())
 }
 
 /// Table rows for one workload: each measurement with galvan's and zink's numbers; a
