@@ -138,8 +138,19 @@ impl GlContext {
         }
     }
 
-    /// A GL function glow does not wrap (the fixed-function ones), or an error naming it.
-    pub fn proc_address(&self, name: &str) -> Result<*mut c_void, String> {
+    /// A GL command glow does not wrap (the fixed-function ones) as the function pointer
+    /// type `F`, or an error naming it.
+    ///
+    /// # Safety
+    /// `F` must be an `unsafe extern "C" fn` with the command's C signature.
+    pub unsafe fn command<F: Copy>(&self, name: &str) -> Result<F, String> {
+        const { assert!(std::mem::size_of::<F>() == std::mem::size_of::<*mut c_void>()) };
+        let address = self.proc_address(name)?;
+        // SAFETY: same size (checked above); the caller vouches for the signature.
+        Ok(unsafe { std::mem::transmute_copy::<*mut c_void, F>(&address) })
+    }
+
+    fn proc_address(&self, name: &str) -> Result<*mut c_void, String> {
         let cname = CString::new(name).map_err(|e| e.to_string())?;
         // SAFETY: eglGetProcAddress takes any NUL-terminated name and returns null or a pointer.
         let ptr = unsafe { (self.get_proc_address)(cname.as_ptr()) };

@@ -45,19 +45,17 @@ struct Legacy {
 
 impl Legacy {
     fn load(context: &GlContext) -> Result<Legacy, String> {
-        // SAFETY: each pointer comes from eglGetProcAddress for the named command, whose C
-        // signature (from the GL 2.1 specification) is the one it is cast to.
+        // SAFETY: each field's type is its command's C signature in the GL 2.1 specification.
         unsafe {
-            use std::mem::transmute as cast;
             Ok(Legacy {
-                enable_client_state: cast(context.proc_address("glEnableClientState")?),
-                vertex_pointer: cast(context.proc_address("glVertexPointer")?),
-                normal_pointer: cast(context.proc_address("glNormalPointer")?),
-                tex_coord_pointer: cast(context.proc_address("glTexCoordPointer")?),
-                lightfv: cast(context.proc_address("glLightfv")?),
-                materialfv: cast(context.proc_address("glMaterialfv")?),
-                light_modelfv: cast(context.proc_address("glLightModelfv")?),
-                tex_envi: cast(context.proc_address("glTexEnvi")?),
+                enable_client_state: context.command("glEnableClientState")?,
+                vertex_pointer: context.command("glVertexPointer")?,
+                normal_pointer: context.command("glNormalPointer")?,
+                tex_coord_pointer: context.command("glTexCoordPointer")?,
+                lightfv: context.command("glLightfv")?,
+                materialfv: context.command("glMaterialfv")?,
+                light_modelfv: context.command("glLightModelfv")?,
+                tex_envi: context.command("glTexEnvi")?,
             })
         }
     }
