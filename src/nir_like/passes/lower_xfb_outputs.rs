@@ -109,6 +109,39 @@ impl CopyPlacer {
     }
 }
 
+/// The 32-bit scalars and vectors an array or struct of type `ty` is made of, each with its
+/// path from `ty` and its byte offset in the tightly packed capture; `None` when `ty` is
+/// no aggregate, or holds matrices or 64-bit values (those keep whole locations).
+fn packed_parts(shader: &Shader, ty: Handle<Type>) -> Option<Vec<(Vec<u32>, Handle<Type>, u32)>> {
+    fn walk(shader: &Shader, ty: Handle<Type>, path: &mut Vec<u32>, offset: &mut u32, out: &mut Vec<(Vec<u32>, Handle<Type>, u32)>) -> bool {
+        match &shader.types[ty] {
+            Type::Vector(vt) if vt.bits == 32 => {
+                out.push((path.clone(), ty, *offset));
+                *offset += 4 * vt.components as u32;
+                true
+            }
+            Type::Array { element, length: Some(n), .. } => (0..*n).all(|i| {
+                path.push(i);
+                let ok = walk(shader, *element, path, offset, out);
+                path.pop();
+                ok
+            }),
+            Type::Struct { members, .. } => members.iter().enumerate().all(|(i, m)| {
+                path.push(i as u32);
+                let ok = walk(shader, m.ty, path, offset, out);
+                path.pop();
+                ok
+            }),
+            _ => false,
+        }
+    }
+    if !matches!(&shader.types[ty], Type::Array { .. } | Type::Struct { .. }) {
+        return None;
+    }
+    let mut out = Vec::new();
+    walk(shader, ty, &mut Vec::new(), &mut 0, &mut out).then_some(out)
+}
+
 /// Applies `captures` to the shader; returns whether it changed.
 pub fn lower_xfb_outputs(shader: &mut Shader, captures: &[XfbCapture], next_stage: &NextStageReads) -> bool {
     if captures.is_empty() {
@@ -145,19 +178,25 @@ pub fn lower_xfb_outputs(shader: &mut Shader, captures: &[XfbCapture], next_stag
             shader.variables[c.variable].xfb = Some(c.location);
             continue;
         }
-        let source = &shader.variables[c.variable];
-        let Some(ty) = type_at_path(shader, source.ty, &c.path) else { continue };
-        let (location, component) = match &shader.types[ty] {
-            Type::Vector(vt) if vt.bits == 32 => placer.place_components(vt.base, vt.components as u32),
-            _ => (placer.place_whole(varying_slots(shader, ty)), None),
-        };
-        let mut var = Variable::new(format!("{}#xfb{}", source.name, copies.len()), ty, VariableMode::ShaderOut).with_location(location);
-        var.component = component;
-        var.stream = source.stream;
-        var.xfb = Some(c.location);
-        var.interpolation = crate::variable::Interpolation::Flat;
-        let copy = shader.add_variable(var);
-        copies.push((c.variable, c.path.clone(), copy));
+        let Some(ty) = type_at_path(shader, shader.variables[c.variable].ty, &c.path) else { continue };
+        // Arrays and structs of 32-bit values are captured element by element, so each
+        // element packs by component; anything else keeps whole locations.
+        let parts = packed_parts(shader, ty).unwrap_or_else(|| vec![(Vec::new(), ty, 0)]);
+        for (suffix, part_ty, byte_offset) in parts {
+            let (location, component) = match &shader.types[part_ty] {
+                Type::Vector(vt) if vt.bits == 32 => placer.place_components(vt.base, vt.components as u32),
+                _ => (placer.place_whole(varying_slots(shader, part_ty)), None),
+            };
+            let source = &shader.variables[c.variable];
+            let mut var = Variable::new(format!("{}#xfb{}", source.name, copies.len()), part_ty, VariableMode::ShaderOut).with_location(location);
+            var.component = component;
+            var.stream = source.stream;
+            var.xfb = Some(XfbLocation { offset: c.location.offset + byte_offset, ..c.location });
+            var.interpolation = crate::variable::Interpolation::Flat;
+            let copy = shader.add_variable(var);
+            let path = c.path.iter().chain(&suffix).copied().collect();
+            copies.push((c.variable, path, copy));
+        }
     }
     if !copies.is_empty() {
         let epilogue = |b: &mut Builder| {

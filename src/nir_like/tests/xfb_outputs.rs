@@ -93,3 +93,38 @@ fn an_output_of_a_separable_program_stays_an_output() {
     assert_eq!(s.variables[b].mode, VariableMode::ShaderOut);
     assert_eq!(s.variables[b].location, Some(0));
 }
+
+#[test]
+fn arrays_of_structs_of_arrays_are_captured_element_by_element_and_packed() {
+    // out struct S { int a[2]; int b[3]; } v[2] (locations 0..10), read by the next stage;
+    // captured as v[0].a, v[0].b, v[1].a, v[1].b, tightly packed from offset 0.
+    let mut s = Shader::new(Stage::Vertex);
+    let mut b = Builder::main(&mut s);
+    let int = b.value_type_handle(ValueType::I32);
+    let a = b.array_type(int, Some(2), None);
+    let bb = b.array_type(int, Some(3), None);
+    let member = |name: &str, ty| StructMember { name: name.into(), ty, offset: None, matrix_stride: None, row_major: false };
+    let st = b.shader.add_type(Type::Struct { name: "S".into(), members: vec![member("a", a), member("b", bb)] });
+    let arr = b.array_type(st, Some(2), None);
+    let v = b.variable(Variable::new("v", arr, VariableMode::ShaderOut).with_location(0));
+    let captures: Vec<XfbCapture> = [(0, 0, 0), (0, 1, 8), (1, 0, 20), (1, 1, 28)]
+        .iter()
+        .map(|&(i, m, offset)| XfbCapture { variable: v, path: vec![i, m], location: XfbLocation { buffer: 0, stride: 40, offset } })
+        .collect();
+    assert!(lower_xfb_outputs(&mut s, &captures, &NextStageReads::Locations(vec![(0, 10)])));
+    validate(&s).unwrap();
+    let mut copies: Vec<(u32, u32, u32)> = s
+        .variables
+        .iter()
+        .map(|(_, v)| v)
+        .filter(|v| v.name.contains("#xfb"))
+        .map(|v| (v.xfb.unwrap().offset, v.location.unwrap(), v.component.unwrap()))
+        .collect();
+    copies.sort();
+    let offsets: Vec<u32> = copies.iter().map(|c| c.0).collect();
+    assert_eq!(offsets, (0..10).map(|i| 4 * i).collect::<Vec<_>>(), "one copy per int, tightly packed");
+    let places: Vec<(u32, u32)> = copies.iter().map(|c| (c.1, c.2)).collect();
+    let expected: Vec<(u32, u32)> = (0..10).map(|i| (10 + i / 4, i % 4)).collect();
+    assert_eq!(places, expected, "ten ints share three locations after v's ten");
+    assert_eq!(print_shader(&s).matches("copy_deref").count(), 10);
+}
