@@ -494,10 +494,30 @@ impl Checker<'_> {
         Typed { ty: elem, constant, lvalue: base.lvalue }
     }
 
+    /// The type of a built-in member of an element of `gl_in[]` or `gl_out[]` while the
+    /// shader has not redeclared gl_PerVertex (the elements are then typed loosely), so
+    /// built-in calls and conversions see `gl_in[i].gl_Position` as the vec4 it is.
+    fn per_vertex_member(&self, element: &Expr, member: &str) -> Option<Type> {
+        let ExprKind::Index(array, _) = &element.kind else { return None };
+        let ExprKind::Ident(array) = &array.kind else { return None };
+        if !matches!(array.as_str(), "gl_in" | "gl_out") || !self.lookup_var(array).is_some_and(|v| v.builtin) {
+            return None;
+        }
+        let float = || Type::Scalar(Scalar::Float);
+        match member {
+            "gl_Position" | "gl_ClipVertex" | "gl_FrontColor" | "gl_BackColor" | "gl_FrontSecondaryColor" | "gl_BackSecondaryColor" => Some(Type::Vector(Scalar::Float, 4)),
+            "gl_PointSize" | "gl_FogFragCoord" => Some(float()),
+            _ => None,
+        }
+    }
+
     fn field(&mut self, a: &Expr, name: &str, loc: SourceLoc) -> Typed {
         let base = self.expr(a);
         match &base.ty {
-            Type::Error => Typed::error(),
+            Type::Error => match self.per_vertex_member(a, name) {
+                Some(ty) => Typed { ty, constant: None, lvalue: base.lvalue },
+                None => Typed::error(),
+            },
             Type::Struct(s) | Type::Block(s) => match s.members.iter().position(|(n, _)| n == name) {
                 Some(i) => {
                     let ty = s.members[i].1.clone();

@@ -257,3 +257,34 @@ void main() { g_color = v_color[0]; gl_Position = gl_in[0].gl_Position; EmitVert
     let text = print_shader(stage_ir(&p, Stage::Vertex));
     assert!(text.contains("ishr") && !text.contains("ushr"), "{}", text);
 }
+
+#[test]
+fn built_in_calls_take_members_of_gl_in_as_arguments() {
+    let p = link3(
+        VS,
+        "#version 150
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+in vec4 v_color[];
+out vec4 g_color;
+void main() {
+    for (int i = 0; i < 3; i++) {
+        gl_Position = mix(gl_in[i].gl_Position, abs(gl_in[0].gl_Position), 0.25);
+        g_color = v_color[i] * length(gl_in[i].gl_Position.xy);
+        EmitVertex();
+    }
+}",
+        FS,
+    );
+    // IR generation used to find no call target for these calls and gave no IR.
+    stage_ir(&p, Stage::Geometry);
+}
+
+#[test]
+fn members_of_gl_in_have_their_built_in_types() {
+    let gs = "#version 150
+layout(points) in;
+layout(points, max_vertices = 1) out;
+void main() { float x = gl_in[0].gl_Position; gl_Position = vec4(x); EmitVertex(); }";
+    fails_with(Stage::Geometry, gs, "initializer of type vec4 cannot be assigned to variable of type float");
+}
