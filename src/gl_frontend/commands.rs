@@ -2731,6 +2731,30 @@ impl GlCommands for ContextState {
             self.store_pixel_map(&v, |x| x.clamp(0.0, u16::MAX as f64) as GLushort, values)
         }
     }
+    unsafe fn GetnPixelMapfv(&mut self, map: GLenum, buf_size: GLsizei, values: *mut GLfloat) {
+        if let Some(v) = self.get_pixel_map(map, MapValues::Float, Some(values_in_bytes::<GLfloat>(buf_size))) {
+            self.store_pixel_map(&v, |x| x as GLfloat, values)
+        }
+    }
+    unsafe fn GetnPixelMapfvARB(&mut self, map: GLenum, buf_size: GLsizei, values: *mut GLfloat) {
+        self.GetnPixelMapfv(map, buf_size, values)
+    }
+    unsafe fn GetnPixelMapuiv(&mut self, map: GLenum, buf_size: GLsizei, values: *mut GLuint) {
+        if let Some(v) = self.get_pixel_map(map, MapValues::Uint, Some(values_in_bytes::<GLuint>(buf_size))) {
+            self.store_pixel_map(&v, |x| x.clamp(0.0, u32::MAX as f64) as GLuint, values)
+        }
+    }
+    unsafe fn GetnPixelMapuivARB(&mut self, map: GLenum, buf_size: GLsizei, values: *mut GLuint) {
+        self.GetnPixelMapuiv(map, buf_size, values)
+    }
+    unsafe fn GetnPixelMapusv(&mut self, map: GLenum, buf_size: GLsizei, values: *mut GLushort) {
+        if let Some(v) = self.get_pixel_map(map, MapValues::Ushort, Some(values_in_bytes::<GLushort>(buf_size))) {
+            self.store_pixel_map(&v, |x| x.clamp(0.0, u16::MAX as f64) as GLushort, values)
+        }
+    }
+    unsafe fn GetnPixelMapusvARB(&mut self, map: GLenum, buf_size: GLsizei, values: *mut GLushort) {
+        self.GetnPixelMapusv(map, buf_size, values)
+    }
     unsafe fn PixelTransferf(&mut self, pname: GLenum, param: GLfloat) {
         self.gl_pixel_transfer(pname, param as f64)
     }
@@ -3258,4 +3282,9 @@ unsafe fn read_doubles(v: *const GLdouble, n: usize) -> Option<[f64; 4]> {
         *o = *v.add(i);
     }
     Some(out)
+}
+
+/// How many values of `T` fit in a glGetn* buffer of `buf_size` bytes (none when negative).
+fn values_in_bytes<T>(buf_size: GLsizei) -> usize {
+    buf_size.max(0) as usize / std::mem::size_of::<T>()
 }

@@ -15,10 +15,12 @@ enum Offered {
 const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_AMD_conservative_depth", Offered::Desktop),
     ("GL_AMD_shader_trinary_minmax", Offered::Desktop),
+    ("GL_ARB_clip_control", Offered::Desktop),
     ("GL_ARB_conditional_render_inverted", Offered::Desktop),
     ("GL_ARB_conservative_depth", Offered::Desktop),
     ("GL_ARB_copy_buffer", Offered::Desktop),
     ("GL_ARB_cull_distance", Offered::Desktop),
+    ("GL_ARB_depth_clamp", Offered::Desktop),
     ("GL_ARB_depth_texture", Offered::Desktop),
     ("GL_ARB_derivative_control", Offered::Desktop),
     ("GL_ARB_draw_elements_base_vertex", Offered::Desktop),

@@ -103,8 +103,12 @@ impl ContextState {
                 },
                 // The mask's bits, stored as they are.
                 glsl::link::CLIP_PLANE_ENABLES => put(data, at, &[f32::from_bits(self.state.enables.clip_distances)]),
-                glsl::link::CLIP_PLANES_EYE => put(data, at, &plane_floats(&self.state.clip_planes.eye)),
-                glsl::link::CLIP_PLANES_CLIP => put(data, at, &plane_floats(&self.state.clip_planes.clip_space(p))),
+                glsl::link::CLIP_PLANES_EYE | glsl::link::CLIP_PLANES_FOR_POSITION => put(data, at, &plane_floats(&self.state.clip_planes.eye)),
+                // (scale, bias) of the depth epilogue: GL's [-1, 1] halved, or [0, 1] as it is.
+                glsl::link::CLIP_CONTROL_STATE => {
+                    let mode = if self.state.clip_control.negative_one_to_one() { [0.5, 0.5] } else { [1.0, 0.0] };
+                    put(data, at, &mode)
+                }
                 // ES always takes the shader's size; desktop GL only with GL_PROGRAM_POINT_SIZE.
                 glsl::link::POINT_SIZE_STATE => {
                     let program_size = self.is_gles() || self.state.enables.is(crate::state::enables::Cap::ProgramPointSize);

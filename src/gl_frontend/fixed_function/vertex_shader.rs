@@ -1,9 +1,10 @@
 //! GL's fixed-function vertex processing: the position through the modelview and
 //! projection matrices, colours passed through unlit, texture coordinates through the
-//! texture matrices, the fog coordinate as the eye-space distance.
+//! texture matrices, the fog coordinate as the eye-space distance, the eye-space vertex
+//! as gl_ClipVertex for user clip planes.
 //!
 //! Not generated yet: lighting (GL_LIGHTING, glLight, glMaterial), texture-coordinate
-//! generation (glTexGen), user clip planes and point size attenuation.
+//! generation (glTexGen) and point size attenuation.
 
 use super::key::{FixedFunctionKey, TEXTURE_UNITS};
 
@@ -20,6 +21,8 @@ void main()
     gl_FrontSecondaryColor = gl_SecondaryColor;
     gl_BackSecondaryColor = gl_SecondaryColor;
     gl_FogFragCoord = abs((gl_ModelViewMatrix * gl_Vertex).z);
+    // Fixed-function user clip planes clip in eye space.
+    gl_ClipVertex = gl_ModelViewMatrix * gl_Vertex;
 ",
     );
     // Every set a fragment shader may read: a user fragment shader may read any of them.

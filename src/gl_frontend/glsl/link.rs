@@ -525,8 +525,8 @@ fn used(s: &CompiledShader, name: &str) -> bool {
 /// Clip-plane state for the last pre-rasterisation stage, after the uniforms: a mask of
 /// enabled planes, then eight plane equations (nir_like's `lower_user_clip_planes` reads
 /// them). A stage writing gl_ClipDistance needs the mask; one writing gl_ClipVertex the
-/// eye-space planes; in the compatibility profile a stage writing neither clips
-/// gl_Position against the clip-space planes.
+/// eye-space planes; in the compatibility profile a stage writing neither compares
+/// gl_Position with the same eye-space planes (GLSL 1.30 section 7.1).
 fn place_clip_plane_state(shaders: &[&CompiledShader], offset: &mut u32, out: &mut ProgramInterface, diags: &mut Diagnostics) {
     let pre_raster = |s: &Stage| matches!(s, Stage::Vertex | Stage::TessEval | Stage::Geometry);
     for stage in [Stage::Vertex, Stage::TessControl, Stage::TessEval, Stage::Geometry, Stage::Fragment] {
@@ -547,7 +547,7 @@ fn place_clip_plane_state(shaders: &[&CompiledShader], offset: &mut u32, out: &m
     let planes = if writes("gl_ClipDistance") || writes("gl_ClipVertex") {
         CLIP_PLANES_EYE
     } else if compatibility {
-        CLIP_PLANES_CLIP
+        CLIP_PLANES_FOR_POSITION
     } else {
         return;
     };
@@ -581,6 +581,22 @@ fn place_point_size_state(shaders: &[&CompiledShader], offset: &mut u32, out: &m
     *offset += 16;
 }
 
+/// The glClipControl depth mode for a program with a pre-rasterisation stage: on devices
+/// without depth clip control its last such stage maps depth from it (nir_like's
+/// `lower_clip_control_from_state`).
+fn place_clip_control_state(shaders: &[&CompiledShader], offset: &mut u32, out: &mut ProgramInterface) {
+    if !shaders.iter().any(|s| matches!(s.stage, Stage::Vertex | Stage::TessEval | Stage::Geometry)) {
+        return;
+    }
+    *offset = offset.div_ceil(16) * 16;
+    out.builtin_uniforms.push((CLIP_CONTROL_STATE.to_string(), *offset));
+    *offset += 16;
+}
+
+/// Built-in uniform name of the depth mode: a vec2 (scale, bias) with clip z mapped to
+/// z * scale + w * bias.
+pub const CLIP_CONTROL_STATE: &str = "gl_ClipControlState";
+
 /// Built-in uniform name of the point-size state: a vec2 of (glPointSize, 1.0 when the
 /// shader's gl_PointSize is used).
 pub const POINT_SIZE_STATE: &str = "gl_PointSizeState";
@@ -590,10 +606,11 @@ pub const PATCH_DEFAULT_OUTER: &str = "gl_PatchDefaultLevels.outer";
 pub const PATCH_DEFAULT_INNER: &str = "gl_PatchDefaultLevels.inner";
 
 /// Built-in uniform names of the clip-plane state (never user-visible: they are not
-/// active uniforms): the enable mask, and the planes in eye or in clip space.
+/// active uniforms): the enable mask, and the eye-space planes, either for gl_ClipVertex
+/// or, in a stage that writes no clip output, for gl_Position.
 pub const CLIP_PLANE_ENABLES: &str = "gl_ClipPlaneState.enables";
 pub const CLIP_PLANES_EYE: &str = "gl_ClipPlaneState.eye_planes";
-pub const CLIP_PLANES_CLIP: &str = "gl_ClipPlaneState.clip_planes";
+pub const CLIP_PLANES_FOR_POSITION: &str = "gl_ClipPlaneState.position_planes";
 
 fn link_attributes(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut ProgramInterface, diags: &mut Diagnostics) {
     let Some(vs) = shaders.iter().find(|s| s.stage == Stage::Vertex) else { return };
@@ -838,7 +855,10 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                     check_builtin_color_interpolation(producer, consumer, input, diags);
                     // Redeclared built-in inputs (gl_FragCoord) need no producer.
                     let builtin = input.block.is_none() && input.name.starts_with("gl_") && !input.name.ends_with("Distance");
-                    if used(consumer, &input.name) && !options.separable && !builtin {
+                    // A clip or cull distance written through a redeclared gl_PerVertex block
+                    // has no output of its own to match.
+                    let written_builtin = input.name.starts_with("gl_") && used(producer, &input.name);
+                    if used(consumer, &input.name) && !options.separable && !builtin && !written_builtin {
                         diags.error(input.loc, format!("{} shader input `{}' is not written by the {} shader", consumer.stage.name(), input.name, producer.stage.name()));
                     }
                 }
@@ -1251,6 +1271,7 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
     place_clip_plane_state(shaders, &mut offset, out, diags);
     place_patch_default_levels(shaders, &mut offset, out);
     place_point_size_state(shaders, &mut offset, out);
+    place_clip_control_state(shaders, &mut offset, out);
     out.default_block_size = offset.div_ceil(16) * 16;
     out.sampler_count = sampler_index;
     for (index, (name, ty, qual, stages, instance)) in blocks.into_iter().enumerate() {

@@ -145,9 +145,15 @@ fn patch_default_levels(interface: &glsl::ProgramInterface) -> Option<(u32, u32)
 fn clip_plane_state(interface: &glsl::ProgramInterface) -> Option<nir_like::passes::ClipPlaneState> {
     let find = |name: &str| interface.builtin_uniforms.iter().find(|(n, _)| n == name).map(|(_, o)| *o);
     let enables_offset = find(glsl::link::CLIP_PLANE_ENABLES)?;
-    let clip_space = find(glsl::link::CLIP_PLANES_CLIP);
-    let planes_offset = clip_space.or_else(|| find(glsl::link::CLIP_PLANES_EYE))?;
-    Some(nir_like::passes::ClipPlaneState { set: 0, binding: 0, enables_offset, planes_offset, clip_position: clip_space.is_some() })
+    let for_position = find(glsl::link::CLIP_PLANES_FOR_POSITION);
+    let planes_offset = for_position.or_else(|| find(glsl::link::CLIP_PLANES_EYE))?;
+    Some(nir_like::passes::ClipPlaneState { set: 0, binding: 0, enables_offset, planes_offset, clip_position: for_position.is_some() })
+}
+
+/// Where the linker placed the glClipControl depth mode, if the program has it.
+fn clip_control_state(interface: &glsl::ProgramInterface) -> Option<nir_like::passes::ClipControlState> {
+    let offset = interface.builtin_uniforms.iter().find(|(n, _)| n == glsl::link::CLIP_CONTROL_STATE)?.1;
+    Some(nir_like::passes::ClipControlState { set: 0, binding: 0, offset })
 }
 
 /// Where the linker placed the point-size state in the default block, if the program has it.
@@ -205,6 +211,7 @@ impl ContextState {
                 clip_planes: clip_plane_state(&linked.interface),
                 cull_emulation,
                 point_size: point_size_state(&linked.interface),
+                clip_control: clip_control_state(&linked.interface),
             };
             nir_like::passes::lower_for_caps(&mut ir, &caps, &lower);
             crate::shader_dumps::ir(gl_stage.name(), "lowered", &ir);

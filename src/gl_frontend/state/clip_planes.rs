@@ -26,14 +26,6 @@ pub fn plane_through_inverse(p: &[f64; 4], m: &Mat4) -> [f64; 4] {
     out
 }
 
-impl ClipPlanes {
-    /// The planes in clip space for a shader that clips gl_Position: each eye-space plane
-    /// seen through the inverse of the projection `p`.
-    pub fn clip_space(&self, p: &Mat4) -> [[f64; 4]; MAX_CLIP_PLANES] {
-        self.eye.map(|plane| plane_through_inverse(&plane, p))
-    }
-}
-
 impl ContextState {
     fn clip_plane_index(&mut self, plane: GLenum) -> Option<usize> {
         if !self.check(!self.is_core() && !self.is_gles(), GL_INVALID_OPERATION) || !self.check(!self.in_begin_end(), GL_INVALID_OPERATION) {

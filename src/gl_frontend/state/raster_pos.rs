@@ -57,9 +57,11 @@ fn transform(m: &Mat4, v: [f64; 4]) -> [f64; 4] {
     out
 }
 
-/// Whether clip-space `c` lies inside GL's view volume (-w <= x, y, z <= w).
-fn in_view_volume(c: [f64; 4]) -> bool {
-    c[..3].iter().all(|v| -c[3] <= *v && *v <= c[3])
+/// Whether clip-space `c` lies inside GL's view volume (-w <= x, y, z <= w); under
+/// GL_DEPTH_CLAMP (`clip_z` false) the near and far planes do not clip.
+fn in_view_volume(c: [f64; 4], clip_z: bool) -> bool {
+    let axes = if clip_z { 3 } else { 2 };
+    c[..axes].iter().all(|v| -c[3] <= *v && *v <= c[3])
 }
 
 impl ContextState {
@@ -100,14 +102,18 @@ impl ContextState {
             let p = self.state.clip_planes.eye[i];
             p[0] * eye[0] + p[1] * eye[1] + p[2] * eye[2] + p[3] * eye[3] < 0.0
         });
-        if clipped || !in_view_volume(clip) || clip[3] == 0.0 {
+        let depth_clamp = self.state.enables.is(crate::state::enables::Cap::DepthClamp);
+        if clipped || !in_view_volume(clip, !depth_clamp) || clip[3] == 0.0 {
             self.state.raster_pos.valid = false;
             return;
         }
         let [vx, vy, vw, vh] = self.state.viewport.viewport.map(f64::from);
         let [near, far] = self.state.viewport.depth_range;
         let ndc = [clip[0] / clip[3], clip[1] / clip[3], clip[2] / clip[3]];
-        let window = [vx + (ndc[0] + 1.0) * vw / 2.0, vy + (ndc[1] + 1.0) * vh / 2.0, near + (ndc[2] + 1.0) * (far - near) / 2.0];
+        let mut window = [vx + (ndc[0] + 1.0) * vw / 2.0, vy + (ndc[1] + 1.0) * vh / 2.0, near + (ndc[2] + 1.0) * (far - near) / 2.0];
+        if depth_clamp {
+            window[2] = window[2].clamp(near.min(far), near.max(far));
+        }
         let fog_coord = self.state.fog.coord_src == GL_FOG_COORD;
         let distance = if fog_coord {
             self.current_slot(FOG_COORD)[0]
@@ -175,8 +181,12 @@ mod tests {
 
     #[test]
     fn view_volume_includes_its_faces() {
-        assert!(in_view_volume([1.0, -1.0, 0.5, 1.0]));
-        assert!(!in_view_volume([1.01, 0.0, 0.0, 1.0]));
-        assert!(!in_view_volume([0.0, 0.0, 0.0, -1.0]));
+        assert!(in_view_volume([1.0, -1.0, 0.5, 1.0], true));
+        assert!(!in_view_volume([1.01, 0.0, 0.0, 1.0], true));
+        assert!(!in_view_volume([0.0, 0.0, 0.0, -1.0], true));
+        // Depth clamping keeps a position beyond the near or far plane, not one beside x or y.
+        assert!(!in_view_volume([0.0, 0.0, 2.0, 1.0], true));
+        assert!(in_view_volume([0.0, 0.0, 2.0, 1.0], false));
+        assert!(!in_view_volume([0.0, 1.5, 2.0, 1.0], false));
     }
 }

@@ -97,7 +97,7 @@ fn clip_planes_clip_gl_position_without_clip_outputs() {
         void main() { gl_Position = vec4(pos, 0.0, 1.0); }",
     );
     unsafe {
-        // Keeps x <= 0.5 in eye space; the identity projection makes that clip space.
+        // Keeps x <= 0.5: the plane meets gl_Position as the shader wrote it.
         glClipPlane(GL_CLIP_PLANE0, [-1.0, 0.0, 0.0, 0.5].as_ptr());
         glEnable(GL_CLIP_PLANE0);
     }
@@ -105,13 +105,14 @@ fn clip_planes_clip_gl_position_without_clip_outputs() {
     assert_eq!(pixel(40, 16), GREEN, "x = 0.25 is kept");
     assert_eq!(pixel(56, 16), BLACK, "x = 0.75 is clipped");
     unsafe {
-        // A projection that halves x: clip-space x is half the eye-space x.
+        // GLSL 1.30 section 7.1: without gl_ClipVertex, gl_Position itself is compared with
+        // the planes, so a projection matrix the shader does not use moves nothing.
         glMatrixMode(GL_PROJECTION);
         glScalef(0.5, 1.0, 1.0);
     }
     draw_window_quad();
-    assert_eq!(pixel(28, 16), GREEN, "clip x = -0.11 is eye x = -0.22: kept");
-    assert_eq!(pixel(40, 16), BLACK, "clip x = 0.27 is eye x = 0.53: clipped");
+    assert_eq!(pixel(40, 16), GREEN, "x = 0.27 is kept");
+    assert_eq!(pixel(56, 16), BLACK, "x = 0.77 is clipped");
 }
 
 #[test]
@@ -250,4 +251,30 @@ fn cull_distances_drop_whole_primitives() {
     draw_window_quad();
     assert_eq!(pixel(56, 4), BLACK, "the culled triangle is gone");
     assert_eq!(pixel(8, 28), GREEN, "the other triangle stays");
+}
+
+#[test]
+fn depth_clamp_keeps_a_raster_position_beyond_the_near_plane() {
+    let _ctx = context();
+    let raster = || unsafe {
+        let mut valid = 0;
+        glGetIntegerv(GL_CURRENT_RASTER_POSITION_VALID, &mut valid);
+        let mut pos = [0.0f32; 4];
+        glGetFloatv(GL_CURRENT_RASTER_POSITION, pos.as_mut_ptr());
+        (valid, pos[2])
+    };
+    unsafe {
+        // Identity matrices: object z = -2 is clip z = -2, in front of the near plane.
+        glRasterPos3f(0.0, 0.0, -2.0);
+        assert_eq!(raster().0, 0, "without depth clamping the near plane clips it");
+        glEnable(GL_DEPTH_CLAMP);
+        glRasterPos3f(0.0, 0.0, -2.0);
+        assert_eq!(raster(), (1, 0.0), "clamped to the near end of the depth range");
+        glDepthRange(0.75, 0.25);
+        glRasterPos3f(0.0, 0.0, -2.0);
+        assert_eq!(raster(), (1, 0.75), "clamped to the depth range's own near value");
+        glRasterPos3f(0.0, 2.0, -2.0);
+        assert_eq!(raster().0, 0, "the side planes still clip");
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
 }

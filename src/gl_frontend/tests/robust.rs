@@ -147,6 +147,39 @@ fn polygon_stipple_round_trips_through_the_pixel_store() {
 }
 
 #[test]
+fn getn_pixel_map_bounds_by_bytes_of_its_type() {
+    let _ctx = current_compat_context();
+    let table = [0.0f32, 0.25, 0.5, 1.0];
+    unsafe {
+        glPixelMapfv(GL_PIXEL_MAP_R_TO_R, 4, table.as_ptr());
+        assert_eq!(error(), GL_NO_ERROR);
+        let mut f = [9.0f32; 4];
+        glGetnPixelMapfv(GL_PIXEL_MAP_R_TO_R, 15, f.as_mut_ptr());
+        assert_eq!(error(), GL_INVALID_OPERATION);
+        assert_eq!(f, [9.0; 4], "a refused read-back writes nothing");
+        glGetnPixelMapfvARB(GL_PIXEL_MAP_R_TO_R, 16, f.as_mut_ptr());
+        assert_eq!(error(), GL_NO_ERROR);
+        assert_eq!(f, table);
+        // Integer forms scale colour maps to their type's full range.
+        let mut us = [0u16; 4];
+        glGetnPixelMapusv(GL_PIXEL_MAP_R_TO_R, 7, us.as_mut_ptr());
+        assert_eq!(error(), GL_INVALID_OPERATION);
+        glGetnPixelMapusvARB(GL_PIXEL_MAP_R_TO_R, 8, us.as_mut_ptr());
+        assert_eq!(error(), GL_NO_ERROR);
+        assert_eq!(us, [0, 16384, 32768, 65535]);
+        let mut ui = [0u32; 4];
+        glGetnPixelMapuiv(GL_PIXEL_MAP_R_TO_R, 15, ui.as_mut_ptr());
+        assert_eq!(error(), GL_INVALID_OPERATION);
+        glGetnPixelMapuivARB(GL_PIXEL_MAP_R_TO_R, 16, ui.as_mut_ptr());
+        assert_eq!(error(), GL_NO_ERROR);
+        assert_eq!(ui[3], u32::MAX);
+        // An unknown map is GL_INVALID_ENUM whatever the size.
+        glGetnPixelMapfv(GL_RGBA, 64, f.as_mut_ptr());
+        assert_eq!(error(), GL_INVALID_ENUM);
+    }
+}
+
+#[test]
 fn polygon_stipple_is_not_in_core_profiles() {
     let _ctx = current_context_with_override(3, 2, Profile::Core);
     let pattern = [0u8; 128];

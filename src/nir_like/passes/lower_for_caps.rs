@@ -32,6 +32,9 @@ pub struct LowerOptions {
     /// Where the glPointSize state lives, for the last pre-rasterisation stage
     /// (`lower_point_size`); `None` leaves PointSize as the shader wrote it.
     pub point_size: Option<super::PointSizeState>,
+    /// Where the glClipControl depth mode lives, for the last pre-rasterisation stage of a
+    /// target without depth clip control; `None` always maps GL's [-1, 1] depth.
+    pub clip_control: Option<super::ClipControlState>,
 }
 
 /// Runs every lowering `caps` and `options` call for, then the optimisation loop.
@@ -73,7 +76,10 @@ pub fn lower_for_caps(shader: &mut Shader, caps: &Caps, options: &LowerOptions) 
         progress |= super::lower_point_size(shader, state);
     }
     if !caps.depth_clip_control && options.last_pre_rasterization {
-        progress |= super::lower_clip_control(shader);
+        progress |= match options.clip_control.as_ref() {
+            Some(state) => super::lower_clip_control_from_state(shader, state),
+            None => super::lower_clip_control(shader),
+        };
     }
     progress |= super::optimize(shader);
     progress

@@ -24,7 +24,7 @@ mod opt_copy_prop;
 mod opt_dce;
 mod split_opaque_struct_members;
 
-pub use lower_clip_control::lower_clip_control;
+pub use lower_clip_control::{lower_clip_control, lower_clip_control_from_state, ClipControlState};
 pub use lower_double_round_even::lower_double_round_even;
 pub use lower_cull_distance::{lower_cull_distance, CullEmulation};
 pub use lower_for_caps::{lower_for_caps, LowerOptions};
