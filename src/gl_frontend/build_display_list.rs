@@ -33,18 +33,20 @@ const EXECUTED_IMMEDIATELY: &[&str] = &[
 
 /// Commands of later versions that display lists still record: uniforms and uniform block
 /// bindings (as ARB_uniform_buffer_object and Mesa settle it), glUniformSubroutinesuiv (as
-/// ARB_shader_subroutine says), and the current double attributes of
-/// glVertexAttribL{1,2,3,4}d{,v} (ARB_vertex_attrib_64bit's glVertexAttrib counterparts).
+/// ARB_shader_subroutine says), the current double attributes of
+/// glVertexAttribL{1,2,3,4}d{,v} (ARB_vertex_attrib_64bit's glVertexAttrib counterparts),
+/// and glDispatchCompute (compiled like a draw, as Mesa does; the indirect form, whose
+/// parameters live in a buffer, is refused with GL_INVALID_OPERATION).
 fn recorded_after_2_1(name: &str) -> bool {
     let uniform = name.starts_with("glUniform");
     let double_attribute = name.starts_with("glVertexAttribL") && (name.ends_with('d') || name.ends_with("dv"));
-    uniform || double_attribute
+    uniform || double_attribute || name == "glDispatchCompute"
 }
 
 /// Recorded by hand-written code (`crate::state::display_list::record_*`): their data
 /// size depends on context state or on several arguments.
 pub const HAND_RECORDED: &[&str] =
-    &["glCallLists", "glTexImage2D", "glTexSubImage2D", "glDrawArraysInstanced", "glDrawElementsInstanced", "glDrawArrays", "glDrawElements", "glDrawRangeElements", "glDrawPixels", "glBitmap"];
+    &["glCallLists", "glTexImage2D", "glTexSubImage2D", "glDrawArraysInstanced", "glDrawElementsInstanced", "glDrawArrays", "glDrawElements", "glDrawRangeElements", "glDrawPixels", "glBitmap", "glDispatchComputeIndirect"];
 
 /// How a recorded command's argument is kept in the list.
 enum Stored {

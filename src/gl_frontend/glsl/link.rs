@@ -136,6 +136,9 @@ pub struct ProgramInterface {
     pub transform_feedback: crate::link_xfb::TransformFeedbackLayout,
     /// Each stage's subroutines and subroutine uniforms (stages without any are absent).
     pub subroutines: Vec<crate::link_subroutine::StageSubroutines>,
+    /// Locations `[start, end)` of every `layout(location)` default-block uniform, active
+    /// or not: no other uniform takes them, and glUniform* on an inactive one is ignored.
+    pub explicit_uniform_locations: Vec<(i32, i32)>,
 }
 
 impl ProgramInterface {
@@ -406,6 +409,7 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
     link_attributes(&by_stage, options, &mut interface, &mut diags);
     link_fragment_outputs(&by_stage, options, &mut interface, &mut diags);
     link_varyings(&by_stage, options, &mut interface, &mut diags);
+    interface.explicit_uniform_locations = crate::link_uniform_locations::check_explicit_uniform_locations(shaders, &mut diags);
     link_uniforms(&by_stage, &mut interface, &mut diags);
     crate::link_subroutine::link_subroutines(&units, &mut interface, &mut diags);
     crate::link_atomic::link_atomic_counters(&by_stage, &mut interface, &mut diags);
@@ -1180,7 +1184,8 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
         flat.iter().map(|(_, _, count, _, _)| *count as i32).sum::<i32>()
     };
     let explicit_location = |name: &str| initial.get(name).and_then(|(q, _)| explicit_int(q, "location")).map(|l| l as i32);
-    let taken: Vec<(i32, i32)> = default_vars.iter().filter_map(|(n, t)| explicit_location(n).map(|l| (l, l + locations_of(n, t)))).collect();
+    let mut taken: Vec<(i32, i32)> = default_vars.iter().filter_map(|(n, t)| explicit_location(n).map(|l| (l, l + locations_of(n, t)))).collect();
+    taken.extend(out.explicit_uniform_locations.iter().copied());
     let mut cursor = 0i32;
     let mut first_location = |name: &str, ty: &Type| {
         if let Some(l) = explicit_location(name) {

@@ -11,6 +11,10 @@ use crate::options::Stage;
 use crate::sema::types::Type;
 use crate::ast::{Storage, TypeQualifier};
 
+/// GL_MAX_SHADER_STORAGE_BLOCK_SIZE where the device allows as much (128 MiB): a block's
+/// fixed part must fit it.
+pub const MAX_SHADER_STORAGE_BLOCK_SIZE: u32 = 1 << 27;
+
 /// One active shader storage block.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StorageBlock {
@@ -162,7 +166,16 @@ pub fn link_storage_blocks(shaders: &[&CompiledShader], diags: &mut Diagnostics)
                         },
                         _ => None,
                     };
-                    if members(&b.1) != members(&ty) {
+                    let array_length = |t: &Type| match t {
+                        Type::Array(_, n) => Some(*n),
+                        _ => None,
+                    };
+                    let row_major = |q: &TypeQualifier| q.layouts().any(|l| l.name == "row_major");
+                    if members(&b.1) != members(&ty)
+                        || array_length(&b.1) != array_length(&ty)
+                        || block_layout(&b.2) != block_layout(&g.qual)
+                        || row_major(&b.2) != row_major(&g.qual)
+                    {
                         diags.error(g.loc, format!("shader storage block `{}' differs between stages", block));
                     }
                 }
@@ -180,13 +193,17 @@ pub fn link_storage_blocks(shaders: &[&CompiledShader], diags: &mut Diagnostics)
         let binding = explicit_binding(&qual).unwrap_or(0);
         let row_major = qual.layouts().any(|l| l.name == "row_major");
         let members = buffer_variables(&block_ty, &if instance { format!("{name}.") } else { String::new() }, layout_kind, row_major);
+        let data_size = layout::size(&block_ty, layout_kind);
+        if data_size > MAX_SHADER_STORAGE_BLOCK_SIZE {
+            diags.error(SourceLoc::default(), format!("shader storage block `{name}' takes {data_size} bytes, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE ({MAX_SHADER_STORAGE_BLOCK_SIZE})"));
+        }
         for i in 0..count.unwrap_or(1) {
             let block_name = if count.is_some() { format!("{}[{}]", name, i) } else { name.clone() };
             out.push(StorageBlock {
                 name: block_name,
                 index: out.len() as u32,
                 initial_binding: binding + i,
-                data_size: layout::size(&block_ty, layout_kind),
+                data_size,
                 stages: stages.clone(),
                 array_index: i,
                 array_size: count.unwrap_or(1),

@@ -112,6 +112,12 @@ fn uniform_at(linked: &LinkedProgram, location: GLint) -> Option<(usize, u32)> {
     })
 }
 
+/// Whether `location` belongs to a `layout(location)` uniform the linker found inactive:
+/// GL_ARB_explicit_uniform_location ignores glUniform* there without an error.
+fn held_by_inactive_uniform(linked: &LinkedProgram, location: GLint) -> bool {
+    linked.interface.explicit_uniform_locations.iter().any(|&(start, end)| (start..end).contains(&location))
+}
+
 impl ContextState {
     /// The executable of a linked program: INVALID_VALUE / INVALID_OPERATION for a bad
     /// name, INVALID_OPERATION when it is not linked.
@@ -214,6 +220,9 @@ impl ContextState {
             return;
         }
         let mut linked = exe.lock().unwrap_or_else(|p| p.into_inner());
+        if uniform_at(&linked, location).is_none() && held_by_inactive_uniform(&linked, location) {
+            return;
+        }
         let error = write_uniform(&mut linked, location, count as usize, scalar, columns, rows, transpose, values);
         drop(linked);
         match error {

@@ -1,11 +1,14 @@
-//! glGet values of compute dispatch, shader storage, image units and tessellation patches,
-//! plain and indexed (GL_MAX_COMPUTE_WORK_GROUP_COUNT/SIZE, GL_SHADER_STORAGE_BUFFER_*).
+//! glGet values of compute dispatch, shader storage, image units, uniform locations and
+//! tessellation patches, plain and indexed (GL_MAX_COMPUTE_WORK_GROUP_COUNT/SIZE, GL_SHADER_STORAGE_BUFFER_*).
 
 use crate::context::ContextState;
 use crate::draw_path::{dispatch, images, patches};
 use crate::queries::get::Value;
 use crate::types::enums::*;
 use crate::types::*;
+
+/// GL_MAX_UNIFORM_LOCATIONS: GL's minimum.
+pub const MAX_UNIFORM_LOCATIONS: u32 = 1024;
 
 fn int(v: impl Into<i64>) -> Value {
     Value::Int([v.into(), 0, 0, 0], 1)
@@ -28,11 +31,19 @@ impl ContextState {
             | GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS => int(8),
             GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS => int(dispatch::MAX_SHADER_STORAGE_BUFFER_BINDINGS),
             GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS => int(dispatch::MAX_SHADER_STORAGE_BUFFER_BINDINGS),
-            GL_MAX_SHADER_STORAGE_BLOCK_SIZE => int(d.max_storage_buffer_range.min(1 << 27)),
+            GL_MAX_SHADER_STORAGE_BLOCK_SIZE => int(d.max_storage_buffer_range.min(glsl::link_storage::MAX_SHADER_STORAGE_BLOCK_SIZE)),
             GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT => int(dispatch::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT),
             GL_SHADER_STORAGE_BUFFER_BINDING => int(self.bindings.shader_storage_buffer),
             GL_DISPATCH_INDIRECT_BUFFER_BINDING => int(self.bindings.dispatch_indirect_buffer),
             GL_MAX_IMAGE_UNITS => int(images::MAX_IMAGE_UNITS),
+            // The per-stage image limits the compiler's gl_Max*ImageUniforms constants give.
+            GL_MAX_VERTEX_IMAGE_UNIFORMS | GL_MAX_FRAGMENT_IMAGE_UNIFORMS | GL_MAX_COMBINED_IMAGE_UNIFORMS => {
+                int(images::MAX_IMAGE_UNITS)
+            }
+            GL_MAX_GEOMETRY_IMAGE_UNIFORMS | GL_MAX_TESS_CONTROL_IMAGE_UNIFORMS | GL_MAX_TESS_EVALUATION_IMAGE_UNIFORMS => int(0),
+            // Multisample images are not offered as image units.
+            GL_MAX_IMAGE_SAMPLES => int(0),
+            GL_MAX_UNIFORM_LOCATIONS => int(MAX_UNIFORM_LOCATIONS),
             // gl_MaxCombinedImageUnitsAndFragmentOutputs.
             GL_MAX_COMBINED_IMAGE_UNITS_AND_FRAGMENT_OUTPUTS => int(8),
             GL_PATCH_VERTICES => int(p.vertices),

@@ -332,6 +332,16 @@ pub unsafe fn record_draw_arrays_instanced(ctx: &mut ContextState, _mode: GLenum
     ListCommand::Recorded(Recorded::Nothing)
 }
 
+/// glDispatchComputeIndirect while a list is compiled: GL_INVALID_OPERATION (its
+/// parameters live in a buffer the list cannot capture), neither recorded nor executed.
+///
+/// # Safety
+/// Reads no memory; unsafe as every hand-recorded command is.
+pub unsafe fn record_dispatch_compute_indirect(ctx: &mut ContextState, _indirect: GLintptr) -> ListCommand {
+    ctx.reject_in_list();
+    ListCommand::Recorded(Recorded::Nothing)
+}
+
 /// glDrawElementsInstanced while a list is compiled, likewise.
 ///
 /// # Safety

@@ -191,3 +191,123 @@ fn dispatch_errors_and_queries() {
     }
     assert_eq!(bound, [buffer as i32, 256, 64]);
 }
+
+/// A compatibility context of the same version, for display lists.
+fn compatibility_context() -> std::sync::Arc<Context> {
+    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.3");
+    let config = ContextConfig { api: Api::Gl, major: 4, minor: 3, profile: Profile::Compatibility, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("4.3 compatibility with the override");
+    let window = surface();
+    make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
+    ctx
+}
+
+#[test]
+fn display_lists_compile_dispatches_and_refuse_indirect_ones() {
+    let _ctx = compatibility_context();
+    let program = linked_program(&[(GL_COMPUTE_SHADER, CS)]);
+    let buffer = storage_buffer(1 + 24);
+    unsafe {
+        glUseProgram(program);
+        let list = glGenLists(1);
+        glNewList(list, GL_COMPILE);
+        glDispatchCompute(1, 1, 1);
+        glEndList();
+        assert_eq!(error(), GL_NO_ERROR);
+        assert_eq!(read_words(buffer, 1)[0], 0, "compiling the list dispatched nothing");
+        glCallList(list);
+        assert_eq!(read_words(buffer, 1)[0], 8, "calling the list dispatched one group");
+        glCallList(list);
+        assert_eq!(read_words(buffer, 1)[0], 16, "and again");
+
+        glNewList(list, GL_COMPILE_AND_EXECUTE);
+        glDispatchCompute(2, 1, 1);
+        glEndList();
+        assert_eq!(read_words(buffer, 1)[0], 32, "compile-and-execute dispatched two groups");
+
+        let counts: [u32; 3] = [1, 1, 1];
+        let mut indirect = 0;
+        glGenBuffers(1, &mut indirect);
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, indirect);
+        glBufferData(GL_DISPATCH_INDIRECT_BUFFER, 12, counts.as_ptr().cast(), GL_STATIC_DRAW);
+        for mode in [GL_COMPILE, GL_COMPILE_AND_EXECUTE] {
+            glNewList(list, mode);
+            glDispatchComputeIndirect(0);
+            assert_eq!(error(), GL_INVALID_OPERATION, "an indirect dispatch in a list");
+            glEndList();
+            glCallList(list);
+        }
+        assert_eq!(read_words(buffer, 1)[0], 32, "no indirect dispatch ran");
+        glDeleteLists(list, 1);
+    }
+}
+
+#[test]
+fn image_and_uniform_location_limits() {
+    let _ctx = context();
+    for (pname, expected) in [
+        (GL_MAX_UNIFORM_LOCATIONS, 1024),
+        (GL_MAX_FRAGMENT_IMAGE_UNIFORMS, 8),
+        (GL_MAX_VERTEX_IMAGE_UNIFORMS, 8),
+        (GL_MAX_COMBINED_IMAGE_UNIFORMS, 8),
+        (GL_MAX_GEOMETRY_IMAGE_UNIFORMS, 0),
+        (GL_MAX_TESS_CONTROL_IMAGE_UNIFORMS, 0),
+        (GL_MAX_TESS_EVALUATION_IMAGE_UNIFORMS, 0),
+        (GL_MAX_IMAGE_SAMPLES, 0),
+    ] {
+        assert_eq!(get_int(pname), expected, "{pname:#x}");
+        assert_eq!(error(), GL_NO_ERROR, "{pname:#x}");
+    }
+}
+
+#[test]
+fn explicit_uniform_locations_reach_the_limit_and_inactive_ones_ignore_writes() {
+    let _ctx = context();
+    let vs = "#version 430\nvoid main() { gl_Position = vec4(0.0); }";
+    let fs = "#version 430
+layout(location = 0) uniform float inactive;
+layout(location = 1023) uniform float last;
+uniform float implicit;
+out vec4 c;
+void main() { c = vec4(last, implicit, 0.0, 1.0); }";
+    let program = linked_program(&[(GL_VERTEX_SHADER, vs), (GL_FRAGMENT_SHADER, fs)]);
+    unsafe {
+        assert_eq!(glGetUniformLocation(program, c"last".as_ptr()), 1023);
+        assert_eq!(glGetUniformLocation(program, c"inactive".as_ptr()), -1);
+        assert_eq!(glGetUniformLocation(program, c"implicit".as_ptr()), 1, "an inactive uniform's location is still held");
+        glUseProgram(program);
+        glUniform1f(0, 0.5);
+        assert_eq!(error(), GL_NO_ERROR, "a write to an inactive explicit location is ignored");
+        glUniform1f(8, 0.5);
+        assert_eq!(error(), GL_INVALID_OPERATION, "a location no uniform holds");
+        glUniform1f(1023, 0.25);
+        let mut value = 0.0f32;
+        glGetUniformfv(program, 1023, &mut value);
+        assert_eq!(value, 0.25);
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+}
+
+#[test]
+fn implicitly_sized_arrays_have_the_length_the_linker_gives_them() {
+    let _ctx = context();
+    let cs = "#version 430
+layout(local_size_x = 1) in;
+layout(std430, binding = 2) buffer Result { uint counter; uint values[]; };
+void main() {
+    float local[];
+    int before = local.length();
+    local[4] = 3.0;
+    values[0] = uint(before);
+    values[1] = uint(local.length());
+    values[2] = uint(values.length());
+}";
+    let program = linked_program(&[(GL_COMPUTE_SHADER, cs)]);
+    let buffer = storage_buffer(1 + 6);
+    unsafe {
+        glUseProgram(program);
+        glDispatchCompute(1, 1, 1);
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    assert_eq!(&read_words(buffer, 4)[1..], &[5, 5, 6], "local[4] sizes the local array; the buffer sizes `values`");
+}

@@ -1414,7 +1414,12 @@ impl<'s, 'i> Gen<'s, 'i> {
                     let n = self.geometry.as_ref().map_or(1, |g| g.input_vertices);
                     Ok(Rv::V(self.b.imm_i32(n as i32)))
                 }
-                SType::Array(_, None) => self.runtime_array_length(obj),
+                // An implicitly sized array has the size the linker gave its declaration;
+                // a storage block's last member has the buffer's.
+                SType::Array(_, None) => match self.place(obj).map(|p| p.ty) {
+                    Ok(SType::Array(_, Some(n))) => Ok(Rv::V(self.b.imm_i32(n as i32))),
+                    _ => self.runtime_array_length(obj),
+                },
                 _ => self.unsupported("length() of this type"),
             },
             Callee::Indexed(f) => match self.info.subroutines.calls.get(&e.id).cloned() {

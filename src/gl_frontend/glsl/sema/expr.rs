@@ -525,7 +525,12 @@ impl Checker<'_> {
                         let start: u32 = s.members[..i].iter().map(|(_, t)| t.components()).sum();
                         c.comps.get(start as usize..(start + ty.components()) as usize).map(|v| ConstValue { ty: ty.clone(), comps: v.to_vec() })
                     });
-                    Typed { ty, constant, lvalue: base.lvalue }
+                    let readonly_member = matches!(base.ty, Type::Block(_)) && self.readonly_buffer_members.iter().any(|(b, m)| *b == s.name && m == name);
+                    let lvalue = match base.lvalue {
+                        Ok(()) if readonly_member => Err(format!("`{}' is a readonly member of `{}'", name, s.name)),
+                        l => l,
+                    };
+                    Typed { ty, constant, lvalue }
                 }
                 None => {
                     self.error(loc, format!("`{}' has no member `{}'", s.name, name));
@@ -593,6 +598,11 @@ impl Checker<'_> {
                     Type::Array(_, None) if matches!(&obj.kind, ExprKind::Ident(n) if self.is_gs_user_input(n)) => {
                         self.error(loc, "length() of a geometry shader input before the input layout gives its size");
                         Typed::error()
+                    }
+                    // GLSL 4.30 and ARB_shader_storage_buffer_object: the linker gives an
+                    // implicitly sized array its size, so its length is known then.
+                    Type::Array(_, None) if self.desktop_at_least(430) || self.ext("GL_ARB_shader_storage_buffer_object") => {
+                        Typed::rvalue(Type::INT, None)
                     }
                     Type::Array(e, None) if !e.is_error() && self.plain_unsized(obj) => {
                         self.error(loc, "length() called on an unsized array");

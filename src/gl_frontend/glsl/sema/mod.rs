@@ -122,6 +122,9 @@ pub struct Checker<'a> {
     pub(crate) gs_unsized_indices: Vec<(i64, SourceLoc)>,
     /// Interface block names: they share the global namespace with other names.
     block_names: Vec<String>,
+    /// (block, member) of shader storage block members declared `readonly`: they cannot
+    /// be written through the block's instance name.
+    pub(crate) readonly_buffer_members: Vec<(String, String)>,
     /// Values given by `layout(...) in;`/`out;` so far (key, value): repeats must agree.
     default_layouts: Vec<(String, String)>,
     /// Nesting of if/loop/switch bodies, and where a return happened: barrier() in a
@@ -192,6 +195,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         gs_declared_sizes: Vec::new(),
         gs_unsized_indices: Vec::new(),
         block_names: Vec::new(),
+        readonly_buffer_members: Vec::new(),
         default_layouts: Vec::new(),
         control_depth: 0,
         in_main: false,
@@ -1871,6 +1875,11 @@ impl<'a> Checker<'a> {
             self.xfb_block(b, &member_of);
         }
         if storage == Some(Storage::Buffer) {
+            for ((name, _), (mi, _)) in members.iter().zip(&member_of) {
+                if b.members[*mi].qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly")) {
+                    self.readonly_buffer_members.push((b.name.clone(), name.clone()));
+                }
+            }
             // Only the last member of a shader storage block may be unsized.
             let n = member_of.len();
             if let Some((mi, _)) = member_of.iter().take(n.saturating_sub(1)).find(|(_, t)| matches!(t, Type::Array(_, None))) {

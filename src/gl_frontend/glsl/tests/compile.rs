@@ -435,3 +435,11 @@ fn interpolants_are_shader_inputs_without_swizzles() {
     let r = compile_es(Fragment, "#version 320 es\nprecision mediump float;\nin vec4 v;\nout vec4 c;\nvoid main() { c = vec4(interpolateAtCentroid(v.xy), 0.0, 1.0); }");
     assert!(r.success, "{}", r.info_log);
 }
+
+#[test]
+fn readonly_storage_block_members_are_not_written_through_the_instance() {
+    let head = "#version 330\n#extension GL_ARB_shader_storage_buffer_object : require\n";
+    fails_with(Vertex, &format!("{head}buffer Buffer {{ readonly float foo; float bar; }} buf;\nvoid main() {{ buf.foo = 1.0; }}"), "readonly");
+    ok(Vertex, &format!("{head}buffer Buffer {{ readonly float foo; float bar; }} buf;\nvoid main() {{ buf.bar = buf.foo; }}"));
+    fails_with(Vertex, &format!("{head}buffer Buffer {{ readonly float foo; }};\nvoid main() {{ foo = 1.0; }}"), "read-only");
+}

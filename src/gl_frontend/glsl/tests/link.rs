@@ -267,3 +267,53 @@ fn capture_copies_past_the_last_output_location_fail_to_link() {
     let p = link_program(&[&vs], &options(false));
     assert!(p.success, "{}", p.info_log);
 }
+
+#[test]
+fn explicit_uniform_locations_are_held_by_unused_uniforms_and_never_shared() {
+    let head = "#version 130\n#extension GL_ARB_explicit_uniform_location : require\n";
+    let vs_with = |decl: &str| ok(Stage::Vertex, &format!("{head}{decl}\nvoid main() {{ gl_Position = vec4(0.0); }}"));
+    let fs_with = |decl: &str, use_: &str| ok(Stage::Fragment, &format!("{head}{decl}\nvoid main() {{ gl_FragColor = {use_}; }}"));
+    let link = |vs: &glsl::CompiledShader, fs: &glsl::CompiledShader| link_program(&[vs, fs], &LinkOptions::default());
+
+    // An unused array still holds its 128 locations.
+    let p = link(&vs_with("layout(location = 0) uniform float array[128];"), &fs_with("layout(location = 127) uniform vec4 color;", "color"));
+    assert!(!p.success, "an unused array's locations were given away");
+    assert!(p.info_log.contains("overlap"), "{}", p.info_log);
+    // One stage: an array's elements overlap a later uniform.
+    let p = link(&vs_with(""), &fs_with("layout(location = 0) uniform float a[16];\nlayout(location = 2) uniform float r;", "vec4(r, a[15], 0.0, 1.0)"));
+    assert!(!p.success, "overlapping locations in one stage linked");
+    // One name, two locations.
+    let p = link(&vs_with("layout(location = 0) uniform vec4 foo;"), &fs_with("layout(location = 1) uniform vec4 foo;", "foo"));
+    assert!(!p.success, "one uniform with two locations linked");
+    assert!(p.info_log.contains("foo"), "{}", p.info_log);
+    // One name at one location in both stages, and neighbours that only touch, are fine.
+    let p = link(&vs_with("layout(location = 3) uniform vec4 foo;\nlayout(location = 0) uniform float b[3];"), &fs_with("layout(location = 3) uniform vec4 foo;", "foo"));
+    assert!(p.success, "{}", p.info_log);
+    let foo = p.interface.uniforms.iter().find(|u| u.name == "foo").expect("foo is active");
+    assert_eq!(foo.location, 3);
+}
+
+#[test]
+fn storage_blocks_agree_between_stages_and_fit_the_size_limit() {
+    let head = "#version 150\n#extension GL_ARB_shader_storage_buffer_object : require\n";
+    let vs = |block: &str| ok(Stage::Vertex, &format!("{head}{block}\nvoid main() {{ gl_Position = vec4(0.0); }}"));
+    let fs = |block: &str| ok(Stage::Fragment, &format!("{head}{block}\nvoid main() {{ gl_FragColor = vec4(1.0); }}"));
+    let links = |v: &str, f: &str| {
+        let p = link_program(&[&vs(v), &fs(f)], &LinkOptions::default());
+        (p.success, p.info_log)
+    };
+    let (success, log) = links("layout(std140) buffer a { float s[3]; };", "layout(std430) buffer a { float s[3]; };");
+    assert!(!success && log.contains("differs"), "std140 against std430 linked: {log}");
+    assert!(!links("layout(row_major, std430) buffer a { mat4 s; };", "layout(column_major, std430) buffer a { mat4 s; };").0, "row_major against column_major linked");
+    assert!(!links("buffer a { vec4 s; } b[2];", "buffer a { vec4 s; } b[3];").0, "arrays of two and three blocks linked");
+    let (success, log) = links("layout(std430) buffer a { float s[3]; };", "layout(std430) buffer a { float s[3]; };");
+    assert!(success, "{log}");
+
+    let limit = glsl::link_storage::MAX_SHADER_STORAGE_BLOCK_SIZE / 16;
+    let fits = format!("layout(std140) buffer big {{ vec4 v[{limit}]; }};");
+    let (success, log) = links(&fits, "");
+    assert!(success, "{log}");
+    let exceeds = format!("layout(std140) buffer big {{ vec4 v[{}]; }};", limit + 1);
+    let (success, log) = links(&exceeds, "");
+    assert!(!success && log.contains("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"), "{log}");
+}
