@@ -25,10 +25,9 @@ const EXECUTED_IMMEDIATELY: &[&str] = &[
     "glCompileShader", "glShaderSource", "glLinkProgram", "glValidateProgram", "glFinish", "glFlush",
     "glIsEnabled", "glIsShader", "glIsProgram", "glPushClientAttrib", "glPopClientAttrib",
     // GL compiles vertex-array draws with the array data dereferenced at compile time;
-    // galvan has no CPU fetch of arrays yet, so these run at once rather than keep
-    // pointers to client memory that may be gone when the list runs (glDrawArrays and
-    // glDrawElements are recorded when every array is in a buffer object).
-    "glArrayElement", "glMultiDrawArrays", "glMultiDrawElements",
+    // these run at once rather than keep pointers to client memory that may be gone when
+    // the list runs (glDrawArrays, glDrawElements and glMultiDraw* copy their vertices).
+    "glArrayElement",
 ];
 
 /// Commands of later versions that display lists still record: uniforms and uniform block
@@ -46,7 +45,7 @@ fn recorded_after_2_1(name: &str) -> bool {
 /// Recorded by hand-written code (`crate::state::display_list::record_*`): their data
 /// size depends on context state or on several arguments.
 pub const HAND_RECORDED: &[&str] =
-    &["glCallLists", "glTexImage2D", "glTexSubImage2D", "glDrawArraysInstanced", "glDrawElementsInstanced", "glDrawArrays", "glDrawElements", "glDrawRangeElements", "glDrawPixels", "glBitmap", "glDispatchComputeIndirect"];
+    &["glCallLists", "glTexImage2D", "glTexSubImage2D", "glDrawArraysInstanced", "glDrawElementsInstanced", "glDrawArrays", "glDrawElements", "glDrawRangeElements", "glMultiDrawArrays", "glMultiDrawElements", "glDrawPixels", "glBitmap", "glDispatchComputeIndirect"];
 
 /// How a recorded command's argument is kept in the list.
 enum Stored {

@@ -294,6 +294,14 @@ impl GlCommands for ContextState {
     unsafe fn ShadeModel(&mut self, mode: GLenum) {
         self.gl_shade_model(mode)
     }
+    unsafe fn EdgeFlag(&mut self, flag: GLboolean) {
+        self.gl_edge_flag(flag != 0)
+    }
+    unsafe fn EdgeFlagv(&mut self, flag: *const GLboolean) {
+        if !flag.is_null() {
+            self.gl_edge_flag(*flag != 0)
+        }
+    }
     unsafe fn CullFace(&mut self, mode: GLenum) {
         self.gl_cull_face(mode)
     }

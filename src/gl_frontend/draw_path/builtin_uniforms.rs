@@ -114,6 +114,7 @@ impl ContextState {
                     let program_size = self.is_gles() || self.state.enables.is(crate::state::enables::Cap::ProgramPointSize);
                     put(data, at, &[self.state.raster.point_size, if program_size { 1.0 } else { 0.0 }])
                 }
+                glsl::link::TWO_SIDE_STATE => put(data, at, &[if self.state.legacy_enables.vertex_program_two_side() { 1.0 } else { 0.0 }]),
                 glsl::link::PATCH_DEFAULT_OUTER => put(data, at, &self.state.patch.default_outer),
                 glsl::link::PATCH_DEFAULT_INNER => put(data, at, &self.state.patch.default_inner),
                 _ if matrices_current => false,

@@ -17,6 +17,31 @@ pub struct ImmediateState {
     pub mode: Option<GLenum>,
     /// Every vertex: one vec4 per attribute slot (generic 0-15, then the conventional ones).
     pub vertices: Vec<[f32; 4]>,
+    /// Every vertex's edge flag (glEdgeFlag when it was provoked).
+    pub edge_flags: Vec<bool>,
+}
+
+/// The GL_LINES vertex order that outlines `n` vertices of polygon primitive `mode` as
+/// glPolygonMode(GL_LINE) does: each independent triangle, quad or polygon by its boundary
+/// edges whose first vertex has its edge flag set (quad strips by their quads' sides);
+/// `None` for modes that fill as Vulkan's line polygon mode draws them.
+pub(crate) fn outline(mode: GLenum, n: usize, edge_flags: &[bool]) -> Option<Vec<usize>> {
+    let flag = |v: usize| edge_flags.get(v).copied().unwrap_or(true);
+    let loops: Vec<Vec<usize>> = match mode {
+        GL_TRIANGLES => (0..n / 3).map(|t| (t * 3..t * 3 + 3).collect()).collect(),
+        GL_QUADS => (0..n / 4).map(|q| (q * 4..q * 4 + 4).collect()).collect(),
+        GL_POLYGON if n >= 3 => vec![(0..n).collect()],
+        GL_POLYGON => Vec::new(),
+        GL_QUAD_STRIP => (0..(n / 2).saturating_sub(1)).map(|q| vec![2 * q, 2 * q + 1, 2 * q + 3, 2 * q + 2]).collect(),
+        _ => return None,
+    };
+    let strip = mode == GL_QUAD_STRIP;
+    Some(
+        loops
+            .iter()
+            .flat_map(|l| (0..l.len()).filter(|&i| strip || flag(l[i])).flat_map(move |i| [l[i], l[(i + 1) % l.len()]]))
+            .collect(),
+    )
 }
 
 /// The vertex order that draws `n` vertices of GL primitive `mode` with a Vulkan topology,
@@ -57,6 +82,7 @@ impl ContextState {
         }
         self.immediate.mode = Some(mode);
         self.immediate.vertices.clear();
+        self.immediate.edge_flags.clear();
     }
 
     pub(crate) fn gl_end(&mut self) {
@@ -74,7 +100,8 @@ impl ContextState {
             return;
         }
         let shaders_make_primitives = self.current_executable().is_some_and(|e| e.lock().unwrap_or_else(|p| p.into_inner()).shaders_make_primitives());
-        let (topology_mode, order) = self.provoking_vertex_order(mode, n, shaders_make_primitives).unwrap_or_else(|| assemble(mode, n));
+        let outlined = if self.polygons_outlined() { outline(mode, n, &self.immediate.edge_flags).map(|o| (GL_LINES, o)) } else { None };
+        let (topology_mode, order) = outlined.or_else(|| self.provoking_vertex_order(mode, n, shaders_make_primitives)).unwrap_or_else(|| assemble(mode, n));
         if !order.is_empty() {
             self.gl_draw_immediate(topology_mode, &vertices, slots, &order);
         }
@@ -94,6 +121,16 @@ impl ContextState {
         // Generic attribute 0 and gl_Vertex are the same attribute in compatibility contexts.
         self.immediate.vertices[start] = position;
         self.immediate.vertices[start + VERTEX] = position;
+        self.immediate.edge_flags.push(self.state.edge_flag.current);
+    }
+
+    /// Whether polygons are drawn as outlines that the CPU can build: both faces in
+    /// GL_LINE mode, no culling (it needs the facing) and no line polygon offset (lines
+    /// take none).
+    fn polygons_outlined(&self) -> bool {
+        use crate::state::enables::Cap;
+        let e = &self.state.enables;
+        self.state.raster.polygon_mode == GL_LINE && !e.is(Cap::CullFace) && !e.is(Cap::PolygonOffsetLine)
     }
 
     /// glRect*: a polygon of the rectangle's four corners at z = 0.
@@ -116,6 +153,17 @@ mod tests {
     #[test]
     fn quads_become_two_triangles_ending_on_the_last_vertex() {
         assert_eq!(assemble(GL_QUADS, 9), (GL_TRIANGLES, vec![0, 1, 3, 1, 2, 3, 4, 5, 7, 5, 6, 7]));
+    }
+
+    #[test]
+    fn outlines_skip_edges_whose_first_vertex_has_no_edge_flag() {
+        // A quad outlines its four sides, never the diagonal of its triangles.
+        assert_eq!(outline(GL_QUADS, 4, &[true; 4]), Some(vec![0, 1, 1, 2, 2, 3, 3, 0]));
+        assert_eq!(outline(GL_POLYGON, 4, &[true, false, true, false]), Some(vec![0, 1, 2, 3]));
+        assert_eq!(outline(GL_TRIANGLES, 7, &[false, true, true, true, true, true, true]), Some(vec![1, 2, 2, 0, 3, 4, 4, 5, 5, 3]));
+        // Quad strips ignore the flags; strips and fans are left to the rasteriser.
+        assert_eq!(outline(GL_QUAD_STRIP, 4, &[false; 4]), Some(vec![0, 1, 1, 3, 3, 2, 2, 0]));
+        assert_eq!(outline(GL_TRIANGLE_STRIP, 4, &[true; 4]), None);
     }
 
     #[test]

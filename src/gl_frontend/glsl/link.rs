@@ -600,6 +600,22 @@ fn place_clip_control_state(shaders: &[&CompiledShader], offset: &mut u32, out: 
 /// Built-in uniform name of the depth mode: a vec2 (scale, bias) with clip z mapped to
 /// z * scale + w * bias.
 pub const CLIP_CONTROL_STATE: &str = "gl_ClipControlState";
+/// GL_VERTEX_PROGRAM_TWO_SIDE for a program whose fragment stage reads a colour the last
+/// pre-rasterisation stage also writes as a back colour (nir_like's `lower_two_sided_color`).
+fn place_two_side_state(shaders: &[&CompiledShader], offset: &mut u32, out: &mut ProgramInterface) {
+    let Some(last) = shaders.iter().map(|s| s.stage).filter(|s| matches!(s, Stage::Vertex | Stage::TessEval | Stage::Geometry)).max() else { return };
+    let uses = |stage: Stage, name: &str| shaders.iter().any(|s| s.stage == stage && used(s, name));
+    let pairs = [("gl_Color", "gl_BackColor"), ("gl_SecondaryColor", "gl_BackSecondaryColor")];
+    if !pairs.iter().any(|(front, back)| uses(Stage::Fragment, front) && uses(last, back)) {
+        return;
+    }
+    *offset = offset.div_ceil(16) * 16;
+    out.builtin_uniforms.push((TWO_SIDE_STATE.to_string(), *offset));
+    *offset += 16;
+}
+
+/// Built-in uniform name of the two-sided colour enable: a float, non-zero when enabled.
+pub const TWO_SIDE_STATE: &str = "gl_TwoSideState";
 
 /// Built-in uniform name of the point-size state: a vec2 of (glPointSize, 1.0 when the
 /// shader's gl_PointSize is used).
@@ -1277,6 +1293,7 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
     place_patch_default_levels(shaders, &mut offset, out);
     place_point_size_state(shaders, &mut offset, out);
     place_clip_control_state(shaders, &mut offset, out);
+    place_two_side_state(shaders, &mut offset, out);
     out.default_block_size = offset.div_ceil(16) * 16;
     out.sampler_count = sampler_index;
     for (index, (name, ty, qual, stages, instance)) in blocks.into_iter().enumerate() {

@@ -162,6 +162,22 @@ fn point_size_state(interface: &glsl::ProgramInterface) -> Option<nir_like::pass
     Some(nir_like::passes::PointSizeState { set: 0, binding: 0, offset })
 }
 
+/// Where the linker placed the two-sided colour enable, and which back colours (location
+/// pairs of front input and back output) the last pre-rasterisation stage writes.
+fn two_sided_color_state(linked: &glsl::LinkedProgram, last_pre_raster: Option<glsl::Stage>) -> Option<nir_like::passes::TwoSidedColorState> {
+    let offset = linked.interface.builtin_uniforms.iter().find(|(n, _)| n == glsl::link::TWO_SIDE_STATE)?.1;
+    let stage = linked.stages.iter().find(|s| Some(s.stage) == last_pre_raster)?;
+    let ir = stage.ir.as_ref().ok()?;
+    let location = |name: &str| glsl::link::BUILTIN_VARYINGS.iter().find(|(p, _, _)| *p == name).map(|(_, _, l)| *l);
+    let writes = |l: Option<u32>| ir.variables.iter().any(|(_, v)| v.mode == nir_like::VariableMode::ShaderOut && v.location.is_some() && v.location == l);
+    let colors: Vec<(u32, u32)> = [("gl_FrontColor", "gl_BackColor"), ("gl_FrontSecondaryColor", "gl_BackSecondaryColor")]
+        .iter()
+        .filter(|(_, back)| writes(location(back)))
+        .filter_map(|(front, back)| Some((location(front)?, location(back)?)))
+        .collect();
+    (!colors.is_empty()).then_some(nir_like::passes::TwoSidedColorState { set: 0, binding: 0, offset, colors })
+}
+
 impl ContextState {
     /// Turns linked stages into a Vulkan program; `Err` is the info-log line saying why not.
     fn build_gpu_program(&self, linked: &glsl::LinkedProgram, separable: bool) -> Result<GpuProgram, String> {
@@ -212,6 +228,7 @@ impl ContextState {
                 cull_emulation,
                 point_size: point_size_state(&linked.interface),
                 clip_control: clip_control_state(&linked.interface),
+                two_sided_color: two_sided_color_state(linked, last_pre_raster),
             };
             nir_like::passes::lower_for_caps(&mut ir, &caps, &lower);
             crate::shader_dumps::ir(gl_stage.name(), "lowered", &ir);

@@ -90,6 +90,7 @@ fn restore_groups(s: &mut GlState, saved: &GlState, mask: GLbitfield) {
     }
     if mask & GL_CURRENT_BIT != 0 {
         s.raster_pos = saved.raster_pos.clone();
+        s.edge_flag = saved.edge_flag;
     }
     if mask & GL_PIXEL_MODE_BIT != 0 {
         s.pixel_transfer = saved.pixel_transfer;

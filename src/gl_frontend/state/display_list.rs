@@ -109,6 +109,8 @@ pub enum Recorded {
     DrawArrays { mode: GLenum, first: GLint, count: GLsizei },
     /// glDrawArrays / glDrawElements with the vertices and indices copied.
     CapturedDraw(crate::state::display_list_draws::CapturedDraw),
+    /// glMultiDrawArrays / glMultiDrawElements with each draw's vertices and indices copied.
+    MultiDraw(Vec<crate::state::display_list_draws::CapturedDraw>),
     /// glDrawElements / glDrawRangeElements with arrays and indices in buffer objects.
     DrawElements { mode: GLenum, count: GLsizei, ty: GLenum, offset: usize },
     /// glTexSubImage2D, likewise.
@@ -192,6 +194,7 @@ impl Recorded {
             Recorded::Nothing => {}
             &Recorded::DrawArrays { mode, first, count } => unsafe { ctx.DrawArrays(mode, first, count) },
             Recorded::CapturedDraw(draw) => ctx.replay_captured_draw(draw),
+            Recorded::MultiDraw(draws) => draws.iter().for_each(|d| ctx.replay_captured_draw(d)),
             &Recorded::DrawElements { mode, count, ty, offset } => unsafe { ctx.DrawElements(mode, count, ty, offset as *const c_void) },
             Recorded::CallLists(Err(e)) => ctx.record_error(*e),
             Recorded::CallLists(Ok(offsets)) => {
@@ -366,6 +369,47 @@ pub unsafe fn record_draw_arrays(ctx: &mut ContextState, mode: GLenum, first: GL
         return ListCommand::Recorded(Recorded::Nothing);
     }
     ListCommand::Recorded(Recorded::DrawArrays { mode, first, count })
+}
+
+/// glMultiDrawArrays while a list is compiled: every range's vertices are copied. Ranges
+/// that cannot be copied (a negative count, an instanced array) run at once instead, so
+/// the command reports its error.
+///
+/// # Safety
+/// As glMultiDrawArrays: `first` and `count` hold `drawcount` values, and client arrays
+/// the vertices drawn.
+pub unsafe fn record_multi_draw_arrays(ctx: &mut ContextState, mode: GLenum, first: *const GLint, count: *const GLsizei, drawcount: GLsizei) -> ListCommand {
+    if !ctx.list_inside_begin() && drawcount >= 0 && !first.is_null() && !count.is_null() {
+        let n = drawcount as usize;
+        // SAFETY: as the caller promises.
+        let (firsts, counts) = unsafe { (std::slice::from_raw_parts(first, n), std::slice::from_raw_parts(count, n)) };
+        let draws: Option<Vec<_>> = firsts.iter().zip(counts).map(|(&f, &c)| unsafe { ctx.capture_draw_arrays(mode, f, c) }).collect();
+        if let Some(draws) = draws {
+            return ListCommand::Recorded(Recorded::MultiDraw(draws));
+        }
+    }
+    ctx.display_lists.execute_instead = true;
+    ListCommand::Recorded(Recorded::Nothing)
+}
+
+/// glMultiDrawElements while a list is compiled: every draw's indices and the vertices
+/// they reach are copied; as `record_multi_draw_arrays` otherwise.
+///
+/// # Safety
+/// As glMultiDrawElements: `count` and `indices` hold `drawcount` values, and client
+/// indices and arrays what the draws read.
+pub unsafe fn record_multi_draw_elements(ctx: &mut ContextState, mode: GLenum, count: *const GLsizei, ty: GLenum, indices: *const *const c_void, drawcount: GLsizei) -> ListCommand {
+    if !ctx.list_inside_begin() && drawcount >= 0 && !count.is_null() && !indices.is_null() {
+        let n = drawcount as usize;
+        // SAFETY: as the caller promises.
+        let (counts, offsets) = unsafe { (std::slice::from_raw_parts(count, n), std::slice::from_raw_parts(indices, n)) };
+        let draws: Option<Vec<_>> = counts.iter().zip(offsets).map(|(&c, &i)| unsafe { ctx.capture_draw_elements(mode, c, ty, i) }).collect();
+        if let Some(draws) = draws {
+            return ListCommand::Recorded(Recorded::MultiDraw(draws));
+        }
+    }
+    ctx.display_lists.execute_instead = true;
+    ListCommand::Recorded(Recorded::Nothing)
 }
 
 /// glDrawElements while a list is compiled: the indices and the vertices they reach are

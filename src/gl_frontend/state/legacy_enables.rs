@@ -9,7 +9,8 @@ use crate::state::Dirty;
 use crate::types::enums::*;
 use crate::types::*;
 
-/// Capabilities remembered for glIsEnabled and glPushAttrib only.
+/// Capabilities remembered for glIsEnabled and glPushAttrib (GL_VERTEX_PROGRAM_TWO_SIDE is
+/// also read by the draw path).
 const REMEMBERED: &[GLenum] = &[
     GL_POINT_SMOOTH, GL_LINE_STIPPLE, GL_POLYGON_STIPPLE, GL_AUTO_NORMAL, GL_INDEX_LOGIC_OP, GL_POINT_SPRITE,
     GL_VERTEX_PROGRAM_TWO_SIDE, GL_MAP1_COLOR_4, GL_MAP1_INDEX, GL_MAP1_NORMAL, GL_MAP1_TEXTURE_COORD_1,
@@ -24,6 +25,14 @@ pub struct LegacyEnables {
     pub color_sum: bool,
     /// One bit per entry of `REMEMBERED`.
     remembered: u32,
+}
+
+impl LegacyEnables {
+    /// GL_VERTEX_PROGRAM_TWO_SIDE: back faces of programs take the back colours.
+    pub fn vertex_program_two_side(&self) -> bool {
+        let i = REMEMBERED.iter().position(|c| *c == GL_VERTEX_PROGRAM_TWO_SIDE).expect("remembered");
+        self.remembered & (1 << i) != 0
+    }
 }
 
 impl ContextState {

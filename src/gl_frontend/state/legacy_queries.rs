@@ -22,6 +22,7 @@ impl ContextState {
             .or_else(|| self.pixel_transfer_value(pname))
             .or_else(|| self.render_mode_value(pname))
             .or_else(|| self.pixel_map_value(pname))
+            .or_else(|| self.edge_flag_value(pname))
     }
 }
 

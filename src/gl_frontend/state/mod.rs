@@ -12,6 +12,7 @@ pub mod current_values;
 pub mod depth_stencil;
 pub mod display_list;
 pub mod display_list_draws;
+pub mod edge_flag;
 pub mod enables;
 pub mod fog;
 pub mod legacy_enables;
@@ -88,6 +89,8 @@ pub struct GlState {
     pub alpha_test: alpha_test::AlphaTestState,
     pub texgen: texgen::TexGenState,
     pub legacy_enables: legacy_enables::LegacyEnables,
+    /// glEdgeFlag (compatibility profile).
+    pub edge_flag: edge_flag::EdgeFlagState,
     /// glRasterPos / glWindowPos (compatibility profile).
     pub raster_pos: raster_pos::RasterPosState,
     /// glPixelZoom and glPixelTransfer (compatibility profile).
@@ -122,6 +125,7 @@ impl GlState {
             alpha_test: Default::default(),
             texgen: Default::default(),
             legacy_enables: Default::default(),
+            edge_flag: Default::default(),
             raster_pos: Default::default(),
             pixel_transfer: Default::default(),
             polygon_stipple: Default::default(),

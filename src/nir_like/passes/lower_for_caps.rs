@@ -35,6 +35,9 @@ pub struct LowerOptions {
     /// Where the glClipControl depth mode lives, for the last pre-rasterisation stage of a
     /// target without depth clip control; `None` always maps GL's [-1, 1] depth.
     pub clip_control: Option<super::ClipControlState>,
+    /// Where the GL_VERTEX_PROGRAM_TWO_SIDE enable lives and which back colours the
+    /// previous stage writes, for the fragment stage (`lower_two_sided_color`).
+    pub two_sided_color: Option<super::TwoSidedColorState>,
 }
 
 /// Runs every lowering `caps` and `options` call for, then the optimisation loop.
@@ -74,6 +77,9 @@ pub fn lower_for_caps(shader: &mut Shader, caps: &Caps, options: &LowerOptions) 
     }
     if let Some(state) = options.point_size.as_ref().filter(|_| options.last_pre_rasterization) {
         progress |= super::lower_point_size(shader, state);
+    }
+    if let Some(state) = &options.two_sided_color {
+        progress |= super::lower_two_sided_color(shader, state);
     }
     if !caps.depth_clip_control && options.last_pre_rasterization {
         progress |= match options.clip_control.as_ref() {

@@ -15,6 +15,7 @@ mod lower_point_size;
 mod lower_robust_buffer_access;
 mod lower_robust_image_access;
 mod lower_tex_rect;
+mod lower_two_sided_color;
 mod lower_uniforms_to_ubo;
 mod lower_user_clip_planes;
 mod lower_vertex_attrib_64bit;
@@ -37,6 +38,7 @@ pub use lower_point_size::{lower_point_size, PointSizeState};
 pub use lower_robust_buffer_access::lower_robust_buffer_access;
 pub use lower_robust_image_access::lower_robust_image_access;
 pub use lower_tex_rect::lower_tex_rect;
+pub use lower_two_sided_color::{lower_two_sided_color, TwoSidedColorState};
 pub use lower_uniforms_to_ubo::lower_uniforms_to_ubo;
 pub use lower_user_clip_planes::{lower_user_clip_planes, ClipPlaneState, MAX_CLIP_PLANES};
 pub use lower_vertex_attrib_64bit::lower_vertex_attrib_64bit;
@@ -219,11 +221,20 @@ fn count_conditions(body: &[CfNode], counts: &mut std::collections::HashMap<Valu
 pub fn rewrite_builtin_loads(
     shader: &mut Shader,
     builtin: Builtin,
-    mut rewrite: impl FnMut(&mut Builder, Value) -> Value,
+    rewrite: impl FnMut(&mut Builder, Value) -> Value,
 ) -> bool {
     let Some(var) = find_builtin(shader, builtin, VariableMode::ShaderIn) else {
         return false;
     };
+    rewrite_variable_loads(shader, var, rewrite)
+}
+
+/// Rewrites every whole-variable load of `var` as [`rewrite_builtin_loads`] does.
+pub fn rewrite_variable_loads(
+    shader: &mut Shader,
+    var: Handle<Variable>,
+    mut rewrite: impl FnMut(&mut Builder, Value) -> Value,
+) -> bool {
     let loads = find_instrs(shader, |f, v| match &f.instrs[v].kind {
         InstrKind::Intrinsic(i) if i.op == crate::intrinsic::IntrinsicOp::LoadDeref => {
             // Whole-variable loads only; element loads of arrays are left alone.
