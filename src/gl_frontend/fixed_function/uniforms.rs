@@ -28,6 +28,8 @@ pub fn uniforms_of(key: &FixedFunctionKey) -> Vec<(String, u32)> {
         ("gl_TextureMatrix".into(), 32),
         ("galvan_TexEnvColor".into(), TEXTURE_UNITS as u32),
         ("galvan_PointSize".into(), 1),
+        // The glClipControl depth mode, for devices without depth clip control.
+        (glsl::link::CLIP_CONTROL_STATE.into(), 1),
     ];
     if let Some(l) = &key.lighting {
         out.push(("galvan_LightModelAmbient".into(), 1));
