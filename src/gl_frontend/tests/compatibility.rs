@@ -531,3 +531,155 @@ fn pixel_maps_round_trip_and_turn_colour_indices_into_rgba() {
         assert_eq!(pixel(40, 10), [255, 0, 255, 255]);
     }
 }
+
+/// Draws a counter-clockwise (front-facing) triangle over x in [0, 32) and a clockwise
+/// (back-facing) one over x in [32, 64), in window coordinates.
+fn draw_front_and_back_triangles() {
+    unsafe {
+        glBegin(GL_TRIANGLES);
+        glVertex2f(0.0, 0.0);
+        glVertex2f(32.0, 0.0);
+        glVertex2f(0.0, 32.0);
+        glVertex2f(32.0, 0.0);
+        glVertex2f(32.0, 32.0);
+        glVertex2f(64.0, 0.0);
+        glEnd();
+    }
+}
+
+#[test]
+fn vertex_program_two_side_gives_back_faces_the_back_colours() {
+    let _ctx = current_compat_context();
+    let vs = "#version 110\nvoid main() {\n gl_Position = ftransform();\n gl_FrontColor = vec4(0.0, 1.0, 0.0, 1.0);\n gl_BackColor = vec4(1.0, 0.0, 0.0, 1.0);\n gl_FrontSecondaryColor = vec4(0.0, 0.0, 0.2, 1.0);\n gl_BackSecondaryColor = vec4(0.0, 0.0, 0.6, 1.0);\n}\n";
+    let fs = "#version 110\nvoid main() { gl_FragColor = vec4(gl_Color.rg, gl_SecondaryColor.b, 1.0); }\n";
+    let p = linked_program(&[(GL_VERTEX_SHADER, vs), (GL_FRAGMENT_SHADER, fs)]);
+    window_ortho();
+    unsafe {
+        glUseProgram(p);
+        assert_eq!(glIsEnabled(GL_VERTEX_PROGRAM_TWO_SIDE), 0);
+        clear([0.0, 0.0, 0.0, 1.0]);
+        draw_front_and_back_triangles();
+        // Disabled: both faces take the front colours.
+        assert_eq!(pixel(4, 4), [0, 255, 51, 255]);
+        assert_eq!(pixel(36, 4), [0, 255, 51, 255]);
+
+        glEnable(GL_VERTEX_PROGRAM_TWO_SIDE);
+        assert_eq!(glIsEnabled(GL_VERTEX_PROGRAM_TWO_SIDE), 1);
+        clear([0.0, 0.0, 0.0, 1.0]);
+        draw_front_and_back_triangles();
+        assert_eq!(pixel(4, 4), [0, 255, 51, 255]);
+        assert_eq!(pixel(36, 4), [255, 0, 153, 255]);
+
+        // glFrontFace decides which face is the back one.
+        glFrontFace(GL_CW);
+        clear([0.0, 0.0, 0.0, 1.0]);
+        draw_front_and_back_triangles();
+        assert_eq!(pixel(4, 4), [255, 0, 153, 255]);
+        assert_eq!(pixel(36, 4), [0, 255, 51, 255]);
+        glFrontFace(GL_CCW);
+
+        glDisable(GL_VERTEX_PROGRAM_TWO_SIDE);
+        clear([0.0, 0.0, 0.0, 1.0]);
+        draw_front_and_back_triangles();
+        assert_eq!(pixel(36, 4), [0, 255, 51, 255]);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn polygon_mode_line_outlines_only_edges_with_the_edge_flag() {
+    let _ctx = current_compat_context();
+    window_ortho();
+    unsafe {
+        assert_eq!(get_int(GL_EDGE_FLAG), 1);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+        clear([0.0, 0.0, 0.0, 1.0]);
+        glColor3f(0.0, 1.0, 0.0);
+        glBegin(GL_POLYGON);
+        glVertex2f(10.5, 10.5);
+        glVertex2f(30.5, 10.5);
+        glVertex2f(30.5, 20.5);
+        glEdgeFlag(GL_FALSE as GLboolean);
+        glVertex2f(10.5, 20.5);
+        glEnd();
+        assert_eq!(get_int(GL_EDGE_FLAG), 0);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    let green = [0, 255, 0, 255];
+    let black = [0, 0, 0, 255];
+    assert_eq!(pixel(20, 10), green, "bottom edge");
+    assert_eq!(pixel(30, 15), green, "right edge");
+    assert_eq!(pixel(20, 20), green, "top edge");
+    assert_eq!(pixel(10, 15), black, "the left edge starts at a vertex without the flag");
+    assert_eq!(pixel(20, 15), black, "no diagonal inside the polygon");
+    unsafe {
+        // glPushAttrib(GL_CURRENT_BIT) keeps the edge flag.
+        glPushAttrib(GL_CURRENT_BIT);
+        glEdgeFlag(GL_TRUE as GLboolean);
+        glPopAttrib();
+        assert_eq!(get_int(GL_EDGE_FLAG), 0);
+        glEdgeFlag(GL_TRUE as GLboolean);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    }
+}
+
+#[test]
+fn multi_draw_arrays_in_a_display_list_keeps_the_vertices_it_was_compiled_with() {
+    let _ctx = current_compat_context();
+    window_ortho();
+    // Two squares: x in [4, 12] and [40, 48], y in [4, 12].
+    let mut vertices: [f32; 16] = [4.0, 4.0, 12.0, 4.0, 4.0, 12.0, 12.0, 12.0, 40.0, 4.0, 48.0, 4.0, 40.0, 12.0, 48.0, 12.0];
+    let first = [0, 4];
+    let count = [4, 4];
+    unsafe {
+        glVertexPointer(2, GL_FLOAT, 0, vertices.as_ptr().cast());
+        glEnableClientState(GL_VERTEX_ARRAY);
+        let list = glGenLists(1);
+        clear([0.0, 0.0, 0.0, 1.0]);
+        glColor3f(1.0, 1.0, 1.0);
+        glNewList(list, GL_COMPILE);
+        glMultiDrawArrays(GL_TRIANGLE_STRIP, first.as_ptr(), count.as_ptr(), 2);
+        glEndList();
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        assert_eq!(pixel(8, 8), [0, 0, 0, 255], "GL_COMPILE draws nothing yet");
+        // Moved after compilation: the list draws where the vertices were.
+        for v in vertices.iter_mut() {
+            *v += 14.0;
+        }
+        clear([0.0, 0.0, 0.0, 1.0]);
+        glCallList(list);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        assert_eq!(pixel(8, 8), [255, 255, 255, 255]);
+        assert_eq!(pixel(44, 8), [255, 255, 255, 255]);
+        assert_eq!(pixel(22, 22), [0, 0, 0, 255]);
+        assert_eq!(pixel(26, 8), [0, 0, 0, 255]);
+
+        // glMultiDrawElements: the second square only, through client indices.
+        let indices: [u16; 4] = [0, 1, 2, 3];
+        let second: [u16; 4] = [4, 5, 6, 7];
+        let lists = [indices.as_ptr().cast::<c_void>(), second.as_ptr().cast::<c_void>()];
+        let element_counts = [0, 4];
+        let list3 = glGenLists(1);
+        glNewList(list3, GL_COMPILE);
+        glMultiDrawElements(GL_TRIANGLE_STRIP, element_counts.as_ptr(), GL_UNSIGNED_SHORT, lists.as_ptr(), 2);
+        glEndList();
+        for v in vertices.iter_mut() {
+            *v -= 14.0;
+        }
+        clear([0.0, 0.0, 0.0, 1.0]);
+        glCallList(list3);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        assert_eq!(pixel(8, 8), [0, 0, 0, 255]);
+        assert_eq!(pixel(58, 22), [255, 255, 255, 255], "drawn from the vertices moved before compilation");
+        assert_eq!(pixel(44, 8), [0, 0, 0, 255]);
+        glDisableClientState(GL_VERTEX_ARRAY);
+
+        // A negative count is GL_INVALID_VALUE, as outside a list.
+        let bad = [4, -1];
+        let list2 = glGenLists(1);
+        glNewList(list2, GL_COMPILE_AND_EXECUTE);
+        glMultiDrawArrays(GL_TRIANGLE_STRIP, first.as_ptr(), bad.as_ptr(), 2);
+        glEndList();
+        assert_eq!(glGetError(), GL_INVALID_VALUE);
+    }
+}
