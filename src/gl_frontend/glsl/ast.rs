@@ -324,6 +324,28 @@ pub enum ExprKind {
     Call { callee: Callee, args: Vec<Expr> },
 }
 
+impl Expr {
+    /// Whether the sequence operator appears anywhere in this expression.
+    pub fn has_sequence(&self) -> bool {
+        match &self.kind {
+            ExprKind::Comma(..) => true,
+            ExprKind::Unary(_, a) | ExprKind::Field(a, _) => a.has_sequence(),
+            ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
+                a.has_sequence() || b.has_sequence()
+            }
+            ExprKind::Ternary(a, b, c) => a.has_sequence() || b.has_sequence() || c.has_sequence(),
+            ExprKind::Call { callee, args } => {
+                let in_callee = match callee {
+                    Callee::Method(a, _) | Callee::Indexed(a) => a.has_sequence(),
+                    _ => false,
+                };
+                in_callee || args.iter().any(Expr::has_sequence)
+            }
+            _ => false,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum Callee {
     Name(String),

@@ -226,6 +226,12 @@ impl Preprocessor<'_> {
                 names.push(e.clone());
             }
         }
+        // Rectangle textures are core from GL 3.1 and their GLSL side is on by default
+        // in desktop shaders (see LanguageSettings::extension), so the macro says so.
+        let rect = "GL_ARB_texture_rectangle";
+        if !s.is_es() && self.options.api != Api::Gles && self.options.context_version >= 31 && !names.iter().any(|n| n == rect) {
+            names.push(rect.into());
+        }
         for n in names {
             let body = vec![PpToken { kind: PpKind::Number, text: "1".into(), loc: SourceLoc::default(), hide: None }];
             self.macros.insert(n.into(), Macro { params: None, body, predefined: true });
@@ -403,8 +409,11 @@ impl Preprocessor<'_> {
         let profile = match profile_tok.map(|t| &*t.text) {
             None if version == 100 => Profile::Es,
             None if version >= 150 => Profile::Core,
-            // GLSL 1.40 has no profile token: it is core unless the context is compatible.
-            None if version == 140 && self.options.api == Api::GlCore => Profile::Core,
+            // GLSL 1.40 has no profile token: it keeps the deprecated built-ins only where
+            // the context supports GL_ARB_compatibility (GLSL 1.40 section 1.2.1).
+            None if version == 140 && (self.options.api == Api::GlCore || !self.options.has_extension("GL_ARB_compatibility")) => {
+                Profile::Core
+            }
             None => Profile::Compatibility,
             Some("es") if matches!(version, 300 | 310 | 320) => Profile::Es,
             Some("core") if version >= 150 && version != 300 && version != 310 && version != 320 => Profile::Core,
@@ -504,6 +513,12 @@ impl Preprocessor<'_> {
             self.diags.error(loc, "`##' cannot appear at either end of a macro expansion");
             return;
         }
+        // GLSL has token pasting but no stringification: `#' outside a directive's start
+        // is no operator (GLSL 1.10 section 3.3).
+        if let Some(hash) = rest.iter().find(|t| t.is("#")) {
+            self.diags.error(hash.loc, "`#' is not an operator in GLSL macros (no stringification)");
+            return;
+        }
         let m = Macro { params, body: rest.to_vec(), predefined: false };
         if let Some(old) = self.macros.get(&*name.text) {
             if old.predefined {
@@ -573,6 +588,11 @@ impl Preprocessor<'_> {
     fn pragma(&mut self, args: &[PpToken]) {
         let words: Vec<&str> = args.iter().map(|t| &*t.text).collect();
         if words == ["STDGL", "invariant", "(", "all", ")"] {
+            // ESSL 3.00 section 4.6.1: fragment shaders have no outputs it could apply to.
+            if self.options.stage == Stage::Fragment && self.settings.is_es() && self.settings.version >= 300 {
+                let loc = args.first().map_or(SourceLoc::default(), |t| t.loc);
+                self.diags.error(loc, "`#pragma STDGL invariant(all)' cannot be used in a fragment shader");
+            }
             self.settings.invariant_all = true;
         }
         if matches!(words.first(), Some(&"debug" | &"optimize")) {

@@ -483,6 +483,19 @@ impl Checker<'_> {
                 self.error(i.loc, "sampler arrays indexed with non-constant expressions are not allowed in this version");
             }
         }
+        if cidx.is_none() && !idx.ty.is_error() && matches!(elem, Type::Block(_)) && self.is_uniform_block_array(a) {
+            // GLSL 1.50 section 4.3.7 and ESSL 3.00 section 4.3.7; GLSL 4.00 and
+            // ESSL 3.20 allow dynamically uniform indices.
+            let dynamic = if self.is_es() {
+                self.version() >= 320 || self.ext("GL_EXT_gpu_shader5") || self.ext("GL_OES_gpu_shader5")
+            } else {
+                self.version() >= 400 || self.ext("GL_ARB_gpu_shader5")
+            };
+            if !dynamic {
+                self.error(i.loc, "uniform block arrays can only be indexed with constant integral expressions in this version");
+                return Typed::error();
+            }
+        }
         let constant = match (&base.constant, cidx) {
             (Some(c), Some(n)) => {
                 let w = elem.components().max(1) as usize;
@@ -509,6 +522,12 @@ impl Checker<'_> {
             "gl_PointSize" | "gl_FogFragCoord" => Some(float()),
             _ => None,
         }
+    }
+
+    /// Whether `e` names an array of uniform block instances.
+    fn is_uniform_block_array(&self, e: &Expr) -> bool {
+        let ExprKind::Ident(name) = &e.kind else { return false };
+        self.lookup_var(name).is_some_and(|v| v.storage == Some(Storage::Uniform))
     }
 
     fn field(&mut self, a: &Expr, name: &str, loc: SourceLoc) -> Typed {
@@ -711,6 +730,9 @@ impl Checker<'_> {
                         if !is_user && name.starts_with("interpolateAt") {
                             self.check_interpolant(&args[0], loc);
                         }
+                        if !is_user {
+                            self.check_constant_texel_offsets(name, &sig, &arg_types, loc);
+                        }
                         if is_user {
                             self.check_memory_arguments(name, &sig, args);
                         }
@@ -772,6 +794,40 @@ impl Checker<'_> {
         };
         if !is_input {
             self.error(loc, "the interpolant of an interpolateAt function must be a shader input");
+        }
+    }
+
+    /// Texel offsets and gather components are constant expressions (GLSL 1.30 section
+    /// 8.7 onward); only textureGatherOffset's offset may vary, from GLSL 4.00, ESSL 3.20
+    /// and the gpu_shader5 extensions.
+    fn check_constant_texel_offsets(&mut self, name: &str, sig: &Signature, args: &[Typed], loc: SourceLoc) {
+        let offsets = name.starts_with("texture") && (name.ends_with("Offset") || name.ends_with("Offsets"));
+        if !(offsets || name.starts_with("textureGather") || name == "texelFetchOffset") {
+            return;
+        }
+        let variable_gather_offset = self.desktop_at_least(400)
+            || (self.is_es() && self.version() >= 320)
+            || self.ext("GL_ARB_gpu_shader5")
+            || self.ext("GL_EXT_gpu_shader5")
+            || self.ext("GL_OES_gpu_shader5");
+        // Parameters 0 and 1 are the sampler and the coordinate.
+        for (i, ((ty, _), arg)) in sig.params.iter().zip(args).enumerate().skip(2) {
+            let integral = match ty {
+                Type::Scalar(s) | Type::Vector(s, _) => s.is_integer(),
+                Type::Array(e, _) => matches!(**e, Type::Vector(s, _) if s.is_integer()),
+                _ => false,
+            };
+            // texelFetchOffset's level of detail.
+            let lod = name == "texelFetchOffset" && i == 2 && sig.params.len() == 4;
+            if !integral || lod || arg.constant.is_some() {
+                continue;
+            }
+            let is_gather_offset = name == "textureGatherOffset" && !matches!(ty, Type::Scalar(_));
+            if is_gather_offset && variable_gather_offset {
+                continue;
+            }
+            let what = if matches!(ty, Type::Scalar(_)) && name.starts_with("textureGather") { "component" } else { "offset" };
+            self.error(loc, format!("the {} argument of `{}' must be a constant expression", what, name));
         }
     }
 

@@ -45,6 +45,10 @@ pub struct UserFunction {
     pub loc: SourceLoc,
     /// Each parameter's memory qualifiers (readonly, coherent, ...).
     pub param_memory: Vec<Vec<String>>,
+    /// The precision of a float return value in ESSL, stated or the scope's default.
+    pub ret_precision: Option<Precision>,
+    /// Which parameters are `const'.
+    pub param_const: Vec<bool>,
 }
 
 /// A global declared by the shader, for the linker.
@@ -632,6 +636,12 @@ impl<'a> Checker<'a> {
         if r.ty.is_error() {
             return Some(1);
         }
+        // An array size is a constant_expression, which the grammar makes a
+        // conditional_expression: from GLSL 1.20 a parenthesised sequence does not count.
+        if !self.is_es() && self.version() >= 120 && e.has_sequence() {
+            self.error(e.loc, "array size must be a constant integral expression, not a sequence");
+            return Some(1);
+        }
         match r.constant.as_ref().and_then(|c| c.as_int()) {
             Some(n) if !matches!(r.ty, Type::Scalar(Scalar::Int | Scalar::Uint)) => {
                 let _ = n;
@@ -793,9 +803,16 @@ impl<'a> Checker<'a> {
 
     fn qualifier_declaration(&mut self, qual: &TypeQualifier, names: &[(String, SourceLoc)], loc: SourceLoc) {
         let _ = loc;
+        let invariant = qual.has(|q| matches!(q, QualItem::Invariant));
         for (n, l) in names {
-            if self.lookup_var(n).is_none() {
-                self.error(*l, format!("`{}' undeclared", n));
+            match self.lookup_var(n).map(|v| v.storage) {
+                None => self.error(*l, format!("`{}' undeclared", n)),
+                // Invariance is about how outputs are computed (GLSL 1.10 section 4.6.1):
+                // uniforms, constants and temporaries have nothing to vary.
+                Some(None | Some(Storage::Uniform | Storage::Const | Storage::Attribute | Storage::Buffer | Storage::Shared)) if invariant => {
+                    self.error(*l, format!("`invariant' cannot apply to `{}', which is no shader output", n))
+                }
+                Some(_) => {}
             }
         }
         if names.is_empty() {
@@ -1301,6 +1318,10 @@ impl<'a> Checker<'a> {
                 continue;
             }
             self.check_frag_coord_layout(qual, &d.name, d.loc);
+            // AMD/ARB_conservative_depth: the first redeclaration comes before any use.
+            if d.name == "gl_FragDepth" && global && self.interface.static_uses.contains("gl_FragDepth") {
+                self.error(d.loc, "gl_FragDepth redeclared after its first use");
+            }
             self.check_storage_for_stage(qual, &ty, d.loc, global, &d.name);
             self.check_layouts(qual, Some(&ty));
             if global && storage == Some(Storage::Out) {
@@ -1466,6 +1487,13 @@ impl<'a> Checker<'a> {
         if let Some(t) = ty {
             if let Some(l) = layouts.iter().find(|l| l.name == "early_fragment_tests") {
                 self.error(l.loc, "`early_fragment_tests' applies only to `layout(early_fragment_tests) in;' in a fragment shader");
+            } else if let Some(l) = layouts.iter().find(|l| {
+                let name = l.name.to_ascii_lowercase();
+                !VARIABLE_LAYOUTS.contains(&name.as_str()) && image_format_kind(&name).is_none()
+            }) {
+                // Primitive, vertex-count and work-group layouts belong to the bare
+                // `in'/`out' of a stage (GLSL 1.50 section 4.3.8); other names are unknown.
+                self.error(l.loc, format!("layout qualifier `{}' is not allowed on a variable declaration", l.name));
             }
             let mut base = t;
             while let Type::Array(e, _) = base {
@@ -1855,11 +1883,22 @@ impl<'a> Checker<'a> {
                 let l = l.clone();
                 self.error(l.loc, format!("layout qualifier `{}' is not allowed on a block member", l.name));
             }
+            // GLSL 1.50 section 4.3.7: members take no `attribute' or `varying' (nor
+            // any other storage beyond the block's own).
+            if let Some((QualItem::Storage(q @ (Storage::Attribute | Storage::Varying)), l)) =
+                m.qual.items.iter().find(|(q, _)| matches!(q, QualItem::Storage(Storage::Attribute | Storage::Varying)))
+            {
+                self.error(*l, format!("`{}' is not allowed on a block member", if *q == Storage::Varying { "varying" } else { "attribute" }));
+            }
             let t = self.resolve_type(&m.ty);
             for (n, dims, l) in &m.names {
                 let ty = self.apply_array(t.clone(), dims, *l);
                 if ty.contains_opaque() {
                     self.error(*l, "opaque types are not allowed in interface blocks");
+                }
+                // Only a redeclared built-in block may name gl_ members.
+                if n.starts_with("gl_") && !b.name.starts_with("gl_") {
+                    self.error(*l, format!("block member `{}' uses reserved `gl_' prefix", n));
                 }
                 if members.iter().any(|(x, _): &(String, Type)| x == n) {
                     self.error(*l, format!("duplicate block member `{}'", n));
@@ -1933,6 +1972,11 @@ impl<'a> Checker<'a> {
             Some((inst, dims, l)) => {
                 let block_readonly = b.qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly"));
                 let mut ty = self.apply_array(Type::Block(st), dims, *l);
+                // GLSL 1.50 / ESSL 3.00 section 4.3.7: each element is a buffer binding, so
+                // the size says how many.
+                if storage == Storage::Uniform && matches!(ty, Type::Array(_, None)) {
+                    self.error(*l, format!("uniform block array `{}' must specify an array size", inst));
+                }
                 if self.options.stage == Stage::Geometry && storage == Storage::In && b.name != "gl_PerVertex" {
                     ty = self.gs_input_array(ty, inst, *l);
                 }
@@ -2012,14 +2056,23 @@ impl<'a> Checker<'a> {
                         return (Type::Error, None);
                     }
                 };
+                // The list is constant when every item is (GLSL 4.20 section 4.1.11):
+                // its components are the items' in order, as constructors lay them out.
+                let mut comps = Some(Vec::new());
                 for (item, t) in items.iter().zip(expected.iter()) {
-                    self.initializer(item, t);
+                    let (_, c) = self.initializer(item, t);
+                    match (c, comps.as_mut()) {
+                        (Some(c), Some(all)) => all.extend(c.comps),
+                        _ => comps = None,
+                    }
                 }
                 let result = match ty {
                     Type::Array(e, None) => Type::Array(e.clone(), Some(items.len() as u32)),
                     t => t.clone(),
                 };
-                (result, None)
+                let complete = items.len() == expected.len();
+                let constant = comps.filter(|_| complete).map(|comps| ConstValue { ty: result.clone(), comps });
+                (result, constant)
             }
         }
     }
@@ -2088,6 +2141,22 @@ impl<'a> Checker<'a> {
             self.error(p.loc, "functions cannot return opaque types");
         }
         let params = self.param_types(p);
+        let returns_float = {
+            let mut t = &ret;
+            while let Type::Array(e, _) = t {
+                t = e;
+            }
+            t.scalar() == Some(Scalar::Float)
+        };
+        // ESSL: a float return value needs a precision like any float (section 4.5.3).
+        if returns_float {
+            self.check_precision_known(&ret, &p.qual, p.loc);
+        }
+        let ret_precision = if returns_float && self.is_es() {
+            p.qual.precision().or(self.float_precision.last().copied().flatten())
+        } else {
+            None
+        };
         let sig = Signature { ret, params };
         if !self.subroutine_proto(p, &sig, defining) {
             return sig;
@@ -2114,13 +2183,18 @@ impl<'a> Checker<'a> {
         }
         let list = self.functions.entry(p.name.clone()).or_default();
         let es100 = self.s.is_es() && self.s.version == 100;
+        let param_const: Vec<bool> = p.params.iter().map(|q| q.qual.storage() == Some(Storage::Const) || q.qual.has(|i| matches!(i, QualItem::Storage(Storage::Const)))).collect();
         if let Some(existing) = list.iter_mut().find(|f| f.sig.params.iter().map(|x| &x.0).eq(sig.params.iter().map(|x| &x.0))) {
             if es100 && !defining && !existing.defined {
                 // ESSL 1.00 declares a function at most once before its definition.
                 self.diags.error(p.loc, format!("function `{}' declared twice", p.name));
             }
-            let mismatch_ret = existing.sig.ret != sig.ret;
-            let mismatch_dir = existing.sig.params.iter().map(|x| x.1).ne(sig.params.iter().map(|x| x.1));
+            // In ESSL 1.00 the precision is part of the return type a prototype promises.
+            let mismatch_ret = existing.sig.ret != sig.ret || (es100 && existing.ret_precision != ret_precision);
+            // Parameter qualifiers, `const' included, match between declaration and
+            // definition (GLSL 1.10 section 6.1.1).
+            let mismatch_dir = existing.sig.params.iter().map(|x| x.1).ne(sig.params.iter().map(|x| x.1))
+                || (existing.param_const.len() == param_const.len() && existing.param_const != param_const);
             let redefined = existing.defined && defining;
             if defining {
                 existing.defined = true;
@@ -2138,7 +2212,7 @@ impl<'a> Checker<'a> {
                 .iter()
                 .map(|q| q.qual.items.iter().filter_map(|(i, _)| if let QualItem::Memory(m) = i { Some(m.clone()) } else { None }).collect())
                 .collect();
-            list.push(UserFunction { sig: sig.clone(), defined: defining, loc: p.loc, param_memory });
+            list.push(UserFunction { sig: sig.clone(), defined: defining, loc: p.loc, param_memory, ret_precision, param_const });
         }
         sig
     }
@@ -2446,6 +2520,14 @@ impl<'a> Checker<'a> {
 }
 
 /// 'f', 'i' or 'u' for an image format layout name.
+/// The layout qualifiers a variable declaration may carry (in lower case), image
+/// formats aside.
+const VARIABLE_LAYOUTS: &[&str] = &[
+    "location", "component", "index", "binding", "offset", "align", "xfb_buffer", "xfb_offset", "xfb_stride",
+    "stream", "origin_upper_left", "pixel_center_integer", "depth_any", "depth_greater", "depth_less",
+    "depth_unchanged", "std140", "std430", "shared", "packed", "row_major", "column_major",
+];
+
 fn image_format_kind(name: &str) -> Option<char> {
     const FLOAT: &[&str] = &[
         "rgba32f", "rgba16f", "rg32f", "rg16f", "r11f_g11f_b10f", "r32f", "r16f", "rgba16", "rgb10_a2", "rgba8", "rg16", "rg8",
