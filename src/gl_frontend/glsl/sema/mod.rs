@@ -7,6 +7,7 @@ pub mod compat_state;
 pub mod constant;
 mod expr;
 mod fold;
+mod implicit_local_arrays;
 pub mod types;
 pub mod variables;
 mod xfb;
@@ -239,6 +240,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
             c.interface.implicit_array_sizes.insert(name.clone(), (*index + 1).max(0) as u32);
         }
     }
+    c.size_implicit_local_arrays();
     c.interface.local_size = c.local_size;
     c.check_fragment_outputs();
     c.interface.has_main = c.functions.get("main").is_some_and(|f| f.iter().any(|f| f.defined));

@@ -317,3 +317,14 @@ fn storage_blocks_agree_between_stages_and_fit_the_size_limit() {
     let (success, log) = links(&exceeds, "");
     assert!(!success && log.contains("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"), "{log}");
 }
+
+#[test]
+fn implicitly_sized_local_arrays_take_their_largest_constant_index() {
+    let head = "#version 330\n#extension GL_ARB_shader_storage_buffer_object : require\nout vec4 c;\n";
+    let fs = ok(Stage::Fragment, &format!("{head}void main() {{ float a[]; int n = a.length(); a[4] = 3.0; c = vec4(float(n), a[4], 0.0, 1.0); }}"));
+    let sized = fs.interface.as_ref().unwrap().declared_types.iter().find(|(k, _)| k.2 == "a").map(|(_, t)| t.clone());
+    assert_eq!(sized, Some(glsl::sema::types::Type::Array(Box::new(glsl::sema::types::Type::FLOAT), Some(5))));
+    let vs = ok(Stage::Vertex, "#version 330\nvoid main() { gl_Position = vec4(0.0); }");
+    let p = link_program(&[&vs, &fs], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+}
