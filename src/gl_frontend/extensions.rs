@@ -47,6 +47,8 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_sync", Offered::Desktop),
     ("GL_ARB_texture_float", Offered::Desktop),
     ("GL_ARB_texture_gather", Offered::Desktop),
+    ("GL_ARB_texture_query_levels", Offered::Desktop),
+    ("GL_ARB_texture_query_lod", Offered::Desktop),
     ("GL_ARB_texture_storage", Offered::Desktop),
     ("GL_ARB_texture_swizzle", Offered::Desktop),
     ("GL_ARB_timer_query", Offered::Desktop),

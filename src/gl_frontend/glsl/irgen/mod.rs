@@ -488,6 +488,13 @@ impl<'s, 'i> Gen<'s, 'i> {
         let mut var = Variable::new(name, nty, mode);
         var.builtin = builtin;
         var.location = location;
+        // A redeclared compatibility varying (`flat in vec4 gl_Color;`) keeps its qualifiers.
+        if builtin.is_none() && matches!(mode, VariableMode::ShaderIn | VariableMode::ShaderOut) {
+            if let Some(g) = self.all_units.iter().find_map(|u| u.globals.iter().find(|g| g.name == name && g.block.is_none())) {
+                var.interpolation = interpolation(&g.qual);
+                var.centroid = g.qual.has(|q| matches!(q, QualItem::Centroid));
+            }
+        }
         // The tessellation levels are per patch; Vulkan drivers read them only when decorated so.
         var.patch = matches!(builtin, Some(Builtin::TessLevelOuter | Builtin::TessLevelInner));
         let h = self.b.variable(var);
