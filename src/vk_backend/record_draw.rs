@@ -26,6 +26,9 @@ pub(crate) struct DynamicCache {
     /// The key of the last pipeline looked up and its pipeline (valid while its program is:
     /// program ids are never reused).
     last_key: Option<(PipelineKey, vk::Pipeline)>,
+    /// Per bind point (graphics, compute): the layout and resources whose descriptors the
+    /// command buffer last received, so an unchanged set is not pushed again.
+    descriptors: [Option<(vk::PipelineLayout, Vec<u64>)>; 2],
 }
 
 impl DynamicCache {
@@ -33,6 +36,27 @@ impl DynamicCache {
         self.valid = false;
         self.pipeline = vk::Pipeline::null();
         self.vertex_input = None;
+        self.descriptors = [None, None];
+    }
+}
+
+/// What identifies one bound resource in the descriptor cache: its binding, element, kind
+/// and the Vulkan handles and range it binds. Handles stay unique within a command buffer
+/// because its batch keeps every resource it refers to alive.
+fn push_descriptor_signature(signature: &mut Vec<u64>, r: &crate::draw::ResourceBinding<'_>) {
+    signature.push(u64::from(r.binding) << 32 | u64::from(r.array_index));
+    match r.resource {
+        BoundResource::UniformBuffer { buffer, offset, size } => {
+            signature.extend([1, vk::Handle::as_raw(buffer.storage().raw), offset, size]);
+        }
+        BoundResource::StorageBuffer { buffer, offset, size } => {
+            signature.extend([2, vk::Handle::as_raw(buffer.storage().raw), offset, size]);
+        }
+        BoundResource::CombinedImageSampler { view, sampler } => {
+            signature.extend([3, vk::Handle::as_raw(view.0.raw), vk::Handle::as_raw(sampler.0.raw)]);
+        }
+        BoundResource::StorageImage { view } => signature.extend([4, vk::Handle::as_raw(view.0.raw)]),
+        BoundResource::UniformTexelBuffer { view } => signature.extend([5, vk::Handle::as_raw(view.0.raw)]),
     }
 }
 
@@ -46,6 +70,7 @@ pub(crate) struct Scratch {
     scissors: Vec<vk::Rect2D>,
     vertex_bindings: Vec<vk::VertexInputBindingDescription2EXT<'static>>,
     vertex_attributes: Vec<vk::VertexInputAttributeDescription2EXT<'static>>,
+    descriptor_signature: Vec<u64>,
 }
 
 const SHADER_STAGES: vk::PipelineStageFlags2 = vk::PipelineStageFlags2::from_raw(
@@ -473,6 +498,17 @@ impl CommandStream {
         }
         let limits = &self.device.info().limits;
         let s = &mut self.scratch;
+        // Descriptors equal to those the command buffer already holds for this layout stay.
+        s.descriptor_signature.clear();
+        for r in resources {
+            push_descriptor_signature(&mut s.descriptor_signature, r);
+        }
+        let slot = usize::from(bind_point == vk::PipelineBindPoint::COMPUTE);
+        if self.dynamic.descriptors[slot].as_ref().is_some_and(|(layout, signature)| *layout == program.layout && *signature == s.descriptor_signature) {
+            return Ok(());
+        }
+        // Until the writes below are recorded, nothing is known about the bound set.
+        let previous = self.dynamic.descriptors[slot].take();
         s.buffer_infos.clear();
         s.image_infos.clear();
         s.writes.clear();
@@ -561,6 +597,7 @@ impl CommandStream {
             // each names a binding of the program's push layout with a matching type
             // (checked in draw), and every resource is alive (held by the batch).
             unsafe { push.cmd_push_descriptor_set(cmd, bind_point, program.layout, 0, &s.writes) };
+            self.remember_descriptors(slot, program.layout, previous);
             return Ok(());
         }
         let set = self.allocate_set(program)?;
@@ -574,7 +611,16 @@ impl CommandStream {
             self.device.raw.update_descriptor_sets(&s.writes, &[]);
             self.device.raw.cmd_bind_descriptor_sets(cmd, bind_point, program.layout, 0, &[set], &[]);
         }
+        self.remember_descriptors(slot, program.layout, previous);
         Ok(())
+    }
+
+    /// Notes the descriptors just recorded at bind point `slot`, reusing the storage of the
+    /// previous entry.
+    fn remember_descriptors(&mut self, slot: usize, layout: vk::PipelineLayout, previous: Option<(vk::PipelineLayout, Vec<u64>)>) {
+        let mut signature = previous.map(|(_, v)| v).unwrap_or_default();
+        std::mem::swap(&mut signature, &mut self.scratch.descriptor_signature);
+        self.dynamic.descriptors[slot] = Some((layout, signature));
     }
 
     /// A descriptor set of the program's layout from the batch's pools.

@@ -14,6 +14,9 @@ const MAX_IDLE_CHUNKS: usize = 8;
 pub(crate) struct UploadRing {
     current: Option<(Buffer, u64)>,
     spare: Vec<Buffer>,
+    /// A device-wide unique id of the current chunk's fill, renewed whenever another chunk
+    /// becomes current: data uploaded under an epoch stays intact while the epoch lasts.
+    epoch: u64,
 }
 
 impl UploadRing {
@@ -42,14 +45,21 @@ impl CommandStream {
         let ring = &mut self.upload_ring;
         let fits = ring.current.as_ref().is_some_and(|(b, used)| used.next_multiple_of(align) + size <= b.size());
         if !fits {
-            if let Some((old, _)) = ring.current.take() {
+            let chunk = ring.take_chunk(&self.device, size)?;
+            if let Some((old, _)) = ring.current.replace((chunk, 0)) {
+                // The old chunk may hold data of the command being built that nothing
+                // recorded marks busy yet: the current batch holds it, so it is not
+                // refilled before that batch completes.
+                let raw = old.storage();
+                self.batch()?.use_buffer(&raw);
+                let ring = &mut self.upload_ring;
                 if old.size() == CHUNK_SIZE && ring.spare.len() < MAX_IDLE_CHUNKS {
                     ring.spare.push(old);
                 }
             }
-            let chunk = ring.take_chunk(&self.device, size)?;
-            ring.current = Some((chunk, 0));
+            self.upload_ring.epoch = self.device.next_id();
         }
+        let ring = &mut self.upload_ring;
         let (chunk, used) = ring.current.as_mut().expect("a chunk was just ensured");
         let offset = used.next_multiple_of(align);
         // Bytes past `used` were never handed out since the chunk was last idle, so no GPU
@@ -59,5 +69,12 @@ impl CommandStream {
         }
         *used = offset + size;
         Ok((chunk.clone(), offset))
+    }
+
+    /// The upload ring's current epoch. Bytes `stream_upload` returned while the epoch was
+    /// this value are still there (and may be bound again) as long as it stays unchanged:
+    /// only then is their chunk still the one being filled front to back.
+    pub fn upload_epoch(&self) -> u64 {
+        self.upload_ring.epoch
     }
 }

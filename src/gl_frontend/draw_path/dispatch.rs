@@ -133,8 +133,8 @@ impl ContextState {
         let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
         self.write_builtin_uniforms(&mut exe);
         let mut out = Vec::new();
-        if let Some((buffer, size)) = self.default_uniform_buffer(&mut exe)? {
-            out.push(OwnedResource::Uniform { binding: 0, element: 0, buffer, offset: 0, size });
+        if let Some((buffer, offset, size)) = self.default_uniform_buffer(&mut exe)? {
+            out.push(OwnedResource::Uniform { binding: 0, element: 0, buffer, offset, size });
         }
         for block in exe.interface.uniform_blocks.clone() {
             let point = exe.block_bindings.get(block.index as usize).copied().unwrap_or(0);

@@ -194,11 +194,13 @@ impl ContextState {
         Ok(b.gpu.as_ref().map(|(g, _)| g.clone()))
     }
 
-    /// A GPU buffer holding `data` for one draw (client-side arrays and indices).
-    fn temporary_buffer(&mut self, data: &[u8]) -> Result<GpuBuffer, vk_backend::Error> {
-        let buffer = GpuBuffer::new(&self.device, &BufferDesc { size: data.len().max(4) as u64, memory: MemoryHint::HostVisible })?;
-        self.stream.write_buffer(&buffer, 0, data)?;
-        Ok(buffer)
+    /// A buffer range holding `data` for one draw (client-side arrays and indices, current
+    /// attribute values), taken from the stream's upload ring instead of a new allocation.
+    fn temporary_buffer(&mut self, data: &[u8]) -> Result<(GpuBuffer, u64), vk_backend::Error> {
+        if data.is_empty() {
+            return self.stream.stream_upload(&[0; 4]);
+        }
+        self.stream.stream_upload(data)
     }
 
     /// How many vertices a draw reads from per-vertex arrays: `first + count`, or one past
@@ -395,12 +397,12 @@ impl ContextState {
                     data.extend(value.iter().flat_map(|f| f.to_ne_bytes()));
                 }
             }
-            let buffer = self.temporary_buffer(&data)?;
+            let (buffer, base) = self.temporary_buffer(&data)?;
             let stride = slots.len() as u32 * 16;
             for (i, slot) in slots.iter().enumerate() {
                 input.push_binding(VertexBindingLayout { binding: slot.vk as u8, stride, rate: InputRate::Vertex });
                 input.push_attribute(VertexAttribute { location: slot.vk as u8, binding: slot.vk as u8, format: VertexFormat::new(VertexScalar::F32, 4), offset: 0 });
-                vertex_buffers.push((slot.vk, buffer.clone(), 16 * i as u64));
+                vertex_buffers.push((slot.vk, buffer.clone(), base + 16 * i as u64));
             }
         }
         for slot in slots.iter().filter(|_| immediate.is_none()) {
@@ -478,7 +480,8 @@ impl ContextState {
                 let bytes = (elements.max(1) - 1) * a.effective_stride() as u64 + element_size;
                 // SAFETY: GL requires a client array to hold every element a draw reads.
                 let data = unsafe { std::slice::from_raw_parts(a.pointer as *const u8, bytes as usize) };
-                vertex_buffers.push((slot.vk, self.temporary_buffer(data)?, 0));
+                let (buffer, offset) = self.temporary_buffer(data)?;
+                vertex_buffers.push((slot.vk, buffer, offset));
                 continue;
             }
             match source {
@@ -486,19 +489,21 @@ impl ContextState {
                     let buffer = self.gpu_buffer(a.buffer)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
                     vertex_buffers.push((slot.vk, buffer, a.pointer as u64));
                 }
-                VertexSource::Padded(data) | VertexSource::Zero(data) => vertex_buffers.push((slot.vk, self.temporary_buffer(&data)?, 0)),
+                VertexSource::Padded(data) | VertexSource::Zero(data) => {
+                    let (buffer, offset) = self.temporary_buffer(&data)?;
+                    vertex_buffers.push((slot.vk, buffer, offset));
+                }
             }
         }
         // Disabled arrays read the current generic attribute: a stride-0 binding.
         if !constant_attributes.is_empty() {
-            let buffer = GpuBuffer::new(&self.device, &BufferDesc { size: constant_bytes.len() as u64, memory: MemoryHint::HostVisible })?;
-            self.stream.write_buffer(&buffer, 0, &constant_bytes)?;
+            let (buffer, base) = self.temporary_buffer(&constant_bytes)?;
             for (binding, offset, attributes) in constant_attributes {
                 input.push_binding(VertexBindingLayout { binding: binding as u8, stride: 0, rate: InputRate::Vertex });
                 for attribute in attributes {
                     input.push_attribute(attribute);
                 }
-                vertex_buffers.push((binding, buffer.clone(), offset));
+                vertex_buffers.push((binding, buffer.clone(), base + offset));
             }
         }
 
@@ -506,8 +511,8 @@ impl ContextState {
         self.write_builtin_uniforms(&mut exe);
         // The default uniform block.
         let mut uniform_buffers: Vec<(u32, u32, GpuBuffer, u64, u64)> = Vec::new();
-        if let Some((buffer, size)) = self.default_uniform_buffer(&mut exe)? {
-            uniform_buffers.push((0, 0, buffer, 0, size));
+        if let Some((buffer, offset, size)) = self.default_uniform_buffer(&mut exe)? {
+            uniform_buffers.push((0, 0, buffer, offset, size));
         }
         // Uniform blocks, from the GL binding points their index maps to.
         for block in &exe.interface.uniform_blocks {
@@ -546,7 +551,8 @@ impl ContextState {
                     let bytes = count as usize * index_size(i.ty);
                     // SAFETY: GL requires client indices to hold `count` indices.
                     let data = unsafe { std::slice::from_raw_parts(i.offset as *const u8, bytes) };
-                    Some((self.temporary_buffer(data)?, 0, index_type))
+                    let (buffer, offset) = self.temporary_buffer(data)?;
+                    Some((buffer, offset, index_type))
                 } else {
                     let buffer = self.gpu_buffer(name)?.ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
                     Some((buffer, i.offset as u64, index_type))
@@ -642,29 +648,34 @@ pub(crate) struct ImmediateVertices<'a> {
     order: &'a [usize],
 }
 
+/// Where a program's default uniform block was last streamed: valid for further draws of
+/// the same contents while the upload ring stays in `epoch`.
+#[derive(Clone)]
+pub struct UploadedUniforms {
+    pub buffer: GpuBuffer,
+    pub offset: u64,
+    pub generation: u64,
+    pub epoch: u64,
+}
+
 impl ContextState {
-    /// The program's default uniform block on the GPU, uploaded again only when a uniform
-    /// changed since the last upload; `None` for a program without plain uniforms.
-    pub(crate) fn default_uniform_buffer(&mut self, exe: &mut crate::objects::program_link::LinkedProgram) -> Result<Option<(GpuBuffer, u64)>, vk_backend::Error> {
+    /// The program's default uniform block on the GPU as (buffer, offset, size): streamed
+    /// through the upload ring when a uniform changed since the last upload or the ring has
+    /// moved on, otherwise the last upload again; `None` for a program without plain
+    /// uniforms.
+    pub(crate) fn default_uniform_buffer(&mut self, exe: &mut crate::objects::program_link::LinkedProgram) -> Result<Option<(GpuBuffer, u64, u64)>, vk_backend::Error> {
         if exe.uniform_data.is_empty() {
             return Ok(None);
         }
         let size = exe.uniform_data.len() as u64;
-        let generation = exe.uniform_generation;
-        let buffer = match exe.uniform_gpu.take() {
-            Some((buffer, uploaded)) if uploaded == generation => buffer,
-            previous => {
-                // A whole-buffer write gives a busy buffer fresh storage instead of waiting.
-                let buffer = match previous {
-                    Some((buffer, _)) => buffer,
-                    None => GpuBuffer::new(&self.device, &BufferDesc { size, memory: MemoryHint::HostVisible })?,
-                };
-                self.stream.write_buffer(&buffer, 0, &exe.uniform_data)?;
-                buffer
-            }
-        };
-        exe.uniform_gpu = Some((buffer.clone(), generation));
-        Ok(Some((buffer, size)))
+        let epoch = self.stream.upload_epoch();
+        if let Some(u) = exe.uniform_gpu.as_ref().filter(|u| u.generation == exe.uniform_generation && u.epoch == epoch) {
+            return Ok(Some((u.buffer.clone(), u.offset, size)));
+        }
+        let (buffer, offset) = self.stream.stream_upload(&exe.uniform_data)?;
+        let epoch = self.stream.upload_epoch();
+        exe.uniform_gpu = Some(UploadedUniforms { buffer: buffer.clone(), offset, generation: exe.uniform_generation, epoch });
+        Ok(Some((buffer, offset, size)))
     }
 }
 

@@ -20,8 +20,8 @@ pub struct LinkedProgram {
     pub uniform_data: Vec<u8>,
     /// Bumped on every glUniform*, so the draw path uploads the block again.
     pub uniform_generation: u64,
-    /// The GPU copy of the default block and the generation it holds.
-    pub uniform_gpu: Option<(vk_backend::Buffer, u64)>,
+    /// Where the default block was last uploaded, and the generation it holds.
+    pub uniform_gpu: Option<crate::draw_path::draw::UploadedUniforms>,
     /// Per uniform block index: the GL binding point (glUniformBlockBinding).
     pub block_bindings: Vec<u32>,
     /// Per shader storage block index: the GL binding point (glShaderStorageBlockBinding).
