@@ -7,7 +7,6 @@ mod common;
 use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
-use gl_frontend::types::*;
 use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
 
 const VS: &str = "#version 130

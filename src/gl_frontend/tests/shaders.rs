@@ -74,8 +74,14 @@ fn shader_and_program_errors() {
     unsafe {
         assert_eq!(glCreateShader(GL_RGBA), 0);
         assert_eq!(glGetError(), GL_INVALID_ENUM);
-        // Compute shaders need GL 4.3.
-        assert_eq!(glCreateShader(GL_COMPUTE_SHADER), 0);
+        // Compute shaders need GL 4.3 or GL_ARB_compute_shader; this context offers the
+        // extension, tessellation it does not.
+        assert!(get_string(GL_EXTENSIONS).unwrap_or_default().split(' ').any(|e| e == "GL_ARB_compute_shader"));
+        let compute = glCreateShader(GL_COMPUTE_SHADER);
+        assert_ne!(compute, 0);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        glDeleteShader(compute);
+        assert_eq!(glCreateShader(GL_TESS_CONTROL_SHADER), 0);
         assert_eq!(glGetError(), GL_INVALID_ENUM);
         let program = glCreateProgram();
         let shader = glCreateShader(GL_VERTEX_SHADER);

@@ -59,24 +59,6 @@ pub fn current_context_with_override(major: u32, minor: u32, profile: Profile) -
     ctx
 }
 
-/// The RGBA8 colour of the window pixel (x, y), read back with glReadPixels.
-pub fn pixel(x: i32, y: i32) -> [u8; 4] {
-    let mut p = [0u8; 4];
-    unsafe { entry::glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
-    p
-}
-
-/// Identity modelview and a projection whose units are the 64x32 window's pixels.
-pub fn window_ortho() {
-    unsafe {
-        entry::glMatrixMode(GL_PROJECTION);
-        entry::glLoadIdentity();
-        entry::glOrtho(0.0, 64.0, 0.0, 32.0, -1.0, 1.0);
-        entry::glMatrixMode(GL_MODELVIEW);
-        entry::glLoadIdentity();
-    }
-}
-
 /// Clears to blue and draws a quad over the whole viewport from attribute 0, through a
 /// vertex array object of its own (as a core context needs).
 pub fn draw_full_window_quad() {
