@@ -7,12 +7,11 @@
 //! current: z = z * scale + w * bias, with (scale, bias) = (0.5, 0.5) for GL's
 //! [-1, 1] and (1, 0) for [0, 1]. One pipeline serves both modes.
 
-use crate::arena::Handle;
 use crate::builder::Builder;
 use crate::shader::Shader;
-use crate::types::{StructMember, Type, ValueType};
+use crate::types::{Type, ValueType};
 use crate::validate::debug_validate;
-use crate::variable::{Builtin, Variable, VariableMode};
+use crate::variable::{Builtin, VariableMode};
 
 /// Where the depth mode lives: a uniform buffer holding, at `offset`, a vec2 of
 /// (scale, bias) for z = z * scale + w * bias.
@@ -45,7 +44,7 @@ fn remap_depth(shader: &mut Shader, state: Option<&ClipControlState>) -> bool {
     if shader.types[shader.variables[pos].ty] != Type::Vector(ValueType::VEC4) {
         return false;
     }
-    let block = state.map(|s| depth_mode_block(shader, s));
+    let block = state.map(|s| super::state_block(shader, "gl_ClipControlState", "scale_and_bias", ValueType::VEC2, s.set, s.binding, s.offset));
     let remap = |b: &mut Builder| {
         let d = b.deref_var(pos);
         let p = b.load_deref(d);
@@ -78,11 +77,3 @@ fn remap_depth(shader: &mut Shader, state: Option<&ClipControlState>) -> bool {
     changed
 }
 
-/// A uniform-buffer variable over the depth mode (it may alias the default block's binding).
-fn depth_mode_block(shader: &mut Shader, state: &ClipControlState) -> Handle<Variable> {
-    let vec2 = shader.add_type(Type::Vector(ValueType::VEC2));
-    let member = StructMember { name: "scale_and_bias".into(), ty: vec2, offset: Some(state.offset), matrix_stride: None, row_major: false };
-    let ty = shader.add_type(Type::Struct { name: "gl_ClipControlState".into(), members: vec![member] });
-    let var = Variable::new("gl_ClipControlState", ty, VariableMode::Ubo).with_binding(state.set, state.binding);
-    shader.add_variable(var)
-}

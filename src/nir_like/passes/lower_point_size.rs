@@ -7,9 +7,8 @@
 //!
 //! Reading the state at run time keeps one pipeline for both settings of the enable.
 
-use crate::arena::Handle;
 use crate::shader::{Primitive, Shader, Stage};
-use crate::types::{StructMember, Type, ValueType};
+use crate::types::{Type, ValueType};
 use crate::validate::debug_validate;
 use crate::variable::{Builtin, Variable, VariableMode};
 
@@ -48,7 +47,7 @@ pub fn lower_point_size(shader: &mut Shader, state: &PointSizeState) -> bool {
             shader.add_variable(var)
         }
     };
-    let block = point_size_block(shader, state);
+    let block = super::state_block(shader, "gl_PointSizeState", "size_and_enable", ValueType::VEC2, state.set, state.binding, state.offset);
     let epilogue = |b: &mut crate::builder::Builder| {
         let root = b.deref_var(block);
         let member = b.deref_struct(root, 0);
@@ -71,12 +70,3 @@ pub fn lower_point_size(shader: &mut Shader, state: &PointSizeState) -> bool {
     true
 }
 
-/// A uniform-buffer variable over the point-size state (it may alias the default block's
-/// binding).
-fn point_size_block(shader: &mut Shader, state: &PointSizeState) -> Handle<Variable> {
-    let vec2 = shader.add_type(Type::Vector(ValueType::VEC2));
-    let member = StructMember { name: "size_and_enable".into(), ty: vec2, offset: Some(state.offset), matrix_stride: None, row_major: false };
-    let ty = shader.add_type(Type::Struct { name: "gl_PointSizeState".into(), members: vec![member] });
-    let var = Variable::new("gl_PointSizeState", ty, VariableMode::Ubo).with_binding(state.set, state.binding);
-    shader.add_variable(var)
-}

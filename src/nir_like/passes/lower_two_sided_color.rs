@@ -6,7 +6,7 @@
 
 use crate::arena::Handle;
 use crate::shader::{Shader, Stage};
-use crate::types::{StructMember, Type, ValueType};
+use crate::types::{Type, ValueType};
 use crate::validate::debug_validate;
 use crate::variable::{Builtin, Variable, VariableMode};
 
@@ -44,7 +44,7 @@ pub fn lower_two_sided_color(shader: &mut Shader, state: &TwoSidedColorState) ->
             shader.add_variable(Variable::new("gl_FrontFacing", bool_ty, VariableMode::ShaderIn).with_builtin(Builtin::FrontFacing))
         }
     };
-    let block = enable_block(shader, state);
+    let block = super::state_block(shader, "gl_TwoSideState", "enabled", ValueType::F32, state.set, state.binding, state.offset);
     let mut progress = false;
     for (front, location) in pairs {
         // The back colour is interpolated as the front one is declared.
@@ -70,11 +70,3 @@ pub fn lower_two_sided_color(shader: &mut Shader, state: &TwoSidedColorState) ->
     progress
 }
 
-/// A uniform-buffer variable over the enable (it may alias the default block's binding).
-fn enable_block(shader: &mut Shader, state: &TwoSidedColorState) -> Handle<Variable> {
-    let float = shader.add_type(Type::Vector(ValueType::F32));
-    let member = StructMember { name: "enabled".into(), ty: float, offset: Some(state.offset), matrix_stride: None, row_major: false };
-    let ty = shader.add_type(Type::Struct { name: "gl_TwoSideState".into(), members: vec![member] });
-    let var = Variable::new("gl_TwoSideState", ty, VariableMode::Ubo).with_binding(state.set, state.binding);
-    shader.add_variable(var)
-}

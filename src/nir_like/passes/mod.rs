@@ -113,6 +113,17 @@ pub fn at_function_exits(
     }
 }
 
+/// A uniform-buffer variable `name` over one value of type `value` at byte `offset` of the
+/// buffer at (`set`, `binding`): how passes read the GL state the linker placed in the
+/// default uniform block (the variable aliases that block's binding).
+pub(crate) fn state_block(shader: &mut Shader, name: &str, member: &str, value: crate::types::ValueType, set: u32, binding: u32, offset: u32) -> Handle<Variable> {
+    use crate::types::{StructMember, Type};
+    let ty = shader.add_type(Type::Vector(value));
+    let member = StructMember { name: member.into(), ty, offset: Some(offset), matrix_stride: None, row_major: false };
+    let block = shader.add_type(Type::Struct { name: name.into(), members: vec![member] });
+    shader.add_variable(Variable::new(name, block, VariableMode::Ubo).with_binding(set, binding))
+}
+
 /// Runs `emit` wherever the last pre-rasterisation stage finishes a vertex: before every
 /// EmitVertex of a geometry shader, at every exit of the entry point otherwise (the
 /// epilogues of `lower_clip_control`, `lower_cull_distance` and `lower_user_clip_planes`).
