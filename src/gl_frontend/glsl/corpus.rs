@@ -2,7 +2,34 @@
 //! the regression test judge the compiler the way piglit's glslparsertest does.
 
 use crate::options::{Api, CompileOptions, Stage};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// Where Debian's piglit package keeps its tests.
+pub const PIGLIT_DIR: &str = "/usr/lib/x86_64-linux-gnu/piglit";
+
+/// The folders the corpus tools read when given none: piglit's spec tests and the
+/// generated ones.
+pub fn default_dirs() -> Vec<PathBuf> {
+    vec![Path::new(PIGLIT_DIR).join("tests/spec"), Path::new(PIGLIT_DIR).join("generated_tests/spec")]
+}
+
+/// Appends every shader file (a name `stage_of` knows) under `dir` to `out`; `dir` itself
+/// when it is a file.
+pub fn collect_shaders(dir: &Path, out: &mut Vec<PathBuf>) {
+    if dir.is_file() {
+        out.push(dir.to_path_buf());
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let p = entry.path();
+        if p.is_dir() {
+            collect_shaders(&p, out);
+        } else if stage_of(&p).is_some() {
+            out.push(p);
+        }
+    }
+}
 
 pub struct CorpusCase {
     pub expect_pass: bool,

@@ -8,13 +8,12 @@
 //! `scripts/glsl-compile-bench` writes for Mesa's compiler, which joins the two by path
 //! and reports the ratio.
 
-use glsl::corpus::{parse_case, stage_of};
+use glsl::corpus::parse_case;
 use glsl::{compile_shader, Stage};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-const PIGLIT: &str = "/usr/lib/x86_64-linux-gnu/piglit";
 
 struct Timed {
     path: PathBuf,
@@ -38,12 +37,11 @@ fn main() {
         }
     }
     if dirs.is_empty() {
-        dirs.push(Path::new(PIGLIT).join("tests/spec"));
-        dirs.push(Path::new(PIGLIT).join("generated_tests/spec"));
+        dirs = glsl::corpus::default_dirs();
     }
     let mut files = Vec::new();
     for d in &dirs {
-        collect(d, &mut files);
+        glsl::corpus::collect_shaders(d, &mut files);
     }
     files.sort();
     if files.is_empty() {
@@ -107,18 +105,3 @@ fn report<'a>(what: &str, timed: impl Iterator<Item = &'a Timed>) {
     );
 }
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    if dir.is_file() {
-        out.push(dir.to_path_buf());
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let p = entry.path();
-        if p.is_dir() {
-            collect(&p, out);
-        } else if stage_of(&p).is_some() {
-            out.push(p);
-        }
-    }
-}

@@ -6,10 +6,9 @@
 
 use glsl::{compile_shader, Stage};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
-const PIGLIT: &str = "/usr/lib/x86_64-linux-gnu/piglit";
 
 fn main() {
     let mut dirs: Vec<PathBuf> = Vec::new();
@@ -29,8 +28,7 @@ fn main() {
         }
     }
     if dirs.is_empty() {
-        dirs.push(Path::new(PIGLIT).join("tests/spec"));
-        dirs.push(Path::new(PIGLIT).join("generated_tests/spec"));
+        dirs = glsl::corpus::default_dirs();
     }
     let mut files = Vec::new();
     for d in &dirs {
@@ -48,7 +46,7 @@ fn main() {
             }
             return;
         }
-        collect(d, &mut files);
+        glsl::corpus::collect_shaders(d, &mut files);
     }
     files.sort();
     let mut per_dir: BTreeMap<String, (u32, u32)> = BTreeMap::new();
@@ -154,15 +152,4 @@ fn main() {
     );
 }
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            collect(&p, out);
-        } else if glsl::corpus::stage_of(&p).is_some() {
-            out.push(p);
-        }
-    }
-}
 
