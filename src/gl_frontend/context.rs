@@ -385,6 +385,11 @@ impl ContextState {
         self.api == Api::Gles
     }
 
+    /// The API and version the format table checks legality against.
+    pub(crate) fn format_api(&self) -> gl_formats::Api {
+        crate::pixels::format_api(self.is_gles(), self.is_core(), self.version)
+    }
+
     fn attach_surfaces(&mut self, draw: Option<DefaultFramebuffer>, read: Option<DefaultFramebuffer>) {
         if let (false, Some(surface)) = (self.surface_seen, draw.as_ref()) {
             let (w, h) = (surface.width() as i32, surface.height() as i32);

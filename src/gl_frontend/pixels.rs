@@ -1,607 +1,386 @@
-//! Pixel transfer: GL's (format, type) client layouts with glPixelStore's row rules, and
-//! conversion between them and galvan's texel formats. Rows are never flipped: row 0 is
-//! GL's bottom row on both sides (docs/conventions.md).
+//! Pixel transfer between GL client memory and galvan's texel storage. The format table,
+//! the GL error of each format/type pair and the conversions are `gl_formats`'; this file
+//! picks a table entry's storage for the Vulkan backend and keeps galvan's host layout.
+//!
+//! Host layout: texels tightly packed as the storage format lays them out, rows never
+//! flipped (row 0 is GL's bottom row, docs/conventions.md). Depth is an f32 per texel,
+//! stencil a byte; a depth-stencil texel is the f32 depth, the stencil byte and three bytes
+//! of padding (8 bytes), so every texel of a level has one size. `gl_formats` carries depth
+//! and stencil as separate planes; [`to_planes`] and [`from_planes`] convert.
+
+use std::borrow::Cow;
+
+use gl_formats::{Extent, FormatInfo, GlError};
 
 use crate::objects::bindings::PixelStore;
 use crate::types::enums::*;
 use crate::types::*;
 
-/// How texels are stored in galvan's images.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TexelFormat {
-    /// 8-bit unsigned normalized, 1 to 4 channels (R, RG, RGBA; RGB is kept as RGBA).
-    Unorm8 { channels: u8 },
-    /// 16-bit unsigned normalized (GL_R16, GL_RG16, GL_RGB16 kept as RGBA, GL_RGBA16).
-    Unorm16 { channels: u8 },
-    /// 16-bit (half) float (GL_R16F, GL_RG16F, GL_RGB16F kept as RGBA, GL_RGBA16F).
-    Float16 { channels: u8 },
-    /// 32-bit float, 1 to 4 channels.
-    Float32 { channels: u8 },
-    /// Depth as a 32-bit float, whatever the requested depth bits were.
-    Depth { bits: u8 },
-    /// Depth as a 32-bit float followed by an 8-bit stencil value, padded to 8 bytes.
-    DepthStencil { depth_bits: u8 },
-    /// Unnormalized integers of 8, 16 or 32 bits, 1, 2 or 4 channels (RGB is kept as RGBA),
-    /// read by isampler/usampler.
-    Int { bits: u8, channels: u8, signed: bool },
-}
+pub use gl_formats::TexelFormat;
 
-impl TexelFormat {
-    pub fn bytes_per_texel(self) -> usize {
-        match self {
-            TexelFormat::Unorm8 { channels } => channels as usize,
-            TexelFormat::Unorm16 { channels } | TexelFormat::Float16 { channels } => 2 * channels as usize,
-            TexelFormat::Float32 { channels } => 4 * channels as usize,
-            TexelFormat::Depth { .. } => 4,
-            TexelFormat::DepthStencil { .. } => 8,
-            TexelFormat::Int { bits, channels, .. } => (bits as usize / 8) * channels as usize,
-        }
-    }
-
+/// What galvan needs of a texel format besides the table: its host layout and queries.
+pub trait HostTexels: Copy {
+    /// Bytes of one texel in galvan's host layout.
+    fn bytes_per_texel(self) -> usize;
     /// Whether shaders read the format through integer samplers (GL_RGBA8UI, GL_R32I, ...).
-    pub fn is_integer(self) -> bool {
-        matches!(self, TexelFormat::Int { .. })
-    }
-
-    pub fn is_depth(self) -> bool {
-        matches!(self, TexelFormat::Depth { .. } | TexelFormat::DepthStencil { .. })
-    }
-
-    pub fn has_stencil(self) -> bool {
-        matches!(self, TexelFormat::DepthStencil { .. })
-    }
-
+    fn is_integer(self) -> bool;
+    /// Whether the format has depth (depth or depth-stencil).
+    fn is_depth(self) -> bool;
+    fn has_stencil(self) -> bool;
     /// The bits GL_TEXTURE_*_SIZE / GL_RENDERBUFFER_*_SIZE report for `pname`.
-    pub fn component_bits(self, pname: GLenum) -> u32 {
-        let channel = match pname {
-            GL_TEXTURE_RED_SIZE | GL_RENDERBUFFER_RED_SIZE => Some(0),
-            GL_TEXTURE_GREEN_SIZE | GL_RENDERBUFFER_GREEN_SIZE => Some(1),
-            GL_TEXTURE_BLUE_SIZE | GL_RENDERBUFFER_BLUE_SIZE => Some(2),
-            GL_TEXTURE_ALPHA_SIZE | GL_RENDERBUFFER_ALPHA_SIZE => Some(3),
-            _ => None,
-        };
-        match (self, channel, pname) {
-            (TexelFormat::Unorm8 { channels }, Some(c), _) if c < channels => 8,
-            (TexelFormat::Unorm16 { channels } | TexelFormat::Float16 { channels }, Some(c), _) if c < channels => 16,
-            (TexelFormat::Float32 { channels }, Some(c), _) if c < channels => 32,
-            (TexelFormat::Int { bits, channels, .. }, Some(c), _) if c < channels => bits as u32,
-            (TexelFormat::Depth { bits }, None, GL_TEXTURE_DEPTH_SIZE | GL_RENDERBUFFER_DEPTH_SIZE) => bits as u32,
-            (TexelFormat::DepthStencil { depth_bits }, None, GL_TEXTURE_DEPTH_SIZE | GL_RENDERBUFFER_DEPTH_SIZE) => depth_bits as u32,
-            (TexelFormat::DepthStencil { .. }, None, GL_TEXTURE_STENCIL_SIZE | GL_RENDERBUFFER_STENCIL_SIZE) => 8,
-            _ => 0,
+    fn component_bits(self, pname: GLenum) -> u32;
+}
+
+impl HostTexels for TexelFormat {
+    fn bytes_per_texel(self) -> usize {
+        match (self.storage.has_depth(), self.storage.has_stencil()) {
+            (true, true) => 8,
+            (true, false) => 4,
+            (false, true) => 1,
+            (false, false) => self.storage.texel_bytes().unwrap_or(4),
         }
     }
+
+    fn is_integer(self) -> bool {
+        self.info.is_integer()
+    }
+
+    fn is_depth(self) -> bool {
+        self.info.has_depth()
+    }
+
+    fn has_stencil(self) -> bool {
+        self.info.has_stencil()
+    }
+
+    fn component_bits(self, pname: GLenum) -> u32 {
+        self.info.component_size(pname).unwrap_or(0)
+    }
 }
 
-/// The texel format of a sized or unsized internal format; `None` when galvan does not
-/// support it yet (or it is not a format at all).
+/// The legacy internal formats 1 to 4 (component counts) as the table names them.
+fn table_name(internal_format: GLenum) -> GLenum {
+    match internal_format {
+        1 => GL_LUMINANCE,
+        2 => GL_LUMINANCE_ALPHA,
+        3 => GL_RGB,
+        4 => GL_RGBA,
+        other => other,
+    }
+}
+
+/// How galvan stores `internal_format`: its table entry in the preferred storage, or a
+/// fallback where the Vulkan backend lacks it. `None` for what is no internal format.
 pub fn internal_texel_format(internal_format: GLenum) -> Option<TexelFormat> {
-    Some(match internal_format {
-        GL_RGBA | GL_RGBA8 | GL_RGB | GL_RGB8 => TexelFormat::Unorm8 { channels: 4 },
-        GL_RG | GL_RG8 => TexelFormat::Unorm8 { channels: 2 },
-        GL_RED | GL_R8 => TexelFormat::Unorm8 { channels: 1 },
-        GL_RGBA16 | GL_RGB16 => TexelFormat::Unorm16 { channels: 4 },
-        GL_RG16 => TexelFormat::Unorm16 { channels: 2 },
-        GL_R16 => TexelFormat::Unorm16 { channels: 1 },
-        GL_RGBA16F | GL_RGB16F => TexelFormat::Float16 { channels: 4 },
-        GL_RG16F => TexelFormat::Float16 { channels: 2 },
-        GL_R16F => TexelFormat::Float16 { channels: 1 },
-        GL_RGBA32F | GL_RGB32F => TexelFormat::Float32 { channels: 4 },
-        GL_RG32F => TexelFormat::Float32 { channels: 2 },
-        GL_R32F => TexelFormat::Float32 { channels: 1 },
-        GL_DEPTH_COMPONENT | GL_DEPTH_COMPONENT24 => TexelFormat::Depth { bits: 24 },
-        GL_DEPTH_COMPONENT16 => TexelFormat::Depth { bits: 16 },
-        GL_DEPTH_COMPONENT32 | GL_DEPTH_COMPONENT32F => TexelFormat::Depth { bits: 32 },
-        GL_DEPTH_STENCIL | GL_DEPTH24_STENCIL8 => TexelFormat::DepthStencil { depth_bits: 24 },
-        GL_DEPTH32F_STENCIL8 => TexelFormat::DepthStencil { depth_bits: 32 },
-        _ => return integer_texel_format(internal_format),
-    })
+    let info = FormatInfo::lookup(table_name(internal_format))?;
+    TexelFormat::choose(info, &|s| crate::draw_path::gpu_image::storage_vk_format(s).is_some())
 }
 
-/// The texel format of an integer internal format (GL_RGBA8UI, GL_R32I, ...).
-fn integer_texel_format(internal_format: GLenum) -> Option<TexelFormat> {
-    let (bits, channels, signed) = match internal_format {
-        GL_R8I => (8, 1, true),
-        GL_R8UI => (8, 1, false),
-        GL_R16I => (16, 1, true),
-        GL_R16UI => (16, 1, false),
-        GL_R32I => (32, 1, true),
-        GL_R32UI => (32, 1, false),
-        GL_RG8I => (8, 2, true),
-        GL_RG8UI => (8, 2, false),
-        GL_RG16I => (16, 2, true),
-        GL_RG16UI => (16, 2, false),
-        GL_RG32I => (32, 2, true),
-        GL_RG32UI => (32, 2, false),
-        GL_RGB8I | GL_RGBA8I => (8, 4, true),
-        GL_RGB8UI | GL_RGBA8UI => (8, 4, false),
-        GL_RGB16I | GL_RGBA16I => (16, 4, true),
-        GL_RGB16UI | GL_RGBA16UI => (16, 4, false),
-        GL_RGB32I | GL_RGBA32I => (32, 4, true),
-        GL_RGB32UI | GL_RGBA32UI => (32, 4, false),
-        _ => return None,
-    };
-    Some(TexelFormat::Int { bits, channels, signed })
+/// A format of the table that galvan uses for its own conversions (GL_RGBA32F for pixel
+/// rectangles, GL_DEPTH_COMPONENT32F for depth, ...).
+pub fn table_format(internal_format: GLenum) -> TexelFormat {
+    internal_texel_format(internal_format).unwrap_or_else(|| panic!("format 0x{internal_format:04X} is in the format table"))
+}
+
+/// The format API of a context, as `gl_formats` checks legality against it. Desktop
+/// contexts of every version take every desktop format of their profile (older versions
+/// through the extensions that added them, ARB_texture_float, ARB_texture_rg, ...); ES
+/// versions differ in their rules and keep their own.
+pub fn format_api(gles: bool, core: bool, version: (u32, u32)) -> gl_formats::Api {
+    let (major, minor) = (version.0 as u8, version.1 as u8);
+    if gles {
+        gl_formats::Api::Es { major, minor }
+    } else if core {
+        gl_formats::Api::Core { major: 4, minor: 6 }
+    } else {
+        gl_formats::Api::Compat { major: 4, minor: 6 }
+    }
+}
+
+fn gl_error(e: GlError) -> GLenum {
+    e.code()
+}
+
+/// glPixelStore state as `gl_formats` takes it (negative values are refused when set).
+fn store_of(store: &PixelStore) -> gl_formats::PixelStore {
+    let u = |v: i32| v.max(0) as u32;
+    gl_formats::PixelStore {
+        alignment: u(store.alignment),
+        row_length: u(store.row_length),
+        image_height: u(store.image_height),
+        skip_pixels: u(store.skip_pixels),
+        skip_rows: u(store.skip_rows),
+        skip_images: u(store.skip_images),
+        swap_bytes: store.swap_bytes,
+        lsb_first: store.lsb_first,
+    }
 }
 
 /// Whether a client format carries unnormalized integers (GL_RGBA_INTEGER, ...).
 pub fn is_integer_format(format: GLenum) -> bool {
     matches!(
         format,
-        GL_RED_INTEGER | GL_GREEN_INTEGER | GL_BLUE_INTEGER | GL_ALPHA_INTEGER | GL_RG_INTEGER | GL_RGB_INTEGER | GL_RGBA_INTEGER | GL_BGR_INTEGER | GL_BGRA_INTEGER
+        GL_RED_INTEGER
+            | GL_GREEN_INTEGER
+            | GL_BLUE_INTEGER
+            | GL_ALPHA_INTEGER
+            | GL_RG_INTEGER
+            | GL_RGB_INTEGER
+            | GL_RGBA_INTEGER
+            | GL_BGR_INTEGER
+            | GL_BGRA_INTEGER
+            | GL_LUMINANCE_INTEGER_EXT
+            | GL_LUMINANCE_ALPHA_INTEGER_EXT
     )
-}
-
-fn format_components(format: GLenum) -> Option<usize> {
-    Some(match format {
-        GL_RED | GL_DEPTH_COMPONENT | GL_STENCIL_INDEX => 1,
-        GL_RED_INTEGER | GL_GREEN_INTEGER | GL_BLUE_INTEGER | GL_ALPHA_INTEGER => 1,
-        GL_RG | GL_DEPTH_STENCIL | GL_RG_INTEGER => 2,
-        GL_RGB | GL_RGB_INTEGER | GL_BGR_INTEGER => 3,
-        GL_RGBA | GL_BGRA | GL_RGBA_INTEGER | GL_BGRA_INTEGER => 4,
-        _ => return None,
-    })
-}
-
-/// The RGBA channel each client component of `format` carries, in memory order.
-fn client_channels(format: GLenum) -> &'static [usize] {
-    match format {
-        GL_GREEN_INTEGER => &[1],
-        GL_BLUE_INTEGER => &[2],
-        GL_ALPHA_INTEGER => &[3],
-        GL_BGR_INTEGER => &[2, 1, 0],
-        GL_BGRA | GL_BGRA_INTEGER => &[2, 1, 0, 3],
-        _ => &[0, 1, 2, 3][..format_components(format).unwrap_or(0).min(4)],
-    }
 }
 
 /// Bytes of one pixel in client memory, or the GL error of the combination.
 pub(crate) fn client_pixel_bytes(format: GLenum, ty: GLenum) -> Result<usize, GLenum> {
-    let components = format_components(format).ok_or(GL_INVALID_ENUM)?;
-    match ty {
-        GL_UNSIGNED_INT_24_8 if format == GL_DEPTH_STENCIL => Ok(4),
-        GL_FLOAT_32_UNSIGNED_INT_24_8_REV if format == GL_DEPTH_STENCIL => Ok(8),
-        GL_UNSIGNED_INT_24_8 | GL_FLOAT_32_UNSIGNED_INT_24_8_REV => Err(GL_INVALID_OPERATION),
-        _ if format == GL_DEPTH_STENCIL => Err(GL_INVALID_OPERATION),
-        // Integer formats take integer types only (EXT_texture_integer: INVALID_ENUM).
-        GL_HALF_FLOAT | GL_FLOAT if is_integer_format(format) => Err(GL_INVALID_ENUM),
-        GL_UNSIGNED_BYTE | GL_BYTE => Ok(components),
-        GL_UNSIGNED_SHORT | GL_SHORT | GL_HALF_FLOAT => Ok(2 * components),
-        GL_UNSIGNED_INT | GL_INT | GL_FLOAT => Ok(4 * components),
-        _ => Err(GL_INVALID_ENUM),
-    }
+    gl_formats::client_pixel_bytes(format, ty).map_err(gl_error)
 }
 
-/// Checks that client `format`/`type` can be transferred to or from `texel`.
-pub fn check_transfer(texel: TexelFormat, format: GLenum, ty: GLenum) -> Result<(), GLenum> {
+/// Bytes from the start of client memory to the end of the last pixel a `size` transfer
+/// touches under `store`, or the GL error of the format/type pair.
+pub fn client_image_bytes(store: &PixelStore, size: [u32; 3], format: GLenum, ty: GLenum) -> Result<usize, GLenum> {
     client_pixel_bytes(format, ty)?;
-    let format_is_depth = matches!(format, GL_DEPTH_COMPONENT | GL_DEPTH_STENCIL);
-    if format_is_depth != texel.is_depth() || (format == GL_DEPTH_STENCIL && !texel.has_stencil()) {
-        return Err(GL_INVALID_OPERATION);
-    }
-    // Integer texels travel only as integer client data, and the other way round.
-    if is_integer_format(format) != texel.is_integer() {
-        return Err(GL_INVALID_OPERATION);
-    }
-    if texel.is_integer() {
-        return Ok(());
-    }
-    Ok(())
+    let store = if size[2] > 1 { store_of(store) } else { store_of(store).without_images() };
+    gl_formats::image_size(&store, format, ty, Extent::new(size[0], size[1], size[2])).ok_or(GL_INVALID_VALUE)
 }
 
-/// The texel format for glTexImage's (internalformat, format, type), or its GL error.
-pub fn texel_format_for(internal_format: GLenum, format: GLenum, ty: GLenum) -> Result<TexelFormat, GLenum> {
-    let texel = internal_texel_format(internal_format).ok_or(GL_INVALID_VALUE)?;
-    check_transfer(texel, format, ty)?;
-    Ok(texel)
+/// Where each pixel of a 2D client image lies (stencil indices and other formats galvan
+/// reads value by value), or the GL error of the format/type pair.
+pub fn client_geometry(store: &PixelStore, width: u32, height: u32, format: GLenum, ty: GLenum) -> Result<gl_formats::Geometry, GLenum> {
+    client_pixel_bytes(format, ty)?;
+    gl_formats::client_geometry(&store_of(store).without_images(), format, ty, Extent::new(width, height, 1)).ok_or(GL_INVALID_VALUE)
 }
 
-/// Where each row of a client image starts, by GL's pixel-store rules.
-#[derive(Clone, Copy, Debug)]
-pub struct ClientLayout {
-    pub width: usize,
-    pub height: usize,
-    pub pixel_bytes: usize,
-    pub row_stride: usize,
-    pub first_byte: usize,
-    /// Bytes from the start of client memory to the end of the last pixel.
-    pub total_bytes: usize,
-    /// Images of a 3D transfer (1 otherwise) and the bytes from one image to the next.
-    pub depth: usize,
-    pub image_stride: usize,
+/// Checks an upload of client `format`/`ty` into a texture of `internal_format` (as
+/// glTexImage names it, or the texture's format for glTexSubImage).
+pub fn check_upload(internal_format: GLenum, format: GLenum, ty: GLenum, api: gl_formats::Api) -> Result<(), GLenum> {
+    gl_formats::validate_upload(table_name(internal_format), format, ty, api).map_err(gl_error)
 }
 
-impl ClientLayout {
-    /// The layout of a 3D transfer: `depth` images of `height` rows, spaced by
-    /// GL_*_IMAGE_HEIGHT rows and starting GL_*_SKIP_IMAGES images in.
-    pub fn new_3d(store: &PixelStore, width: u32, height: u32, depth: u32, format: GLenum, ty: GLenum) -> Result<Self, GLenum> {
-        let plane = ClientLayout::new(&PixelStore { skip_images: 0, ..*store }, width, height, format, ty)?;
-        let image_rows = if store.image_height > 0 { store.image_height as usize } else { height as usize };
-        let image_stride = image_rows * plane.row_stride;
-        let first_byte = plane.first_byte + store.skip_images.max(0) as usize * image_stride;
-        let total_bytes = if plane.total_bytes == 0 || depth == 0 {
-            0
-        } else {
-            first_byte + (depth as usize - 1) * image_stride + (plane.total_bytes - plane.first_byte)
-        };
-        Ok(ClientLayout { first_byte, total_bytes, depth: depth as usize, image_stride, ..plane })
-    }
+/// Checks a read of `texel` into client `format`/`ty` (glReadPixels, glGetTexImage).
+pub fn check_pack(texel: TexelFormat, format: GLenum, ty: GLenum, api: gl_formats::Api) -> Result<(), GLenum> {
+    gl_formats::validate_pack(texel.info, format, ty, api).map_err(gl_error)
+}
 
-    pub fn new(store: &PixelStore, width: u32, height: u32, format: GLenum, ty: GLenum) -> Result<Self, GLenum> {
-        let pixel_bytes = client_pixel_bytes(format, ty)?;
-        let row_pixels = if store.row_length > 0 { store.row_length as usize } else { width as usize };
-        let component_bytes = match ty {
-            GL_UNSIGNED_BYTE | GL_BYTE => 1,
-            GL_UNSIGNED_SHORT | GL_SHORT | GL_HALF_FLOAT => 2,
-            _ => 4,
-        };
-        let alignment = store.alignment.max(1) as usize;
-        let unaligned = row_pixels * pixel_bytes;
-        let row_stride = if component_bytes >= alignment { unaligned } else { unaligned.div_ceil(alignment) * alignment };
-        let first_byte = store.skip_rows as usize * row_stride + store.skip_pixels as usize * pixel_bytes;
-        let total_bytes = if width == 0 || height == 0 {
-            0
-        } else {
-            first_byte + (height as usize - 1) * row_stride + width as usize * pixel_bytes
-        };
-        let image_stride = height as usize * row_stride;
-        Ok(ClientLayout { width: width as usize, height: height as usize, pixel_bytes, row_stride, first_byte, total_bytes, depth: 1, image_stride })
-    }
-
-    fn pixel_offset(&self, x: usize, y: usize) -> usize {
-        self.first_byte + y * self.row_stride + x * self.pixel_bytes
-    }
-
-    /// This layout's image `z` as a 2D layout of its own (its pixels keep their offsets
-    /// from the start of client memory).
-    pub fn image(&self, z: usize) -> ClientLayout {
-        let first_byte = self.first_byte + z * self.image_stride;
-        let image_bytes = if self.width == 0 || self.height == 0 { 0 } else { (self.height - 1) * self.row_stride + self.width * self.pixel_bytes };
-        ClientLayout { first_byte, depth: 1, total_bytes: first_byte + image_bytes, ..*self }
+/// Which planes of a depth/stencil texel a transfer of client `format` moves.
+fn moved_planes(texel: TexelFormat, format: GLenum) -> (bool, bool) {
+    match format {
+        GL_DEPTH_COMPONENT => (true, false),
+        GL_STENCIL_INDEX => (false, true),
+        GL_DEPTH_STENCIL => (true, true),
+        _ => (texel.is_depth(), texel.has_stencil() && !texel.is_depth()),
     }
 }
 
-/// One pixel in a neutral form: colour as floats, or depth and stencil.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Pixel {
-    pub rgba: [f32; 4],
-    pub depth: f32,
-    pub stencil: u8,
-    /// Unnormalized integer channels, for integer formats.
-    pub int: [i64; 4],
-}
-
-/// One client component as an unnormalized integer.
-fn read_int(bytes: &[u8], ty: GLenum, i: usize) -> i64 {
-    let word = |n: usize| -> [u8; 4] { bytes[4 * n..4 * n + 4].try_into().unwrap_or_default() };
-    match ty {
-        GL_UNSIGNED_BYTE => bytes[i] as i64,
-        GL_BYTE => bytes[i] as i8 as i64,
-        GL_UNSIGNED_SHORT => u16::from_ne_bytes([bytes[2 * i], bytes[2 * i + 1]]) as i64,
-        GL_SHORT => i16::from_ne_bytes([bytes[2 * i], bytes[2 * i + 1]]) as i64,
-        GL_UNSIGNED_INT => u32::from_ne_bytes(word(i)) as i64,
-        GL_INT => i32::from_ne_bytes(word(i)) as i64,
-        _ => 0,
+/// Host texels as `gl_formats` exchanges them for a transfer of client `format`: colour as
+/// is; depth and stencil as the planes the format moves.
+pub fn to_planes(texel: TexelFormat, format: GLenum, host: &[u8]) -> Cow<'_, [u8]> {
+    if texel.bytes_per_texel() != 8 || !(texel.is_depth() && texel.has_stencil()) {
+        return Cow::Borrowed(host);
     }
-}
-
-/// Writes one client integer component, clamped to the type's range as GL's pack does.
-fn write_int(bytes: &mut [u8], ty: GLenum, i: usize, v: i64) {
-    match ty {
-        GL_UNSIGNED_BYTE => bytes[i] = v.clamp(0, u8::MAX as i64) as u8,
-        GL_BYTE => bytes[i] = v.clamp(i8::MIN as i64, i8::MAX as i64) as i8 as u8,
-        GL_UNSIGNED_SHORT => bytes[2 * i..2 * i + 2].copy_from_slice(&(v.clamp(0, u16::MAX as i64) as u16).to_ne_bytes()),
-        GL_SHORT => bytes[2 * i..2 * i + 2].copy_from_slice(&(v.clamp(i16::MIN as i64, i16::MAX as i64) as i16).to_ne_bytes()),
-        GL_UNSIGNED_INT => bytes[4 * i..4 * i + 4].copy_from_slice(&(v.clamp(0, u32::MAX as i64) as u32).to_ne_bytes()),
-        GL_INT => bytes[4 * i..4 * i + 4].copy_from_slice(&(v.clamp(i32::MIN as i64, i32::MAX as i64) as i32).to_ne_bytes()),
-        _ => {}
+    let (depth, stencil) = moved_planes(texel, format);
+    let mut out = Vec::with_capacity(host.len() / 8 * 5);
+    if depth {
+        out.extend(host.chunks_exact(8).flat_map(|t| [t[0], t[1], t[2], t[3]]));
     }
-}
-
-fn read_component(bytes: &[u8], ty: GLenum, i: usize) -> f32 {
-    let word = |n: usize| -> [u8; 4] { bytes[4 * n..4 * n + 4].try_into().unwrap_or_default() };
-    let half = |n: usize| -> [u8; 2] { [bytes[2 * n], bytes[2 * n + 1]] };
-    match ty {
-        GL_UNSIGNED_BYTE => bytes[i] as f32 / 255.0,
-        GL_UNSIGNED_SHORT => u16::from_ne_bytes(half(i)) as f32 / 65535.0,
-        GL_UNSIGNED_INT => (u32::from_ne_bytes(word(i)) as f64 / u32::MAX as f64) as f32,
-        // Signed normalized client data: the most negative value and the next both map to -1.
-        GL_BYTE => (bytes[i] as i8 as f32 / 127.0).max(-1.0),
-        GL_SHORT => (i16::from_ne_bytes(half(i)) as f32 / 32767.0).max(-1.0),
-        GL_INT => (i32::from_ne_bytes(word(i)) as f64 / i32::MAX as f64).max(-1.0) as f32,
-        GL_HALF_FLOAT => half_to_f32(u16::from_ne_bytes(half(i))),
-        GL_FLOAT => f32::from_ne_bytes(word(i)),
-        _ => 0.0,
+    if stencil {
+        out.extend(host.chunks_exact(8).map(|t| t[4]));
     }
+    Cow::Owned(out)
 }
 
-fn write_component(bytes: &mut [u8], ty: GLenum, i: usize, v: f32) {
-    match ty {
-        GL_UNSIGNED_BYTE => bytes[i] = (v.clamp(0.0, 1.0) * 255.0).round() as u8,
-        GL_UNSIGNED_SHORT => {
-            let x = (v.clamp(0.0, 1.0) * 65535.0).round() as u16;
-            bytes[2 * i..2 * i + 2].copy_from_slice(&x.to_ne_bytes());
-        }
-        GL_UNSIGNED_INT => {
-            let x = (v.clamp(0.0, 1.0) as f64 * u32::MAX as f64).round() as u32;
-            bytes[4 * i..4 * i + 4].copy_from_slice(&x.to_ne_bytes());
-        }
-        GL_BYTE => bytes[i] = (v.clamp(-1.0, 1.0) * 127.0).round() as i8 as u8,
-        GL_SHORT => {
-            let x = (v.clamp(-1.0, 1.0) * 32767.0).round() as i16;
-            bytes[2 * i..2 * i + 2].copy_from_slice(&x.to_ne_bytes());
-        }
-        GL_INT => {
-            let x = (v.clamp(-1.0, 1.0) as f64 * i32::MAX as f64).round() as i32;
-            bytes[4 * i..4 * i + 4].copy_from_slice(&x.to_ne_bytes());
-        }
-        GL_HALF_FLOAT => bytes[2 * i..2 * i + 2].copy_from_slice(&f32_to_half(v).to_ne_bytes()),
-        GL_FLOAT => bytes[4 * i..4 * i + 4].copy_from_slice(&v.to_ne_bytes()),
-        _ => {}
+/// The inverse of [`to_planes`] for a whole transfer: planes back into host texels, with
+/// planes the format does not carry left zero.
+pub fn from_planes(texel: TexelFormat, format: GLenum, planes: Vec<u8>, texels: usize) -> Vec<u8> {
+    if !(texel.is_depth() && texel.has_stencil()) {
+        return planes;
     }
-}
-
-/// A half float's value (1 sign, 5 exponent, 10 mantissa bits).
-pub fn half_to_f32(bits: u16) -> f32 {
-    gl_formats::small_float::decode(bits as u32, 5, 10, true) as f32
-}
-
-/// `v` as a half float, rounded to nearest even as GL converts.
-pub fn f32_to_half(v: f32) -> u16 {
-    gl_formats::small_float::encode(v as f64, 5, 10, true) as u16
-}
-
-/// Decodes one client pixel.
-fn decode_client(bytes: &[u8], format: GLenum, ty: GLenum) -> Pixel {
-    let mut p = Pixel { rgba: [0.0, 0.0, 0.0, 1.0], int: [0, 0, 0, 1], ..Default::default() };
-    if is_integer_format(format) {
-        for (i, &c) in client_channels(format).iter().enumerate() {
-            p.int[c] = read_int(bytes, ty, i);
+    let (depth, stencil) = moved_planes(texel, format);
+    let mut out = vec![0u8; texels * 8];
+    let stencil_at = if depth { texels * 4 } else { 0 };
+    for (i, t) in out.chunks_exact_mut(8).enumerate() {
+        if depth {
+            t[..4].copy_from_slice(&planes[i * 4..i * 4 + 4]);
         }
-        return p;
-    }
-    match (format, ty) {
-        (GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8) => {
-            let v = u32::from_ne_bytes(bytes[..4].try_into().unwrap_or_default());
-            p.depth = (v >> 8) as f32 / 16777215.0;
-            p.stencil = (v & 0xFF) as u8;
-        }
-        (GL_DEPTH_STENCIL, _) => {
-            p.depth = f32::from_ne_bytes(bytes[..4].try_into().unwrap_or_default());
-            p.stencil = bytes[4];
-        }
-        (GL_DEPTH_COMPONENT, _) => p.depth = read_component(bytes, ty, 0),
-        (GL_STENCIL_INDEX, _) => p.stencil = bytes[0],
-        (GL_BGRA, _) => {
-            p.rgba = [read_component(bytes, ty, 2), read_component(bytes, ty, 1), read_component(bytes, ty, 0), read_component(bytes, ty, 3)];
-        }
-        _ => {
-            for c in 0..format_components(format).unwrap_or(0) {
-                p.rgba[c] = read_component(bytes, ty, c);
-            }
+        if stencil {
+            t[4] = planes[stencil_at + i];
         }
     }
-    p
+    out
 }
 
-fn encode_client(p: &Pixel, bytes: &mut [u8], format: GLenum, ty: GLenum) {
-    if is_integer_format(format) {
-        for (i, &c) in client_channels(format).iter().enumerate() {
-            write_int(bytes, ty, i, p.int[c]);
-        }
-        return;
-    }
-    match (format, ty) {
-        (GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8) => {
-            let d = (p.depth.clamp(0.0, 1.0) * 16777215.0).round() as u32;
-            bytes[..4].copy_from_slice(&((d << 8) | p.stencil as u32).to_ne_bytes());
-        }
-        (GL_DEPTH_STENCIL, _) => {
-            bytes[..4].copy_from_slice(&p.depth.to_ne_bytes());
-            bytes[4] = p.stencil;
-        }
-        (GL_DEPTH_COMPONENT, _) => write_component(bytes, ty, 0, p.depth),
-        // Stencil indices are integers, never normalized.
-        (GL_STENCIL_INDEX, GL_UNSIGNED_BYTE) => bytes[0] = p.stencil,
-        (GL_STENCIL_INDEX, GL_UNSIGNED_SHORT) => bytes[..2].copy_from_slice(&(p.stencil as u16).to_ne_bytes()),
-        (GL_STENCIL_INDEX, GL_UNSIGNED_INT) => bytes[..4].copy_from_slice(&(p.stencil as u32).to_ne_bytes()),
-        (GL_STENCIL_INDEX, _) => bytes[..4].copy_from_slice(&(p.stencil as f32).to_ne_bytes()),
-        (GL_BGRA, _) => {
-            for (i, c) in [2, 1, 0, 3].into_iter().enumerate() {
-                write_component(bytes, ty, i, p.rgba[c]);
-            }
-        }
-        _ => {
-            for c in 0..format_components(format).unwrap_or(0) {
-                write_component(bytes, ty, c, p.rgba[c]);
-            }
-        }
-    }
+/// Converts a client image (`source` from the start of client memory or the PBO offset) of
+/// `size` pixels into host texels of `texel`.
+pub fn unpack(store: &PixelStore, size: [u32; 3], format: GLenum, ty: GLenum, source: &[u8], texel: TexelFormat) -> Result<Vec<u8>, GLenum> {
+    let store = if size[2] > 1 { store_of(store) } else { store_of(store).without_images() };
+    let extent = Extent::new(size[0], size[1], size[2]);
+    let planes = gl_formats::unpack(&store, format, ty, extent, source, texel).map_err(gl_error)?;
+    Ok(from_planes(texel, format, planes, extent.texels().unwrap_or(0)))
 }
 
-/// Decodes one stored texel.
-pub fn decode_texel(bytes: &[u8], texel: TexelFormat) -> Pixel {
-    let mut p = Pixel { rgba: [0.0, 0.0, 0.0, 1.0], int: [0, 0, 0, 1], ..Default::default() };
-    match texel {
-        TexelFormat::Unorm8 { channels } => {
-            for c in 0..channels as usize {
-                p.rgba[c] = bytes[c] as f32 / 255.0;
-            }
-        }
-        TexelFormat::Unorm16 { channels } => {
-            for c in 0..channels as usize {
-                p.rgba[c] = u16::from_ne_bytes([bytes[2 * c], bytes[2 * c + 1]]) as f32 / 65535.0;
-            }
-        }
-        TexelFormat::Float16 { channels } => {
-            for c in 0..channels as usize {
-                p.rgba[c] = half_to_f32(u16::from_ne_bytes([bytes[2 * c], bytes[2 * c + 1]]));
-            }
-        }
-        TexelFormat::Float32 { channels } => {
-            for c in 0..channels as usize {
-                p.rgba[c] = f32::from_ne_bytes(bytes[4 * c..4 * c + 4].try_into().unwrap_or_default());
-            }
-        }
-        TexelFormat::Depth { .. } => p.depth = f32::from_ne_bytes(bytes[..4].try_into().unwrap_or_default()),
-        TexelFormat::DepthStencil { .. } => {
-            p.depth = f32::from_ne_bytes(bytes[..4].try_into().unwrap_or_default());
-            p.stencil = bytes[4];
-        }
-        TexelFormat::Int { bits, channels, signed } => {
-            let ty = integer_type(bits, signed);
-            for c in 0..channels as usize {
-                p.int[c] = read_int(bytes, ty, c);
-            }
-        }
-    }
-    p
-}
-
-/// The client type whose layout matches an integer texel's components.
-fn integer_type(bits: u8, signed: bool) -> GLenum {
-    match (bits, signed) {
-        (8, false) => GL_UNSIGNED_BYTE,
-        (8, true) => GL_BYTE,
-        (16, false) => GL_UNSIGNED_SHORT,
-        (16, true) => GL_SHORT,
-        (_, false) => GL_UNSIGNED_INT,
-        (_, true) => GL_INT,
-    }
-}
-
-/// Encodes one texel.
-pub fn encode_texel(p: &Pixel, bytes: &mut [u8], texel: TexelFormat) {
-    match texel {
-        TexelFormat::Unorm8 { channels } => {
-            for c in 0..channels as usize {
-                bytes[c] = (p.rgba[c].clamp(0.0, 1.0) * 255.0).round() as u8;
-            }
-        }
-        TexelFormat::Unorm16 { channels } => {
-            for c in 0..channels as usize {
-                let v = (p.rgba[c].clamp(0.0, 1.0) * 65535.0).round() as u16;
-                bytes[2 * c..2 * c + 2].copy_from_slice(&v.to_ne_bytes());
-            }
-        }
-        TexelFormat::Float16 { channels } => {
-            for c in 0..channels as usize {
-                bytes[2 * c..2 * c + 2].copy_from_slice(&f32_to_half(p.rgba[c]).to_ne_bytes());
-            }
-        }
-        TexelFormat::Float32 { channels } => {
-            for c in 0..channels as usize {
-                bytes[4 * c..4 * c + 4].copy_from_slice(&p.rgba[c].to_ne_bytes());
-            }
-        }
-        TexelFormat::Depth { .. } => bytes[..4].copy_from_slice(&p.depth.clamp(0.0, 1.0).to_ne_bytes()),
-        TexelFormat::DepthStencil { .. } => {
-            bytes[..4].copy_from_slice(&p.depth.clamp(0.0, 1.0).to_ne_bytes());
-            bytes[4] = p.stencil;
-        }
-        TexelFormat::Int { bits, channels, signed } => {
-            let ty = integer_type(bits, signed);
-            for c in 0..channels as usize {
-                write_int(bytes, ty, c, p.int[c]);
-            }
-        }
-    }
-}
-
-/// Converts a client image (`source` from the start of client memory) into tightly
-/// packed texels in `out`.
-pub fn unpack(layout: &ClientLayout, source: &[u8], format: GLenum, ty: GLenum, texel: TexelFormat, out: &mut [u8]) {
-    let bpt = texel.bytes_per_texel();
-    for z in 0..layout.depth.max(1) {
-        let image = layout.image(z);
-        for y in 0..layout.height {
-            for x in 0..layout.width {
-                let at = image.pixel_offset(x, y);
-                let p = decode_client(&source[at..at + layout.pixel_bytes], format, ty);
-                let dst = ((z * layout.height + y) * layout.width + x) * bpt;
-                encode_texel(&p, &mut out[dst..dst + bpt], texel);
-            }
-        }
-    }
-}
-
-/// Converts tightly packed texels into a client image laid out as `layout` says.
-#[cfg(test)]
-pub fn pack(layout: &ClientLayout, texels: &[u8], texel: TexelFormat, format: GLenum, ty: GLenum, out: &mut [u8]) {
-    pack_region(layout, texels, texel, (layout.width, layout.height), (0, 0), format, ty, out);
-}
-
-/// Converts a `size` block of tightly packed texels into the client image at pixel
-/// `origin` (for read-backs clipped to the framebuffer).
+/// Converts a `size` block of host texels into the client image `out` (client memory or the
+/// pack buffer from its offset), at pixel `origin` of an image `full_width` pixels wide (a
+/// read-back clipped to the framebuffer writes only the pixels inside it). `clamp_color`
+/// applies GL_CLAMP_READ_COLOR to float sources.
 #[allow(clippy::too_many_arguments)]
-pub fn pack_region(
-    layout: &ClientLayout,
-    texels: &[u8],
-    texel: TexelFormat,
-    size: (usize, usize),
-    origin: (usize, usize),
+pub fn pack(
+    store: &PixelStore,
+    full_width: u32,
+    origin: (u32, u32),
+    size: [u32; 3],
     format: GLenum,
     ty: GLenum,
+    host: &[u8],
+    texel: TexelFormat,
+    clamp_color: bool,
     out: &mut [u8],
-) {
-    let bpt = texel.bytes_per_texel();
-    for y in 0..size.1 {
-        for x in 0..size.0 {
-            let src = (y * size.0 + x) * bpt;
-            let p = decode_texel(&texels[src..src + bpt], texel);
-            let at = layout.pixel_offset(origin.0 + x, origin.1 + y);
-            encode_client(&p, &mut out[at..at + layout.pixel_bytes], format, ty);
+) -> Result<(), GLenum> {
+    let mut store = if size[2] > 1 { store_of(store) } else { store_of(store).without_images() };
+    if origin != (0, 0) {
+        if store.row_length == 0 {
+            store.row_length = full_width;
         }
+        store.skip_pixels += origin.0;
+        store.skip_rows += origin.1;
     }
+    let extent = Extent::new(size[0], size[1], size[2]);
+    let planes = to_planes(texel, format, host);
+    gl_formats::pack_clamped(&store, format, ty, extent, &planes, texel, out, clamp_color).map_err(gl_error)
+}
+
+/// Texels of `from` converted to `to` through GL's conversion to RGBA (or to integers for
+/// integer formats, and depth and stencil as they are): what a copy between two texel
+/// formats (glCopyTexImage, mipmap filtering) does.
+pub fn convert(host: &[u8], from: TexelFormat, to: TexelFormat, texels: usize) -> Result<Vec<u8>, GLenum> {
+    if from == to {
+        return Ok(host.to_vec());
+    }
+    let (format, ty) = intermediate(from);
+    let packed = store_of(&PixelStore { alignment: 1, ..PixelStore::default() });
+    let extent = Extent::new(texels as u32, 1, 1);
+    let bytes = client_pixel_bytes(format, ty)?;
+    let mut client = vec![0u8; texels * bytes];
+    gl_formats::pack(&packed, format, ty, extent, &to_planes(from, format, host), from, &mut client).map_err(gl_error)?;
+    let planes = gl_formats::unpack(&packed, format, ty, extent, &client, to).map_err(gl_error)?;
+    Ok(from_planes(to, format, planes, texels))
+}
+
+/// The client format and type that carry every value of `texel` unchanged.
+fn intermediate(texel: TexelFormat) -> (GLenum, GLenum) {
+    match (texel.is_depth(), texel.has_stencil()) {
+        (true, true) => (GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV),
+        (true, false) => (GL_DEPTH_COMPONENT, GL_FLOAT),
+        (false, true) => (GL_STENCIL_INDEX, GL_UNSIGNED_BYTE),
+        _ if texel.is_integer() => (GL_RGBA_INTEGER, if texel.info.kind == gl_formats::ComponentKind::Sint { GL_INT } else { GL_UNSIGNED_INT }),
+        _ => (GL_RGBA, GL_FLOAT),
+    }
+}
+
+/// Host texels as RGBA floats (GL's conversion to RGBA; depth in red).
+pub fn to_rgba_f32(host: &[u8], texel: TexelFormat, texels: usize) -> Result<Vec<[f32; 4]>, GLenum> {
+    let rgba = convert(host, texel, table_format(GL_RGBA32F), texels);
+    let depth = || convert(host, texel, table_format(GL_DEPTH_COMPONENT32F), texels);
+    let floats = if texel.is_depth() { depth()? } else { rgba? };
+    let stride = if texel.is_depth() { 4 } else { 16 };
+    Ok(floats
+        .chunks_exact(stride)
+        .map(|t| {
+            let f = |i: usize| t.get(4 * i..4 * i + 4).map_or(0.0, |b| f32::from_ne_bytes([b[0], b[1], b[2], b[3]]));
+            if texel.is_depth() {
+                [f(0), 0.0, 0.0, 1.0]
+            } else {
+                [f(0), f(1), f(2), f(3)]
+            }
+        })
+        .collect())
+}
+
+/// RGBA floats stored as host texels of `texel` (a colour format).
+pub fn from_rgba_f32(rgba: &[[f32; 4]], texel: TexelFormat) -> Result<Vec<u8>, GLenum> {
+    let bytes: Vec<u8> = rgba.iter().flat_map(|p| p.iter().flat_map(|c| c.to_ne_bytes())).collect();
+    convert(&bytes, table_format(GL_RGBA32F), texel, rgba.len())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn rows_are_padded_to_the_unpack_alignment() {
-        let store = PixelStore::default();
-        let layout = ClientLayout::new(&store, 3, 2, GL_RGB, GL_UNSIGNED_BYTE).unwrap();
-        assert_eq!(layout.row_stride, 12);
-        assert_eq!(layout.total_bytes, 12 + 9);
-        let packed = PixelStore { alignment: 1, ..store };
-        assert_eq!(ClientLayout::new(&packed, 3, 2, GL_RGB, GL_UNSIGNED_BYTE).unwrap().row_stride, 9);
+    fn rgba8() -> TexelFormat {
+        table_format(GL_RGBA8)
     }
 
     #[test]
-    fn rgb_bytes_become_opaque_rgba8_and_back() {
-        let layout = ClientLayout::new(&PixelStore { alignment: 1, ..Default::default() }, 2, 1, GL_RGB, GL_UNSIGNED_BYTE).unwrap();
-        let mut texels = [0u8; 8];
-        unpack(&layout, &[255, 0, 10, 1, 2, 3], GL_RGB, GL_UNSIGNED_BYTE, TexelFormat::Unorm8 { channels: 4 }, &mut texels);
+    fn formats_galvan_converts_through_are_in_the_table() {
+        for f in [GL_RGBA8, GL_RGBA32F, GL_DEPTH_COMPONENT32F, GL_DEPTH32F_STENCIL8, GL_DEPTH24_STENCIL8, GL_LUMINANCE8, GL_ALPHA8, GL_RGB565] {
+            assert!(internal_texel_format(f).is_some(), "0x{f:04X}");
+        }
+        assert_eq!(internal_texel_format(1).map(|t| t.info.internal_format), Some(GL_LUMINANCE));
+        assert!(internal_texel_format(0x1234).is_none());
+    }
+
+    #[test]
+    fn rgb_bytes_become_opaque_rgba8_and_back_as_floats() {
+        let store = PixelStore { alignment: 1, ..Default::default() };
+        let texels = unpack(&store, [2, 1, 1], GL_RGB, GL_UNSIGNED_BYTE, &[255, 0, 10, 1, 2, 3], rgba8()).unwrap();
         assert_eq!(texels, [255, 0, 10, 255, 1, 2, 3, 255]);
-        let out_layout = ClientLayout::new(&PixelStore::default(), 2, 1, GL_RGBA, GL_FLOAT).unwrap();
         let mut floats = [0u8; 32];
-        pack(&out_layout, &texels, TexelFormat::Unorm8 { channels: 4 }, GL_RGBA, GL_FLOAT, &mut floats);
+        pack(&PixelStore::default(), 2, (0, 0), [2, 1, 1], GL_RGBA, GL_FLOAT, &texels, rgba8(), false, &mut floats).unwrap();
         let first = f32::from_ne_bytes(floats[..4].try_into().unwrap());
         let third = f32::from_ne_bytes(floats[8..12].try_into().unwrap());
         assert_eq!(first, 1.0);
-        assert!((third - 10.0 / 255.0).abs() < 1e-6);
+        assert_eq!(third, 10.0 / 255.0);
+    }
+
+    #[test]
+    fn luminance_is_stored_in_one_channel_and_read_back_as_red() {
+        let luminance = table_format(GL_LUMINANCE8);
+        assert_eq!(luminance.bytes_per_texel(), 1);
+        let store = PixelStore { alignment: 1, ..Default::default() };
+        let texels = unpack(&store, [1, 1, 1], GL_LUMINANCE, GL_UNSIGNED_BYTE, &[200], luminance).unwrap();
+        assert_eq!(texels, [200]);
+        let mut rgba = [0u8; 4];
+        pack(&store, 1, (0, 0), [1, 1, 1], GL_RGBA, GL_UNSIGNED_BYTE, &texels, luminance, false, &mut rgba).unwrap();
+        assert_eq!(rgba, [200, 0, 0, 255]);
+    }
+
+    #[test]
+    fn packed_depth_stencil_round_trips_through_the_host_layout() {
+        let format = table_format(GL_DEPTH24_STENCIL8);
+        let client = (((0.5f64 * 16777215.0).round() as u32) << 8 | 0x7F).to_ne_bytes();
+        let texel = unpack(&PixelStore::default(), [1, 1, 1], GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, &client, format).unwrap();
+        assert_eq!(texel.len(), 8);
+        assert!((f32::from_ne_bytes(texel[..4].try_into().unwrap()) - 0.5).abs() < 1e-6);
+        assert_eq!(texel[4], 0x7F);
+        let mut back = [0u8; 4];
+        pack(&PixelStore::default(), 1, (0, 0), [1, 1, 1], GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, &texel, format, false, &mut back).unwrap();
+        assert_eq!(back, client);
+    }
+
+    #[test]
+    fn a_clipped_read_lands_at_its_origin_in_the_client_image() {
+        let store = PixelStore { alignment: 1, ..Default::default() };
+        let mut out = [9u8; 3 * 2 * 4];
+        pack(&store, 3, (1, 1), [2, 1, 1], GL_RGBA, GL_UNSIGNED_BYTE, &[1, 2, 3, 4, 5, 6, 7, 8], rgba8(), false, &mut out).unwrap();
+        assert_eq!(&out[..16], &[9; 16]);
+        assert_eq!(&out[16..], &[1, 2, 3, 4, 5, 6, 7, 8]);
     }
 
     #[test]
     fn depth_formats_reject_colour_transfers() {
-        assert_eq!(texel_format_for(GL_DEPTH_COMPONENT24, GL_RGBA, GL_UNSIGNED_BYTE), Err(GL_INVALID_OPERATION));
-        assert_eq!(texel_format_for(GL_RGBA8, GL_DEPTH_COMPONENT, GL_FLOAT), Err(GL_INVALID_OPERATION));
-        assert_eq!(texel_format_for(GL_RGBA8, GL_RGBA, GL_UNSIGNED_INT_24_8), Err(GL_INVALID_OPERATION));
-        assert_eq!(texel_format_for(0x1234, GL_RGBA, GL_UNSIGNED_BYTE), Err(GL_INVALID_VALUE));
-        assert_eq!(texel_format_for(GL_RGBA8, 0x1234, GL_UNSIGNED_BYTE), Err(GL_INVALID_ENUM));
+        let api = format_api(false, true, (4, 6));
+        assert_eq!(check_upload(GL_DEPTH_COMPONENT32F, GL_RGBA, GL_UNSIGNED_BYTE, api), Err(GL_INVALID_OPERATION));
+        assert_eq!(check_upload(GL_RGBA8, GL_DEPTH_COMPONENT, GL_FLOAT, api), Err(GL_INVALID_OPERATION));
+        assert_eq!(check_upload(GL_RGBA8, GL_RGBA, GL_UNSIGNED_INT_24_8, api), Err(GL_INVALID_OPERATION));
+        assert_eq!(check_upload(GL_RGBA8, 0x1234, GL_UNSIGNED_BYTE, api), Err(GL_INVALID_ENUM));
     }
 
     #[test]
-    fn packed_depth_stencil_round_trips() {
-        let layout = ClientLayout::new(&PixelStore::default(), 1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8).unwrap();
-        let client = (((0.5f64 * 16777215.0).round() as u32) << 8 | 0x7F).to_ne_bytes();
-        let mut texel = [0u8; 8];
-        let format = TexelFormat::DepthStencil { depth_bits: 24 };
-        unpack(&layout, &client, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, format, &mut texel);
-        let p = decode_texel(&texel, format);
-        assert!((p.depth - 0.5).abs() < 1e-6);
-        assert_eq!(p.stencil, 0x7F);
+    fn conversion_through_rgba_fills_missing_alpha() {
+        let floats = to_rgba_f32(&[51], table_format(GL_R8), 1).unwrap();
+        assert_eq!(floats, vec![[0.2, 0.0, 0.0, 1.0]]);
+        assert_eq!(from_rgba_f32(&floats, rgba8()).unwrap(), vec![51, 0, 0, 255]);
     }
 }

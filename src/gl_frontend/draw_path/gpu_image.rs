@@ -8,7 +8,8 @@ use crate::objects::sampler::SamplerState;
 use crate::objects::texture::Texture;
 use crate::objects::texture_image::Region;
 use crate::objects::texture_target::{self, SampleKind};
-use crate::pixels::TexelFormat;
+use crate::pixels::{HostTexels, TexelFormat};
+use gl_formats::{BaseFormat, FormatInfo, StorageFormat};
 use crate::types::enums::*;
 use crate::types::*;
 
@@ -83,110 +84,80 @@ pub fn image_region(target: GLenum, face: usize, image_level: u32, region: &Regi
     ImageRegion { aspect, level: image_level, base_layer, layer_count, offset: offset.map(|o| o as i32), extent }
 }
 
-/// A GL swizzle source as a view component.
-fn map_swizzle(source: GLenum) -> Swizzle {
-    match source {
-        GL_GREEN => Swizzle::G,
-        GL_BLUE => Swizzle::B,
-        GL_ALPHA => Swizzle::A,
-        GL_ZERO => Swizzle::Zero,
-        GL_ONE => Swizzle::One,
-        _ => Swizzle::R,
-    }
+/// Storage formats and the Vulkan formats of the same name, both ways.
+macro_rules! storage_vk_pairs {
+    ($($name:ident),* $(,)?) => {
+        /// The Vulkan format of a storage format; `None` where the backend has none (the
+        /// format table then picks a fallback storage).
+        pub fn storage_vk_format(storage: StorageFormat) -> Option<Format> {
+            match storage {
+                $(StorageFormat::$name => Some(Format::$name),)*
+                _ => None,
+            }
+        }
+
+        fn vk_storage_format(format: Format) -> StorageFormat {
+            match format {
+                $(Format::$name => StorageFormat::$name,)*
+            }
+        }
+    };
 }
 
-/// The Vulkan format backing a texel format.
+storage_vk_pairs!(
+    R8Unorm, R8Snorm, R8Uint, R8Sint, Rg8Unorm, Rg8Snorm, Rg8Uint, Rg8Sint, Rgba8Unorm, Rgba8Snorm, Rgba8Srgb,
+    Rgba8Uint, Rgba8Sint, Bgra8Unorm, Bgra8Srgb, Rgb10A2Unorm, Rgb10A2Uint, Rg11B10Float, Rgb9E5Float, R16Unorm,
+    R16Float, R16Uint, R16Sint, Rg16Unorm, Rg16Float, Rg16Uint, Rg16Sint, Rgba16Unorm, Rgba16Float, Rgba16Uint,
+    Rgba16Sint, R32Float, R32Uint, R32Sint, Rg32Float, Rg32Uint, Rg32Sint, Rgba32Float, Rgba32Uint, Rgba32Sint,
+    D16Unorm, D24Unorm, D24UnormS8Uint, D32Float, D32FloatS8Uint, S8Uint,
+);
+
+/// The Vulkan format backing a texel format (the table only picks storage the backend has).
 pub fn vk_format(format: TexelFormat) -> Format {
-    match format {
-        TexelFormat::Unorm8 { channels: 1 } => Format::R8Unorm,
-        TexelFormat::Unorm8 { channels: 2 } => Format::Rg8Unorm,
-        TexelFormat::Unorm8 { .. } => Format::Rgba8Unorm,
-        TexelFormat::Unorm16 { channels: 1 } => Format::R16Unorm,
-        TexelFormat::Unorm16 { channels: 2 } => Format::Rg16Unorm,
-        TexelFormat::Unorm16 { .. } => Format::Rgba16Unorm,
-        TexelFormat::Float16 { channels: 1 } => Format::R16Float,
-        TexelFormat::Float16 { channels: 2 } => Format::Rg16Float,
-        TexelFormat::Float16 { .. } => Format::Rgba16Float,
-        TexelFormat::Float32 { channels: 1 } => Format::R32Float,
-        TexelFormat::Float32 { channels: 2 } => Format::Rg32Float,
-        TexelFormat::Float32 { .. } => Format::Rgba32Float,
-        TexelFormat::Depth { bits: 16 } => Format::D16Unorm,
-        TexelFormat::Depth { bits: 24 } => Format::D24Unorm,
-        TexelFormat::Depth { .. } => Format::D32Float,
-        TexelFormat::DepthStencil { depth_bits: 24 } => Format::D24UnormS8Uint,
-        TexelFormat::DepthStencil { .. } => Format::D32FloatS8Uint,
-        TexelFormat::Int { bits, channels, signed } => match (bits, channels, signed) {
-            (8, 1, false) => Format::R8Uint,
-            (8, 1, true) => Format::R8Sint,
-            (8, 2, false) => Format::Rg8Uint,
-            (8, 2, true) => Format::Rg8Sint,
-            (8, _, false) => Format::Rgba8Uint,
-            (8, _, true) => Format::Rgba8Sint,
-            (16, 1, false) => Format::R16Uint,
-            (16, 1, true) => Format::R16Sint,
-            (16, 2, false) => Format::Rg16Uint,
-            (16, 2, true) => Format::Rg16Sint,
-            (16, _, false) => Format::Rgba16Uint,
-            (16, _, true) => Format::Rgba16Sint,
-            (_, 1, false) => Format::R32Uint,
-            (_, 1, true) => Format::R32Sint,
-            (_, 2, false) => Format::Rg32Uint,
-            (_, 2, true) => Format::Rg32Sint,
-            (_, _, false) => Format::Rgba32Uint,
-            (_, _, true) => Format::Rgba32Sint,
-        },
-    }
+    storage_vk_format(format.storage).unwrap_or(Format::Rgba8Unorm)
 }
 
-/// The texel format galvan uses for a Vulkan format it reads back.
+/// How galvan reads back an image of a Vulkan format it made without a GL format at hand
+/// (framebuffer attachments, window surfaces): as the sized GL format stored that way.
 pub fn texel_format_of(format: Format) -> Option<TexelFormat> {
-    Some(match format {
-        Format::R8Unorm => TexelFormat::Unorm8 { channels: 1 },
-        Format::Rg8Unorm => TexelFormat::Unorm8 { channels: 2 },
-        // sRGB images read back their stored (encoded) values, as GL's glReadPixels does.
-        Format::Rgba8Unorm | Format::Rgba8Srgb => TexelFormat::Unorm8 { channels: 4 },
-        Format::R16Unorm => TexelFormat::Unorm16 { channels: 1 },
-        Format::Rg16Unorm => TexelFormat::Unorm16 { channels: 2 },
-        Format::Rgba16Unorm => TexelFormat::Unorm16 { channels: 4 },
-        Format::R16Float => TexelFormat::Float16 { channels: 1 },
-        Format::Rg16Float => TexelFormat::Float16 { channels: 2 },
-        Format::Rgba16Float => TexelFormat::Float16 { channels: 4 },
-        Format::R32Float => TexelFormat::Float32 { channels: 1 },
-        Format::Rg32Float => TexelFormat::Float32 { channels: 2 },
-        Format::Rgba32Float => TexelFormat::Float32 { channels: 4 },
-        Format::D16Unorm => TexelFormat::Depth { bits: 16 },
-        Format::D24Unorm => TexelFormat::Depth { bits: 24 },
-        Format::D32Float => TexelFormat::Depth { bits: 32 },
-        Format::D24UnormS8Uint => TexelFormat::DepthStencil { depth_bits: 24 },
-        Format::D32FloatS8Uint => TexelFormat::DepthStencil { depth_bits: 32 },
-        Format::R8Uint => TexelFormat::Int { bits: 8, channels: 1, signed: false },
-        Format::R8Sint => TexelFormat::Int { bits: 8, channels: 1, signed: true },
-        Format::Rg8Uint => TexelFormat::Int { bits: 8, channels: 2, signed: false },
-        Format::Rg8Sint => TexelFormat::Int { bits: 8, channels: 2, signed: true },
-        Format::Rgba8Uint => TexelFormat::Int { bits: 8, channels: 4, signed: false },
-        Format::Rgba8Sint => TexelFormat::Int { bits: 8, channels: 4, signed: true },
-        Format::R16Uint => TexelFormat::Int { bits: 16, channels: 1, signed: false },
-        Format::R16Sint => TexelFormat::Int { bits: 16, channels: 1, signed: true },
-        Format::Rg16Uint => TexelFormat::Int { bits: 16, channels: 2, signed: false },
-        Format::Rg16Sint => TexelFormat::Int { bits: 16, channels: 2, signed: true },
-        Format::Rgba16Uint => TexelFormat::Int { bits: 16, channels: 4, signed: false },
-        Format::Rgba16Sint => TexelFormat::Int { bits: 16, channels: 4, signed: true },
-        Format::R32Uint => TexelFormat::Int { bits: 32, channels: 1, signed: false },
-        Format::R32Sint => TexelFormat::Int { bits: 32, channels: 1, signed: true },
-        Format::Rg32Uint => TexelFormat::Int { bits: 32, channels: 2, signed: false },
-        Format::Rg32Sint => TexelFormat::Int { bits: 32, channels: 2, signed: true },
-        Format::Rgba32Uint => TexelFormat::Int { bits: 32, channels: 4, signed: false },
-        Format::Rgba32Sint => TexelFormat::Int { bits: 32, channels: 4, signed: true },
-        _ => return None,
+    let storage = vk_storage_format(format);
+    let internal = match format {
+        Format::Bgra8Unorm => GL_RGBA8,
+        Format::Bgra8Srgb => GL_SRGB8_ALPHA8,
+        Format::Rgb9E5Float => GL_RGB9_E5,
+        Format::S8Uint => GL_STENCIL_INDEX8,
+        _ => FormatInfo::all().iter().find(|f| f.sized && f.storage == storage && !f.base.is_legacy() && f.base != BaseFormat::Rgb)?.internal_format,
+    };
+    Some(TexelFormat { info: FormatInfo::lookup(internal)?, storage })
+}
+
+/// A texture's view swizzle: GL's GL_TEXTURE_SWIZZLE_* applied to what the format reads
+/// as, which is itself a swizzle of the stored channels (LUMINANCE8 in R8 reads RRR1).
+fn view_swizzle(gl_swizzle: [GLenum; 4], format: TexelFormat) -> [Swizzle; 4] {
+    let stored = format.info.sample_swizzle().map(|s| match s {
+        gl_formats::Swizzle::R => Swizzle::R,
+        gl_formats::Swizzle::G => Swizzle::G,
+        gl_formats::Swizzle::B => Swizzle::B,
+        gl_formats::Swizzle::A => Swizzle::A,
+        gl_formats::Swizzle::Zero => Swizzle::Zero,
+        gl_formats::Swizzle::One => Swizzle::One,
+    });
+    gl_swizzle.map(|source| match source {
+        GL_RED => stored[0],
+        GL_GREEN => stored[1],
+        GL_BLUE => stored[2],
+        GL_ALPHA => stored[3],
+        GL_ZERO => Swizzle::Zero,
+        _ => Swizzle::One,
     })
 }
 
 /// Splits galvan's host texels into what `write_image` takes per aspect: colour as is,
 /// depth as f32, stencil as bytes.
 pub fn aspect_bytes(format: TexelFormat, data: &[u8], aspect: Aspect) -> Vec<u8> {
-    match (format, aspect) {
-        (TexelFormat::DepthStencil { .. }, Aspect::Depth) => data.chunks_exact(8).flat_map(|t| [t[0], t[1], t[2], t[3]]).collect(),
-        (TexelFormat::DepthStencil { .. }, Aspect::Stencil) => data.chunks_exact(8).map(|t| t[4]).collect(),
+    match aspect {
+        Aspect::Depth if format.has_stencil() => data.chunks_exact(8).flat_map(|t| [t[0], t[1], t[2], t[3]]).collect(),
+        Aspect::Stencil if format.is_depth() => data.chunks_exact(8).map(|t| t[4]).collect(),
         _ => data.to_vec(),
     }
 }
@@ -198,10 +169,24 @@ pub fn join_depth_stencil(depth: &[u8], stencil: &[u8]) -> Vec<u8> {
 
 /// The aspects an upload of `format` writes.
 pub fn upload_aspects(format: TexelFormat) -> &'static [Aspect] {
-    match format {
-        TexelFormat::DepthStencil { .. } => &[Aspect::Depth, Aspect::Stencil],
-        TexelFormat::Depth { .. } => &[Aspect::Depth],
+    match (format.is_depth(), format.has_stencil()) {
+        (true, true) => &[Aspect::Depth, Aspect::Stencil],
+        (true, false) => &[Aspect::Depth],
+        (false, true) => &[Aspect::Stencil],
         _ => &[Aspect::Color],
+    }
+}
+
+/// Reads `region`'s texels of `image` in galvan's host layout for `format`.
+pub fn read_host_texels(stream: &mut vk_backend::CommandStream, image: &Image, region: &ImageRegion, format: TexelFormat) -> Result<Vec<u8>, vk_backend::Error> {
+    let mut read = |aspect| stream.read_image(image, &ImageRegion { aspect, ..*region });
+    match upload_aspects(format) {
+        [Aspect::Depth, Aspect::Stencil] => {
+            let depth = read(Aspect::Depth)?;
+            Ok(join_depth_stencil(&depth, &read(Aspect::Stencil)?))
+        }
+        [aspect] => read(*aspect),
+        _ => read(Aspect::Color),
     }
 }
 
@@ -280,16 +265,8 @@ impl ContextState {
             return Ok(None);
         }
         let region = Region { offset: [0; 3], size: like.size() };
-        let read = |stream: &mut vk_backend::CommandStream, aspect| stream.read_image(&gpu.image, &image_region(target, face, level - gpu.anchor, &region, aspect));
-        let data = match like.format {
-            TexelFormat::DepthStencil { .. } => {
-                let depth = read(&mut self.stream, Aspect::Depth)?;
-                join_depth_stencil(&depth, &read(&mut self.stream, Aspect::Stencil)?)
-            }
-            TexelFormat::Depth { .. } => read(&mut self.stream, Aspect::Depth)?,
-            _ => read(&mut self.stream, Aspect::Color)?,
-        };
-        Ok(Some(data))
+        let r = image_region(target, face, level - gpu.anchor, &region, Aspect::Color);
+        read_host_texels(&mut self.stream, &gpu.image, &r, like.format).map(Some)
     }
 
     /// The attachment view of a texture level: one layer (an array layer, a cube face, a 3D
@@ -330,7 +307,8 @@ impl ContextState {
                 let base = texture.effective_base_level();
                 self.ensure_texture_image(texture, base as usize)?;
                 let max = texture.effective_max_level();
-                let (swizzle, stencil) = (texture.swizzle, texture.depth_stencil_mode == GL_STENCIL_INDEX);
+                let stencil = texture.depth_stencil_mode == GL_STENCIL_INDEX;
+                let swizzle = texture.level(base as usize).map_or([Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A], |l| view_swizzle(texture.swizzle, l.format));
                 if let Some(gpu) = texture.gpu.as_mut().filter(|g| g.holds_level(base)) {
                     let d = *gpu.image.desc();
                     let last = (gpu.anchor + d.levels - 1).min(max.max(base));
@@ -348,7 +326,7 @@ impl ContextState {
                         level_count: last - base + 1,
                         base_layer: 0,
                         layer_count: d.layers,
-                        swizzle: swizzle.map(map_swizzle),
+                        swizzle,
                         format: None,
                     };
                     found = Some((gpu.sample_view(&desc)?, state));

@@ -2,11 +2,9 @@
 //! application's format and type, into client memory or the pixel pack buffer. Rows go
 //! bottom-up from row 0, as images are stored (docs/conventions.md).
 
-use vk_backend::{Aspect, ImageRegion};
-
 use crate::context::ContextState;
-use crate::draw_path::gpu_image::{join_depth_stencil, texel_format_of};
-use crate::pixels::{self, ClientLayout};
+use crate::draw_path::gpu_image::{read_host_texels, texel_format_of};
+use crate::pixels;
 use crate::types::enums::*;
 use crate::types::*;
 
@@ -19,8 +17,8 @@ impl ContextState {
         if let Err(e) = pixels::client_pixel_bytes(format, ty) {
             return self.record_error(e);
         }
-        let layout = match ClientLayout::new(&self.bindings.pack, width as u32, height as u32, format, ty) {
-            Ok(l) => l,
+        let total_bytes = match pixels::client_image_bytes(&self.bindings.pack, [width as u32, height as u32, 1], format, ty) {
+            Ok(n) => n,
             Err(e) => return self.record_error(e),
         };
         let source = match self.read_source(format) {
@@ -31,25 +29,15 @@ impl ContextState {
             tracing::warn!(target: "galvan", "glReadPixels from {:?} is not supported yet", source.image.desc().format);
             return self.record_error(GL_INVALID_OPERATION);
         };
-        let wants_depth_stencil = matches!(format, GL_DEPTH_COMPONENT | GL_STENCIL_INDEX | GL_DEPTH_STENCIL);
-        let compatible = match format {
-            GL_STENCIL_INDEX | GL_DEPTH_STENCIL => texel.has_stencil(),
-            _ => wants_depth_stencil == texel.is_depth(),
-        };
-        if !self.check(compatible, GL_INVALID_OPERATION) {
-            return;
-        }
-        if format != GL_STENCIL_INDEX {
-            if let Err(e) = pixels::check_transfer(texel, format, ty) {
-                return self.record_error(e);
-            }
+        if let Err(e) = pixels::check_pack(texel, format, ty, self.format_api()) {
+            return self.record_error(e);
         }
         // Where the client image goes: the pack buffer or client memory.
         let pack_buffer = self.bindings.pixel_pack_buffer;
         if pack_buffer != 0 {
             let objects = self.share.lock();
             let fits = objects.buffers.get(pack_buffer).is_some_and(|b| {
-                b.mapping.is_none() && (pixels_ptr as usize).checked_add(layout.total_bytes).is_some_and(|end| end <= b.data.len())
+                b.mapping.is_none() && (pixels_ptr as usize).checked_add(total_bytes).is_some_and(|end| end <= b.data.len())
             });
             drop(objects);
             if !self.check(fits, GL_INVALID_OPERATION) {
@@ -69,32 +57,25 @@ impl ContextState {
         }
         let (cw, ch) = ((x1 - x0) as u32, (y1 - y0) as u32);
         let rect = source.region(x0 as i32, y0 as i32, cw, ch);
-        let texels = match texel {
-            pixels::TexelFormat::DepthStencil { .. } => {
-                let depth = self.stream.read_image(&source.image, &ImageRegion { aspect: Aspect::Depth, ..rect });
-                let stencil = self.stream.read_image(&source.image, &ImageRegion { aspect: Aspect::Stencil, ..rect });
-                depth.and_then(|d| stencil.map(|s| join_depth_stencil(&d, &s)))
-            }
-            pixels::TexelFormat::Depth { .. } => self.stream.read_image(&source.image, &ImageRegion { aspect: Aspect::Depth, ..rect }),
-            _ => self.stream.read_image(&source.image, &ImageRegion { aspect: Aspect::Color, ..rect }),
-        };
-        let texels = match texels {
+        let texels = match read_host_texels(&mut self.stream, &source.image, &rect, texel) {
             Ok(t) => t,
             Err(e) => return self.backend_failed(e),
         };
-        let origin = ((x0 - x as i64) as usize, (y0 - y as i64) as usize);
-        let size = (cw as usize, ch as usize);
-        if pack_buffer != 0 {
+        let origin = ((x0 - x as i64) as u32, (y0 - y as i64) as u32);
+        let store = self.bindings.pack;
+        let pack = |out: &mut [u8]| pixels::pack(&store, width as u32, origin, [cw, ch, 1], format, ty, &texels, texel, false, out);
+        let packed = if pack_buffer != 0 {
             let mut objects = self.share.lock();
-            if let Some(b) = objects.buffers.get_mut(pack_buffer) {
-                let out = &mut b.data[pixels_ptr as usize..pixels_ptr as usize + layout.total_bytes];
-                pixels::pack_region(&layout, &texels, texel, size, origin, format, ty, out);
+            objects.buffers.get_mut(pack_buffer).map_or(Ok(()), |b| {
                 b.touch();
-            }
+                pack(&mut b.data[pixels_ptr as usize..pixels_ptr as usize + total_bytes])
+            })
         } else {
             // SAFETY: GL requires client memory to hold the image as the pack state lays it out.
-            let out = unsafe { std::slice::from_raw_parts_mut(pixels_ptr as *mut u8, layout.total_bytes) };
-            pixels::pack_region(&layout, &texels, texel, size, origin, format, ty, out);
+            pack(unsafe { std::slice::from_raw_parts_mut(pixels_ptr as *mut u8, total_bytes) })
+        };
+        if let Err(e) = packed {
+            self.record_error(e);
         }
     }
 }

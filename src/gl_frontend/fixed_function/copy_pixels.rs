@@ -9,7 +9,7 @@ use super::key::PixelKind;
 use super::pixel_rectangle::PixelImage;
 use crate::context::ContextState;
 use crate::draw_path::gpu_image::texel_format_of;
-use crate::pixels::{self, TexelFormat};
+use crate::pixels::{self, HostTexels, TexelFormat};
 use crate::types::enums::*;
 use crate::types::*;
 
@@ -72,7 +72,7 @@ impl ContextState {
             Vec::new()
         };
         let texel = match aspect {
-            Aspect::Depth => Some(TexelFormat::Depth { bits: 32 }),
+            Aspect::Depth => Some(pixels::table_format(GL_DEPTH_COMPONENT32F)),
             Aspect::Stencil => None,
             _ => texel_format_of(source.image.desc().format),
         };
@@ -96,11 +96,15 @@ impl ContextState {
                     tracing::warn!(target: "galvan", "glCopyPixels from {:?} is not supported yet", source.image.desc().format);
                     return self.record_error(GL_INVALID_OPERATION);
                 };
+                let read_rgba = match pixels::to_rgba_f32(&read, texel, cw * ch) {
+                    Ok(r) => r,
+                    Err(e) => return self.record_error(e),
+                };
                 let mut texels = Vec::with_capacity(w as usize * h as usize);
                 for j in 0..h as usize {
                     for i in 0..w as usize {
-                        let p = at(i, j).map(|o| pixels::decode_texel(&read[o..o + texel_bytes], texel)).unwrap_or_default();
-                        texels.push(if aspect == Aspect::Depth { [transfer.apply_depth(p.depth), 0.0, 0.0, 1.0] } else { transfer.apply_color(p.rgba) });
+                        let p = at(i, j).map_or([0.0; 4], |o| read_rgba[o / texel_bytes]);
+                        texels.push(if aspect == Aspect::Depth { [transfer.apply_depth(p[0]), 0.0, 0.0, 1.0] } else { transfer.apply_color(p) });
                     }
                 }
                 let kind = if aspect == Aspect::Depth { PixelKind::Depth } else { PixelKind::Color };

@@ -10,7 +10,7 @@ use super::bitmap::{bitmap_bytes, unpack_bits};
 use super::key::PixelKind;
 use super::pixel_rectangle::PixelImage;
 use crate::context::ContextState;
-use crate::pixels::{self, ClientLayout, TexelFormat};
+use crate::pixels::{self, HostTexels};
 use crate::state::enables::Cap;
 use crate::types::enums::*;
 use crate::types::*;
@@ -62,7 +62,7 @@ pub fn client_bytes(store: &crate::objects::bindings::PixelStore, w: u32, h: u32
     }
     // Colour indices are laid out as stencil indices are.
     let read_format = if format == GL_COLOR_INDEX { GL_STENCIL_INDEX } else { legacy_color_format(format).map_or(format, |(f, _)| f) };
-    ClientLayout::new(store, w, h, read_format, ty).ok().map(|l| l.total_bytes)
+    pixels::client_image_bytes(store, [w, h, 1], read_format, ty).ok()
 }
 
 fn floats(bytes: &[u8]) -> Vec<[f32; 4]> {
@@ -140,15 +140,15 @@ impl ContextState {
                 self.draw_pixel_rectangle(PixelKind::Color, &image, origin, self.state.pixel_transfer.zoom);
             }
             GL_DEPTH_COMPONENT | GL_DEPTH_STENCIL => {
-                let texel = if format == GL_DEPTH_STENCIL { TexelFormat::DepthStencil { depth_bits: 32 } } else { TexelFormat::Depth { bits: 32 } };
-                if let Err(e) = pixels::check_transfer(texel, format, ty) {
+                let texel = pixels::table_format(if format == GL_DEPTH_STENCIL { GL_DEPTH32F_STENCIL8 } else { GL_DEPTH_COMPONENT32F });
+                if let Err(e) = pixels::check_upload(texel.info.internal_format, format, ty, self.format_api()) {
                     return self.record_error(e);
                 }
                 let bpt = texel.bytes_per_texel();
-                let mut out = vec![0u8; w as usize * h as usize * bpt];
-                if let Err(e) = self.unpack_pixels([w, h, 1], format, ty, texel, data, &mut out) {
-                    return self.record_error(e);
-                }
+                let out = match self.unpack_pixels([w, h, 1], format, ty, texel, data) {
+                    Ok(out) => out.unwrap_or_else(|| vec![0u8; w as usize * h as usize * bpt]),
+                    Err(e) => return self.record_error(e),
+                };
                 let transfer = self.state.pixel_transfer;
                 let texels = out.chunks_exact(bpt).map(|t| [transfer.apply_depth(f32::from_ne_bytes([t[0], t[1], t[2], t[3]])), 0.0, 0.0, 1.0]).collect();
                 let stencil: Vec<u32> = out.chunks_exact(bpt).map(|t| t.get(4).copied().unwrap_or(0) as u32).collect();
@@ -171,16 +171,18 @@ impl ContextState {
     /// after the pixel-transfer scale and bias; `None` after recording an error.
     pub(crate) fn unpack_color_image(&mut self, w: u32, h: u32, format: GLenum, ty: GLenum, data: *const c_void) -> Option<PixelImage> {
         let (read_format, map) = legacy_color_format(format)?;
-        let texel = TexelFormat::Float32 { channels: 4 };
-        if let Err(e) = pixels::check_transfer(texel, read_format, ty) {
+        let texel = pixels::table_format(GL_RGBA32F);
+        if let Err(e) = pixels::check_upload(GL_RGBA32F, read_format, ty, self.format_api()) {
             self.record_error(e);
             return None;
         }
-        let mut out = vec![0u8; w as usize * h as usize * 16];
-        if let Err(e) = self.unpack_pixels([w, h, 1], read_format, ty, texel, data, &mut out) {
-            self.record_error(e);
-            return None;
-        }
+        let out = match self.unpack_pixels([w, h, 1], read_format, ty, texel, data) {
+            Ok(out) => out.unwrap_or_else(|| vec![0u8; w as usize * h as usize * 16]),
+            Err(e) => {
+                self.record_error(e);
+                return None;
+            }
+        };
         let mut texels = floats(&out);
         let read_components = match read_format {
             GL_RED => 1,
@@ -206,8 +208,8 @@ impl ContextState {
         let total = if ty == GL_BITMAP {
             bitmap_bytes(&store, w, h)
         } else {
-            match ClientLayout::new(&store, w, h, GL_STENCIL_INDEX, ty) {
-                Ok(l) => l.total_bytes,
+            match pixels::client_image_bytes(&store, [w, h, 1], GL_STENCIL_INDEX, ty) {
+                Ok(n) => n,
                 Err(e) => {
                     self.record_error(e);
                     return None;
@@ -225,11 +227,11 @@ impl ContextState {
         let indices: Vec<u32> = if ty == GL_BITMAP {
             unpack_bits(&store, w, h, &bytes)?.into_iter().map(u32::from).collect()
         } else {
-            let layout = ClientLayout::new(&store, w, h, GL_STENCIL_INDEX, ty).ok()?;
+            let layout = pixels::client_geometry(&store, w, h, GL_STENCIL_INDEX, ty).ok()?;
             let mut v = Vec::with_capacity(w as usize * h as usize);
             for y in 0..h as usize {
                 for x in 0..w as usize {
-                    let at = layout.first_byte + y * layout.row_stride + x * layout.pixel_bytes;
+                    let at = layout.offset(x, y, 0);
                     v.push(read_index(bytes.get(at..at + layout.pixel_bytes)?, ty));
                 }
             }

@@ -47,7 +47,7 @@ pub use decompress::decompress;
 pub use effective_format::effective_internal_format;
 pub use error::GlError;
 pub use info::{Availability, BaseFormat, Comp, ComponentBits, ComponentKind, FormatInfo, Swizzle};
-pub use pixel_store::{compressed_image_size, image_size, unpack_bitmap, Extent, PixelStore};
+pub use pixel_store::{client_geometry, client_pixel_bytes, Geometry, compressed_image_size, image_size, unpack_bitmap, Extent, PixelStore};
 pub use storage::{Block, StorageFormat};
 pub use texel_format::{fallbacks, TexelFormat};
 pub use transfer::{pack, pack_clamped, storage_bytes, unpack};

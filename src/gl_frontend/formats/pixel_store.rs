@@ -67,7 +67,7 @@ impl Extent {
 
 /// Byte offsets of an image in client memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Geometry {
+pub struct Geometry {
     pub pixel_bytes: usize,
     pub row_stride: usize,
     pub image_stride: usize,
@@ -120,6 +120,19 @@ pub fn image_size(store: &PixelStore, format: u32, ty: u32, extent: Extent) -> O
     }
     let layout = client_layout(format, ty).ok()?;
     geometry(store, &layout, extent).map(|g| g.end)
+}
+
+/// Where each pixel of a `format`/`ty` image of `extent` lies in client memory under
+/// `store`; `None` for a pair that is no client layout, or on overflow.
+pub fn client_geometry(store: &PixelStore, format: u32, ty: u32, extent: Extent) -> Option<Geometry> {
+    geometry(store, &client_layout(format, ty).ok()?, extent)
+}
+
+/// Bytes of one client pixel of `format`/`ty`, or the GL error the pair earns
+/// (INVALID_ENUM for values that are no format or type, INVALID_OPERATION for a packed type
+/// the format does not take).
+pub fn client_pixel_bytes(format: u32, ty: u32) -> Result<usize, crate::error::GlError> {
+    client_layout(format, ty).map(|l| l.pixel_bytes())
 }
 
 /// Bytes of compressed data for `extent` texels of a block-compressed format: whole blocks in

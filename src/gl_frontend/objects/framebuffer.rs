@@ -6,7 +6,7 @@ use crate::context::ContextState;
 use crate::draw_path::gpu_image::attachment_layers;
 use crate::objects::framebuffer_texture::is_layered_target;
 use crate::objects::texture_target::CUBE_FACES;
-use crate::pixels::TexelFormat;
+use crate::pixels::{HostTexels, TexelFormat};
 use crate::state::Dirty;
 use crate::types::enums::*;
 use crate::types::*;
@@ -341,14 +341,10 @@ impl ContextState {
             (GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE, _) => image.map_or(0, |i| i.format.component_bits(GL_TEXTURE_ALPHA_SIZE) as i64),
             (GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE, _) => image.map_or(0, |i| i.format.component_bits(GL_TEXTURE_DEPTH_SIZE) as i64),
             (GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE, _) => image.map_or(0, |i| i.format.component_bits(GL_TEXTURE_STENCIL_SIZE) as i64),
-            (GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, _) => match image.map(|i| i.format) {
-                Some(TexelFormat::Float32 { .. } | TexelFormat::Float16 { .. }) => GL_FLOAT as i64,
-                Some(TexelFormat::Int { signed: true, .. }) => GL_INT as i64,
-                Some(TexelFormat::Int { signed: false, .. }) => GL_UNSIGNED_INT as i64,
-                Some(_) => GL_UNSIGNED_NORMALIZED as i64,
-                None => GL_NONE as i64,
-            },
-            (GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING, _) => GL_LINEAR as i64,
+            (GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, _) => image.map_or(GL_NONE as i64, |i| i.format.info.kind.gl_enum() as i64),
+            (GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING, _) => {
+                if image.is_some_and(|i| i.format.info.srgb) { GL_SRGB as i64 } else { GL_LINEAR as i64 }
+            }
             _ => {
                 self.record_error(if a == Attachment::None { GL_INVALID_OPERATION } else { GL_INVALID_ENUM });
                 return None;

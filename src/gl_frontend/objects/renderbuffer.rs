@@ -3,7 +3,7 @@
 
 use crate::context::ContextState;
 use crate::draw_path::gpu_image::GpuImage;
-use crate::pixels::{internal_texel_format, TexelFormat};
+use crate::pixels::{internal_texel_format, HostTexels, TexelFormat};
 use crate::state::Dirty;
 use crate::types::enums::*;
 use crate::types::*;
@@ -83,7 +83,9 @@ impl ContextState {
         if !self.check(target == GL_RENDERBUFFER, GL_INVALID_ENUM) {
             return;
         }
-        let Some(format) = internal_texel_format(internal_format).filter(|_| !matches!(internal_format, GL_RED | GL_RG | GL_RGB | GL_RGBA | GL_DEPTH_COMPONENT | GL_DEPTH_STENCIL) || !self.is_core()) else {
+        let api = self.format_api();
+        let renderable = |f: &TexelFormat| f.info.is_color_renderable(api) || f.info.is_depth_renderable() || f.info.is_stencil_renderable();
+        let Some(format) = internal_texel_format(internal_format).filter(|f| renderable(f) && (f.info.sized || !self.is_core())) else {
             return self.record_error(GL_INVALID_ENUM);
         };
         let max = self.limits.max_renderbuffer_size as i32;

@@ -10,7 +10,7 @@ use crate::context::ContextState;
 use crate::draw_path::gpu_image::GpuImage;
 use crate::objects::sampler::SamplerState;
 use crate::objects::texture_target::TargetShape;
-use crate::pixels::TexelFormat;
+use crate::pixels::{HostTexels, TexelFormat};
 use crate::state::Dirty;
 use crate::types::enums::*;
 use crate::types::*;

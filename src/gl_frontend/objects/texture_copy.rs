@@ -3,14 +3,12 @@
 //! texel into the texture's format (GL's conversion through RGBA, or integer to integer),
 //! and stored as glTexImage / glTexSubImage store client data.
 
-use vk_backend::{Aspect, ImageRegion};
-
 use crate::context::ContextState;
-use crate::draw_path::gpu_image::{join_depth_stencil, texel_format_of};
+use crate::draw_path::gpu_image::{read_host_texels, texel_format_of};
 use crate::objects::texture::TexImage;
 use crate::objects::texture_image::{write_region, Region};
 use crate::objects::texture_target::{self, face_index, texture_target_of, CUBE_FACES};
-use crate::pixels::{self, TexelFormat};
+use crate::pixels::{self, HostTexels, TexelFormat};
 use crate::state::Dirty;
 use crate::types::enums::*;
 use crate::types::*;
@@ -57,30 +55,25 @@ impl ContextState {
         }
         let (cw, ch) = ((x1 - x0) as usize, (y1 - y0) as usize);
         let rect = source.region(x0 as i32, y0 as i32, cw as u32, ch as u32);
-        let read = match source_texel {
-            TexelFormat::DepthStencil { .. } => {
-                let depth = self.stream.read_image(&source.image, &ImageRegion { aspect: Aspect::Depth, ..rect });
-                depth.and_then(|d| self.stream.read_image(&source.image, &ImageRegion { aspect: Aspect::Stencil, ..rect }).map(|s| join_depth_stencil(&d, &s)))
-            }
-            TexelFormat::Depth { .. } => self.stream.read_image(&source.image, &ImageRegion { aspect: Aspect::Depth, ..rect }),
-            _ => self.stream.read_image(&source.image, &ImageRegion { aspect: Aspect::Color, ..rect }),
-        };
-        let texels = match read {
+        let texels = match read_host_texels(&mut self.stream, &source.image, &rect, source_texel) {
             Ok(t) => t,
             Err(e) => {
                 self.backend_failed(e);
                 return Err(());
             }
         };
-        let source_bpt = source_texel.bytes_per_texel();
-        let (ox, oy) = ((x0 - x as i64) as usize, (y0 - y as i64) as usize);
-        for row in 0..ch {
-            for col in 0..cw {
-                let src = (row * cw + col) * source_bpt;
-                let p = pixels::decode_texel(&texels[src..src + source_bpt], source_texel);
-                let dst = ((oy + row) * width as usize + ox + col) * bpt;
-                pixels::encode_texel(&p, &mut out[dst..dst + bpt], texel);
+        let converted = match pixels::convert(&texels, source_texel, texel, cw * ch) {
+            Ok(c) => c,
+            Err(e) => {
+                self.record_error(e);
+                return Err(());
             }
+        };
+        let (ox, oy) = ((x0 - x as i64) as usize, (y0 - y as i64) as usize);
+        let row_bytes = cw * bpt;
+        for (row, src) in converted.chunks_exact(row_bytes).enumerate() {
+            let dst = ((oy + row) * width as usize + ox) * bpt;
+            out[dst..dst + row_bytes].copy_from_slice(src);
         }
         Ok(out)
     }

@@ -8,7 +8,7 @@
 use crate::context::ContextState;
 use crate::objects::texture::{TexImage, Texture};
 use crate::objects::texture_target::{self, face_index, texture_target_of, TargetShape, CUBE_FACES};
-use crate::pixels::{self, TexelFormat};
+use crate::pixels::{self, HostTexels, TexelFormat};
 use crate::state::Dirty;
 use crate::types::enums::*;
 use crate::types::*;
@@ -32,8 +32,8 @@ fn is_storage_target(dims: u32, target: GLenum, gles: bool) -> bool {
 }
 
 /// Internal formats glTexStorage refuses: the unsized ones.
-fn is_unsized(internal_format: GLenum) -> bool {
-    matches!(internal_format, GL_RGBA | GL_RGB | GL_RG | GL_RED | GL_DEPTH_COMPONENT | GL_DEPTH_STENCIL)
+fn is_unsized(format: TexelFormat) -> bool {
+    !format.info.sized
 }
 
 /// Where a sub-image lands in a level: texel offset and size, padded to three.
@@ -104,14 +104,20 @@ impl ContextState {
         if !self.check(square && whole_cubes, GL_INVALID_VALUE) {
             return;
         }
-        let texel = match pixels::texel_format_for(internal_format as GLenum, format, ty) {
-            Ok(t) => t,
-            Err(e) => return self.record_error(e),
+        let api = self.format_api();
+        let effective = gl_formats::effective_internal_format(internal_format as GLenum, ty, api);
+        if let Err(e) = pixels::check_upload(internal_format as GLenum, format, ty, api) {
+            return self.record_error(e);
+        }
+        let Some(texel) = pixels::internal_texel_format(effective) else {
+            return self.record_error(GL_INVALID_VALUE);
         };
         let extent = size.map(|s| s as u32);
         let mut image = TexImage::new(extent, internal_format as GLenum, texel);
-        if let Err(e) = self.unpack_pixels(extent, format, ty, texel, pixels, &mut image.data) {
-            return self.record_error(e);
+        match self.unpack_pixels(extent, format, ty, texel, pixels) {
+            Ok(Some(data)) => image.data = data,
+            Ok(None) => {}
+            Err(e) => return self.record_error(e),
         }
         let stored = self.with_bound_texture(texture_target, |t| {
             if t.immutable {
@@ -156,40 +162,43 @@ impl ContextState {
         if !self.check(fits, GL_INVALID_VALUE) {
             return;
         }
-        if let Err(e) = pixels::check_transfer(texel, format, ty) {
+        if let Err(e) = pixels::check_upload(texel.info.internal_format, format, ty, self.format_api()) {
             return self.record_error(e);
         }
         let region = Region { offset: offset.map(|o| o as u32), size: size.map(|s| s as u32) };
-        let mut texels = vec![0u8; region.texel_count() * texel.bytes_per_texel()];
-        if let Err(e) = self.unpack_pixels(region.size, format, ty, texel, pixels, &mut texels) {
-            return self.record_error(e);
-        }
+        let texels = match self.unpack_pixels(region.size, format, ty, texel, pixels) {
+            Ok(t) => t.unwrap_or_else(|| vec![0u8; region.texel_count() * texel.bytes_per_texel()]),
+            Err(e) => return self.record_error(e),
+        };
         if region.texel_count() == 0 {
             return;
         }
         self.store_sub_image(texture_target, face, level as u32, &region, texel, &texels);
     }
 
-    /// Reads application pixels (client memory or the pixel unpack buffer) into texels.
-    pub(crate) fn unpack_pixels(&mut self, size: [u32; 3], format: GLenum, ty: GLenum, texel: TexelFormat, pixels: *const c_void, out: &mut [u8]) -> Result<(), GLenum> {
-        let layout = pixels::ClientLayout::new_3d(&self.bindings.unpack, size[0], size[1], size[2], format, ty)?;
+    /// Reads application pixels (client memory or the pixel unpack buffer) into host
+    /// texels; `None` when there are none (a null pointer and no unpack buffer).
+    pub(crate) fn unpack_pixels(&mut self, size: [u32; 3], format: GLenum, ty: GLenum, texel: TexelFormat, pixels: *const c_void) -> Result<Option<Vec<u8>>, GLenum> {
+        let store = self.bindings.unpack;
+        let total_bytes = pixels::client_image_bytes(&store, size, format, ty)?;
         let unpack_buffer = self.bindings.pixel_unpack_buffer;
         if unpack_buffer != 0 {
             let objects = self.share.lock();
             let buffer = objects.buffers.get(unpack_buffer).ok_or(GL_INVALID_OPERATION)?;
             let offset = pixels as usize;
-            let end = offset.checked_add(layout.total_bytes).ok_or(GL_INVALID_OPERATION)?;
+            let end = offset.checked_add(total_bytes).ok_or(GL_INVALID_OPERATION)?;
             if buffer.mapping.is_some() || end > buffer.data.len() {
                 return Err(GL_INVALID_OPERATION);
             }
-            pixels::unpack(&layout, &buffer.data[offset..end], format, ty, texel, out);
+            pixels::unpack(&store, size, format, ty, &buffer.data[offset..end], texel).map(Some)
         } else if !pixels.is_null() {
             // SAFETY: GL requires client pixel memory to hold the image as the unpack
             // state describes it.
-            let source = unsafe { std::slice::from_raw_parts(pixels as *const u8, layout.total_bytes) };
-            pixels::unpack(&layout, source, format, ty, texel, out);
+            let source = unsafe { std::slice::from_raw_parts(pixels as *const u8, total_bytes) };
+            pixels::unpack(&store, size, format, ty, source, texel).map(Some)
+        } else {
+            Ok(None)
         }
-        Ok(())
     }
 
     /// glTexStorage1D/2D/3D: every level of every face at once, immutable from then on.
@@ -197,7 +206,7 @@ impl ContextState {
         if !self.check(is_storage_target(dims, target, self.is_gles()), GL_INVALID_ENUM) {
             return;
         }
-        let Some(format) = pixels::internal_texel_format(internal_format).filter(|_| !is_unsized(internal_format)) else {
+        let Some(format) = pixels::internal_texel_format(internal_format).filter(|f| !is_unsized(*f)) else {
             return self.record_error(GL_INVALID_ENUM);
         };
         let Some(shape) = TargetShape::of(target) else { return self.record_error(GL_INVALID_ENUM) };
@@ -245,7 +254,7 @@ impl ContextState {
         if !self.check(target == expected, GL_INVALID_ENUM) {
             return;
         }
-        let Some(format) = pixels::internal_texel_format(internal_format).filter(|_| !storage || !is_unsized(internal_format)) else {
+        let Some(format) = pixels::internal_texel_format(internal_format).filter(|f| !storage || !is_unsized(*f)) else {
             return self.record_error(GL_INVALID_ENUM);
         };
         let positive = size[..dims as usize].iter().all(|&s| s >= 1);
@@ -309,40 +318,37 @@ impl ContextState {
             Ok(None) => return,
             Err(e) => return self.backend_failed(e),
         };
-        if let Err(e) = pixels::check_transfer(image.format, format, ty) {
+        if let Err(e) = pixels::check_pack(image.format, format, ty, self.format_api()) {
             return self.record_error(e);
         }
-        let layout = match pixels::ClientLayout::new_3d(&self.bindings.pack, image.width, image.height, image.depth, format, ty) {
-            Ok(l) => l,
+        let store = self.bindings.pack;
+        let size = image.size();
+        let total_bytes = match pixels::client_image_bytes(&store, size, format, ty) {
+            Ok(n) => n,
             Err(e) => return self.record_error(e),
         };
-        if self.bindings.pixel_pack_buffer == 0 && buf_size.is_some_and(|n| layout.total_bytes > n) {
+        if self.bindings.pixel_pack_buffer == 0 && buf_size.is_some_and(|n| total_bytes > n) {
             return self.record_error(GL_INVALID_OPERATION);
         }
-        let pack_all = |out: &mut [u8]| {
-            let slice_bytes = image.width as usize * image.height as usize * image.format.bytes_per_texel();
-            for z in 0..image.depth as usize {
-                let texels = &image.data[z * slice_bytes..(z + 1) * slice_bytes];
-                pixels::pack_region(&layout.image(z), texels, image.format, (image.width as usize, image.height as usize), (0, 0), format, ty, out);
-            }
-        };
+        let pack_all = |out: &mut [u8]| pixels::pack(&store, size[0], (0, 0), size, format, ty, &image.data, image.format, false, out);
         let pack_buffer = self.bindings.pixel_pack_buffer;
-        if pack_buffer != 0 {
+        let packed = if pack_buffer != 0 {
             let mut objects = self.share.lock();
-            let ok = match objects.buffers.get_mut(pack_buffer) {
-                Some(b) if b.mapping.is_none() && (pixels as usize).checked_add(layout.total_bytes).is_some_and(|e| e <= b.data.len()) => {
-                    pack_all(&mut b.data[pixels as usize..pixels as usize + layout.total_bytes]);
+            match objects.buffers.get_mut(pack_buffer) {
+                Some(b) if b.mapping.is_none() && (pixels as usize).checked_add(total_bytes).is_some_and(|e| e <= b.data.len()) => {
                     b.touch();
-                    true
+                    pack_all(&mut b.data[pixels as usize..pixels as usize + total_bytes])
                 }
-                _ => false,
-            };
-            drop(objects);
-            self.check(ok, GL_INVALID_OPERATION);
+                _ => Err(GL_INVALID_OPERATION),
+            }
         } else if !pixels.is_null() {
             // SAFETY: GL requires client memory to hold the image as the pack state lays it out.
-            let out = unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, layout.total_bytes) };
-            pack_all(out);
+            pack_all(unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, total_bytes) })
+        } else {
+            Ok(())
+        };
+        if let Err(e) = packed {
+            self.record_error(e);
         }
     }
 
@@ -362,14 +368,6 @@ impl ContextState {
         }
         let face = face_index(target);
         let image = self.with_bound_texture(texture_target, |t| t.face_level(face, level as usize).cloned())?;
-        let component_type = |format: TexelFormat| match format {
-            TexelFormat::Unorm8 { .. } | TexelFormat::Unorm16 { .. } => GL_UNSIGNED_NORMALIZED,
-            TexelFormat::Float32 { .. } | TexelFormat::Float16 { .. } => GL_FLOAT,
-            TexelFormat::Depth { bits: 32 } | TexelFormat::DepthStencil { depth_bits: 32 } => GL_FLOAT,
-            TexelFormat::Depth { .. } | TexelFormat::DepthStencil { .. } => GL_UNSIGNED_NORMALIZED,
-            TexelFormat::Int { signed: true, .. } => GL_INT,
-            TexelFormat::Int { signed: false, .. } => GL_UNSIGNED_INT,
-        };
         let value = match (pname, &image) {
             (GL_TEXTURE_WIDTH, i) => i.as_ref().map_or(0, |i| i.width as i64),
             (GL_TEXTURE_HEIGHT, i) => i.as_ref().map_or(0, |i| i.height as i64),
@@ -379,11 +377,12 @@ impl ContextState {
                 i.as_ref().map_or(0, |i| i.format.component_bits(pname) as i64)
             }
             (GL_TEXTURE_RED_TYPE | GL_TEXTURE_GREEN_TYPE | GL_TEXTURE_BLUE_TYPE | GL_TEXTURE_ALPHA_TYPE | GL_TEXTURE_DEPTH_TYPE, i) => {
-                let size_pname = pname - GL_TEXTURE_RED_TYPE + GL_TEXTURE_RED_SIZE;
-                let size_pname = if pname == GL_TEXTURE_DEPTH_TYPE { GL_TEXTURE_DEPTH_SIZE } else { size_pname };
-                i.as_ref().filter(|i| i.format.component_bits(size_pname) > 0).map_or(GL_NONE as i64, |i| component_type(i.format) as i64)
+                i.as_ref().and_then(|i| i.format.info.component_type(pname)).map_or(GL_NONE as i64, |t| t as i64)
             }
-            (GL_TEXTURE_SHARED_SIZE | GL_TEXTURE_LUMINANCE_SIZE | GL_TEXTURE_INTENSITY_SIZE, _) => 0,
+            (GL_TEXTURE_LUMINANCE_TYPE | GL_TEXTURE_INTENSITY_TYPE, i) if !self.is_core() => {
+                i.as_ref().and_then(|i| i.format.info.component_type(pname)).map_or(GL_NONE as i64, |t| t as i64)
+            }
+            (GL_TEXTURE_SHARED_SIZE | GL_TEXTURE_LUMINANCE_SIZE | GL_TEXTURE_INTENSITY_SIZE, i) => i.as_ref().map_or(0, |i| i.format.component_bits(pname) as i64),
             (GL_TEXTURE_COMPRESSED, _) => 0,
             (GL_TEXTURE_SAMPLES, i) => i.as_ref().map_or(0, |i| i.samples as i64),
             (GL_TEXTURE_FIXED_SAMPLE_LOCATIONS, _) => {
@@ -461,36 +460,36 @@ impl<T, G> FlattenLevel<T, G> for Option<(Option<T>, G, GLenum)> {
 }
 
 /// The next mip level of `image`: each texel the average of the up to 2x2(x2) texels
-/// above it; layers are filtered apart.
+/// above it, in RGBA floats; layers are filtered apart.
 fn downsample(image: &TexImage, shape: TargetShape) -> TexImage {
     let size = shape.level_size(image.size(), 1);
-    let bpt = image.format.bytes_per_texel();
     let mut out = TexImage::new(size, image.internal_format, image.format);
-    let at = |x: u32, y: u32, z: u32| ((z * image.height + y) * image.width + x) as usize * bpt;
+    let texels = image.width as usize * image.height as usize * image.depth as usize;
+    let Ok(above) = pixels::to_rgba_f32(&image.data, image.format, texels) else { return out };
+    let at = |x: u32, y: u32, z: u32| ((z * image.height + y) * image.width + x) as usize;
+    let span = |axis: usize| if shape.axis_shrinks(axis) { 2 } else { 1 };
+    let pick = |v: u32, d: u32, axis: usize, extent: u32| if shape.axis_shrinks(axis) { (2 * v + d).min(extent - 1) } else { v };
+    let mut below = Vec::with_capacity(size.iter().map(|&s| s as usize).product());
     for z in 0..size[2] {
         for y in 0..size[1] {
             for x in 0..size[0] {
                 let mut sum = [0f32; 4];
                 let mut n = 0.0;
-                let span = |axis: usize| if shape.axis_shrinks(axis) { 2 } else { 1 };
                 for dz in 0..span(2) {
                     for dy in 0..span(1) {
                         for dx in 0..span(0) {
-                            let pick = |v: u32, d: u32, axis: usize, extent: u32| if shape.axis_shrinks(axis) { (2 * v + d).min(extent - 1) } else { v };
-                            let (sx, sy, sz) = (pick(x, dx, 0, image.width), pick(y, dy, 1, image.height), pick(z, dz, 2, image.depth));
-                            let p = pixels::decode_texel(&image.data[at(sx, sy, sz)..at(sx, sy, sz) + bpt], image.format);
-                            for c in 0..4 {
-                                sum[c] += p.rgba[c];
-                            }
+                            let p = above[at(pick(x, dx, 0, image.width), pick(y, dy, 1, image.height), pick(z, dz, 2, image.depth))];
+                            sum.iter_mut().zip(p).for_each(|(s, c)| *s += c);
                             n += 1.0;
                         }
                     }
                 }
-                let p = pixels::Pixel { rgba: sum.map(|s| s / n), ..Default::default() };
-                let dst = ((z * size[1] + y) * size[0] + x) as usize * bpt;
-                pixels::encode_texel(&p, &mut out.data[dst..dst + bpt], image.format);
+                below.push(sum.map(|s| s / n));
             }
         }
+    }
+    if let Ok(data) = pixels::from_rgba_f32(&below, image.format) {
+        out.data = data;
     }
     out
 }

@@ -1,6 +1,7 @@
 //! glGet{Boolean,Integer,Integer64,Float,Double}v and their indexed forms: each pname's
 //! value is looked up once as a `Value`, then converted to the type asked for by GL's rules.
 
+use crate::pixels::HostTexels;
 use crate::context::ContextState;
 use crate::state::enables::Cap;
 use crate::types::enums::*;

@@ -33,9 +33,9 @@ impl ContextState {
         if self.bindings.pixel_pack_buffer != 0 {
             return true;
         }
-        let layout = crate::pixels::ClientLayout::new(&self.bindings.pack, width.max(0) as u32, height.max(0) as u32, format, ty);
+        let needed = crate::pixels::client_image_bytes(&self.bindings.pack, [width.max(0) as u32, height.max(0) as u32, 1], format, ty);
         // A bad format or type is glReadPixels' own error to report.
-        let needed = layout.map_or(0, |l| l.total_bytes);
+        let needed = needed.unwrap_or(0);
         self.check(needed <= buf_size.max(0) as usize, GL_INVALID_OPERATION)
     }
 }

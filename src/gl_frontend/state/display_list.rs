@@ -142,11 +142,11 @@ impl ClientImage {
         if pixels.is_null() || width < 0 || height < 0 {
             return ClientImage::None;
         }
-        let Ok(layout) = crate::pixels::ClientLayout::new(&store, width as u32, height as u32, format, ty) else {
+        let Ok(total_bytes) = crate::pixels::client_image_bytes(&store, [width as u32, height as u32, 1], format, ty) else {
             return ClientImage::None;
         };
         // SAFETY: as the caller promises.
-        let bytes = unsafe { std::slice::from_raw_parts(pixels as *const u8, layout.total_bytes) }.into();
+        let bytes = unsafe { std::slice::from_raw_parts(pixels as *const u8, total_bytes) }.into();
         ClientImage::Copied { bytes, store }
     }
 
