@@ -1291,6 +1291,36 @@ impl GlCommands for ContextState {
     unsafe fn GetTexImage(&mut self, target: GLenum, level: GLint, format: GLenum, ty: GLenum, pixels: *mut c_void) {
         self.gl_get_tex_image(target, level, format, ty, None, pixels)
     }
+    unsafe fn CompressedTexImage1D(&mut self, target: GLenum, level: GLint, internal_format: GLenum, width: GLsizei, border: GLint, image_size: GLsizei, data: *const c_void) {
+        self.gl_compressed_tex_image(1, target, level, internal_format, [width, 1, 1], border, image_size, data)
+    }
+    unsafe fn CompressedTexImage2D(&mut self, target: GLenum, level: GLint, internal_format: GLenum, width: GLsizei, height: GLsizei, border: GLint, image_size: GLsizei, data: *const c_void) {
+        self.gl_compressed_tex_image(2, target, level, internal_format, [width, height, 1], border, image_size, data)
+    }
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn CompressedTexImage3D(&mut self, target: GLenum, level: GLint, internal_format: GLenum, width: GLsizei, height: GLsizei, depth: GLsizei, border: GLint, image_size: GLsizei, data: *const c_void) {
+        self.gl_compressed_tex_image(3, target, level, internal_format, [width, height, depth], border, image_size, data)
+    }
+    unsafe fn CompressedTexSubImage1D(&mut self, target: GLenum, level: GLint, x: GLint, width: GLsizei, format: GLenum, image_size: GLsizei, data: *const c_void) {
+        self.gl_compressed_tex_sub_image(1, target, level, [x, 0, 0], [width, 1, 1], format, image_size, data)
+    }
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn CompressedTexSubImage2D(&mut self, target: GLenum, level: GLint, x: GLint, y: GLint, width: GLsizei, height: GLsizei, format: GLenum, image_size: GLsizei, data: *const c_void) {
+        self.gl_compressed_tex_sub_image(2, target, level, [x, y, 0], [width, height, 1], format, image_size, data)
+    }
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn CompressedTexSubImage3D(&mut self, target: GLenum, level: GLint, x: GLint, y: GLint, z: GLint, width: GLsizei, height: GLsizei, depth: GLsizei, format: GLenum, image_size: GLsizei, data: *const c_void) {
+        self.gl_compressed_tex_sub_image(3, target, level, [x, y, z], [width, height, depth], format, image_size, data)
+    }
+    unsafe fn GetCompressedTexImage(&mut self, target: GLenum, level: GLint, img: *mut c_void) {
+        self.gl_get_compressed_tex_image(target, level, None, img)
+    }
+    unsafe fn GetnCompressedTexImage(&mut self, target: GLenum, level: GLint, buf_size: GLsizei, img: *mut c_void) {
+        self.gl_get_compressed_tex_image(target, level, Some(buf_size.max(0) as usize), img)
+    }
+    unsafe fn GetnCompressedTexImageARB(&mut self, target: GLenum, level: GLint, buf_size: GLsizei, img: *mut c_void) {
+        self.GetnCompressedTexImage(target, level, buf_size, img)
+    }
 
     // Texture images of one and three dimensions, and copies from the framebuffer.
     unsafe fn TexImage1D(&mut self, target: GLenum, level: GLint, internal_format: GLint, width: GLsizei, border: GLint, format: GLenum, ty: GLenum, pixels: *const c_void) {

@@ -19,6 +19,7 @@ pub fn validate_upload(internal_format: u32, format: u32, ty: u32, api: Api) -> 
         return Err(GlError::InvalidValue);
     }
     client_layout(format, ty)?;
+    check_core_format(format, api)?;
     if api.is_es() {
         return es_upload_combination(info, format, ty, api);
     }
@@ -48,6 +49,7 @@ pub fn validate_sized_format(internal_format: u32, api: Api) -> Result<&'static 
 pub fn validate_pack(source: &FormatInfo, format: u32, ty: u32, api: Api) -> Result<(), GlError> {
     check_enums(format, ty, api)?;
     client_layout(format, ty)?;
+    check_core_format(format, api)?;
     if !format_fits_source(source, format) {
         return Err(GlError::InvalidOperation);
     }
@@ -121,6 +123,15 @@ pub fn read_format_and_type(source: &FormatInfo) -> (u32, u32) {
 }
 
 /// INVALID_ENUM for a format or type that is not a pixel format/type on `api` at all.
+/// The core profile's client formats (GL 4.6 table 8.3) have no legacy bases.
+fn check_core_format(format: u32, api: Api) -> Result<(), GlError> {
+    let legacy_format = matches!(format, GL_ALPHA | GL_LUMINANCE | GL_LUMINANCE_ALPHA);
+    if legacy_format && matches!(api, Api::Core { .. }) {
+        return Err(GlError::InvalidEnum);
+    }
+    Ok(())
+}
+
 fn check_enums(format: u32, ty: u32, api: Api) -> Result<(), GlError> {
     if format_slots(format).is_none() || !crate::client_layout::is_pixel_type(ty) {
         return Err(GlError::InvalidEnum);

@@ -18,6 +18,7 @@ pub mod subroutines;
 pub mod sync;
 pub mod texture;
 pub mod texture_buffer;
+pub mod texture_compressed;
 pub mod texture_copy;
 pub mod texture_image;
 pub mod texture_target;

@@ -31,13 +31,15 @@ pub struct TexImage {
     pub data: Vec<u8>,
     /// Samples per texel of a multisample image; 0 for every other image.
     pub samples: u32,
+    /// The blocks a compressed level was given (`data` holds them decoded).
+    pub compressed: Option<Vec<u8>>,
 }
 
 impl TexImage {
     /// A zero-filled image.
     pub fn new(size: [u32; 3], internal_format: GLenum, format: TexelFormat) -> Self {
         let bytes = size.iter().map(|&s| s as usize).product::<usize>() * format.bytes_per_texel();
-        TexImage { width: size[0], height: size[1], depth: size[2], internal_format, format, data: vec![0; bytes], samples: 0 }
+        TexImage { width: size[0], height: size[1], depth: size[2], internal_format, format, data: vec![0; bytes], samples: 0, compressed: None }
     }
 
     pub fn size(&self) -> [u32; 3] {

@@ -383,7 +383,7 @@ impl ContextState {
                 i.as_ref().and_then(|i| i.format.info.component_type(pname)).map_or(GL_NONE as i64, |t| t as i64)
             }
             (GL_TEXTURE_SHARED_SIZE | GL_TEXTURE_LUMINANCE_SIZE | GL_TEXTURE_INTENSITY_SIZE, i) => i.as_ref().map_or(0, |i| i.format.component_bits(pname) as i64),
-            (GL_TEXTURE_COMPRESSED, _) => 0,
+            (GL_TEXTURE_COMPRESSED | GL_TEXTURE_COMPRESSED_IMAGE_SIZE, i) => i.as_ref().map_or(0, |i| crate::objects::texture_compressed::compressed_level_query(i, pname, i.format)),
             (GL_TEXTURE_SAMPLES, i) => i.as_ref().map_or(0, |i| i.samples as i64),
             (GL_TEXTURE_FIXED_SAMPLE_LOCATIONS, _) => {
                 self.with_bound_texture(texture_target, |t| t.fixed_sample_locations).unwrap_or(true) as i64

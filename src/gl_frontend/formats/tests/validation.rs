@@ -39,6 +39,9 @@ fn unknown_values_are_invalid_enum() {
     // Integer formats with float types (EXT_texture_integer names INVALID_ENUM).
     assert_eq!(validate_upload(GL_RGBA8UI, GL_RGBA_INTEGER, GL_FLOAT, CORE), Err(GlError::InvalidEnum));
     assert_eq!(validate_upload(GL_RGBA8UI, GL_RGBA_INTEGER, GL_HALF_FLOAT, CORE), Err(GlError::InvalidEnum));
+    // The core profile has no legacy client formats.
+    assert_eq!(validate_upload(GL_R8, GL_LUMINANCE, GL_UNSIGNED_BYTE, CORE), Err(GlError::InvalidEnum));
+    assert_eq!(validate_upload(GL_R8, GL_LUMINANCE, GL_UNSIGNED_BYTE, COMPAT), Ok(()));
     // ES has no BGR format and no 3_3_2 type.
     assert_eq!(validate_upload(GL_RGB8, GL_BGR, GL_UNSIGNED_BYTE, ES32), Err(GlError::InvalidEnum));
     assert_eq!(validate_upload(GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE_3_3_2, ES32), Err(GlError::InvalidEnum));

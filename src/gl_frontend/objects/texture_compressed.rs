@@ -1,0 +1,217 @@
+//! Compressed texture images: glCompressedTexImage1D/2D/3D, glCompressedTexSubImage1D/2D/3D
+//! and glGetCompressedTexImage. Blocks the device cannot sample are decoded on upload into
+//! the uncompressed storage the format table falls back to (`gl_formats::decompress`); the
+//! level keeps its blocks as well, for glGetCompressedTexImage and the size queries.
+
+use gl_formats::{Extent, FormatInfo};
+
+use crate::context::ContextState;
+use crate::objects::texture::TexImage;
+use crate::objects::texture_image::Region;
+use crate::objects::texture_target::{self, face_index, texture_target_of, CUBE_FACES};
+use crate::pixels::{self, TexelFormat};
+use crate::state::Dirty;
+use crate::types::enums::*;
+use crate::types::*;
+
+/// The block-compressed formats galvan takes: those whose blocks it can decode.
+pub fn supported_compressed_formats() -> impl Iterator<Item = &'static FormatInfo> {
+    FormatInfo::all().iter().filter(|f| f.block().is_some() && pixels::internal_texel_format(f.internal_format).is_some())
+}
+
+/// The targets glCompressedTexImage{dims}D takes.
+fn is_compressed_target(dims: u32, target: GLenum) -> bool {
+    match dims {
+        1 => target == GL_TEXTURE_1D,
+        2 => matches!(target, GL_TEXTURE_2D | GL_TEXTURE_1D_ARRAY) || CUBE_FACES.contains(&target),
+        _ => matches!(target, GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY),
+    }
+}
+
+/// Whether blocks of `info` may form a 3D texture: only formats whose specifications
+/// define 3D use (BPTC, ASTC); the others are 2D block formats.
+fn allows_3d(info: &FormatInfo) -> bool {
+    matches!(info.storage, gl_formats::StorageFormat::Astc { .. } | gl_formats::StorageFormat::Bc7Unorm | gl_formats::StorageFormat::Bc7Srgb)
+}
+
+/// Copies the blocks of `region` (block-aligned) from `blocks` into a level's blocks.
+fn write_blocks(level: &mut [u8], level_size: [u32; 3], region: &Region, blocks: &[u8], block: gl_formats::Block) {
+    let (bw, bh, bytes) = (block.width as u32, block.height as u32, block.bytes as usize);
+    let level_row = level_size[0].div_ceil(bw) as usize * bytes;
+    let level_plane = level_size[1].div_ceil(bh) as usize * level_row;
+    let row = region.size[0].div_ceil(bw) as usize * bytes;
+    let rows = region.size[1].div_ceil(bh) as usize;
+    let (bx, by) = ((region.offset[0] / bw) as usize, (region.offset[1] / bh) as usize);
+    for z in 0..region.size[2] as usize {
+        for r in 0..rows {
+            let src = (z * rows + r) * row;
+            let dst = (region.offset[2] as usize + z) * level_plane + (by + r) * level_row + bx * bytes;
+            if let (Some(d), Some(s)) = (level.get_mut(dst..dst + row), blocks.get(src..src + row)) {
+                d.copy_from_slice(s);
+            }
+        }
+    }
+}
+
+impl ContextState {
+    /// The `len` bytes of compressed data at `data`: client memory or the unpack buffer.
+    fn compressed_source(&mut self, data: *const c_void, len: usize) -> Result<Vec<u8>, GLenum> {
+        if self.bindings.pixel_unpack_buffer == 0 && data.is_null() {
+            return Ok(vec![0; len]);
+        }
+        self.unpack_source_bytes(data, len)
+    }
+
+    /// glCompressedTexImage1D/2D/3D: defines a level from compressed blocks.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gl_compressed_tex_image(&mut self, dims: u32, target: GLenum, level: GLint, internal_format: GLenum, size: [GLsizei; 3], border: GLint, image_size: GLsizei, data: *const c_void) {
+        if !self.check(is_compressed_target(dims, target), GL_INVALID_ENUM) {
+            return;
+        }
+        let Some(texel) = supported_compressed_formats().find(|f| f.internal_format == internal_format).and_then(|f| pixels::internal_texel_format(f.internal_format)) else {
+            return self.record_error(GL_INVALID_ENUM);
+        };
+        let texture_target = texture_target_of(target);
+        let (max, max_layers) = texture_target::max_size(texture_target, &self.limits);
+        let level_ok = level >= 0 && level <= texture_target::max_level(texture_target, &self.limits);
+        let layered = matches!(texture_target, GL_TEXTURE_1D_ARRAY | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY);
+        let sizes_ok = (0..dims as usize).all(|a| size[a] >= 0 && size[a] as u32 <= if layered && a + 1 == dims as usize { max_layers } else { max });
+        if !self.check(level_ok && sizes_ok && border == 0, GL_INVALID_VALUE) {
+            return;
+        }
+        if !self.check(texture_target != GL_TEXTURE_3D || allows_3d(texel.info), GL_INVALID_OPERATION) {
+            return;
+        }
+        let extent = [size[0].max(0) as u32, if dims >= 2 { size[1].max(0) as u32 } else { 1 }, if dims == 3 { size[2].max(0) as u32 } else { 1 }];
+        let expected = gl_formats::compressed_image_size(texel.info.block(), Extent::new(extent[0], extent[1], extent[2]));
+        if !self.check(expected == Some(image_size.max(0) as usize) && image_size >= 0, GL_INVALID_VALUE) {
+            return;
+        }
+        let blocks = match self.compressed_source(data, image_size as usize) {
+            Ok(b) => b,
+            Err(e) => return self.record_error(e),
+        };
+        let mut image = TexImage::new(extent, internal_format, texel);
+        match gl_formats::decompress(texel, &blocks, Extent::new(extent[0], extent[1], extent[2])) {
+            Ok(texels) if texels.len() == image.data.len() => image.data = texels,
+            Ok(_) => return self.record_error(GL_INVALID_OPERATION),
+            Err(e) => return self.record_error(e.code()),
+        }
+        image.compressed = Some(blocks);
+        let stored = self.with_bound_texture(texture_target, |t| {
+            if t.immutable {
+                return Err(GL_INVALID_OPERATION);
+            }
+            t.set_image(face_index(target), level as usize, image);
+            Ok(())
+        });
+        match stored {
+            Some(Ok(())) => self.state.dirty.insert(Dirty::TEXTURES | Dirty::FRAMEBUFFER),
+            Some(Err(e)) => self.record_error(e),
+            None => {}
+        }
+    }
+
+    /// glCompressedTexSubImage1D/2D/3D: replaces a block-aligned region of a compressed level.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gl_compressed_tex_sub_image(&mut self, dims: u32, target: GLenum, level: GLint, offset: [GLint; 3], size: [GLsizei; 3], format: GLenum, image_size: GLsizei, data: *const c_void) {
+        if !self.check(is_compressed_target(dims, target), GL_INVALID_ENUM) {
+            return;
+        }
+        if !self.check(supported_compressed_formats().any(|f| f.internal_format == format), GL_INVALID_ENUM) {
+            return;
+        }
+        let texture_target = texture_target_of(target);
+        let level_ok = level >= 0 && level <= texture_target::max_level(texture_target, &self.limits);
+        if !self.check(level_ok && size.iter().all(|&s| s >= 0) && offset.iter().all(|&o| o >= 0), GL_INVALID_VALUE) {
+            return;
+        }
+        let face = face_index(target);
+        let Some(Some((level_size, texel, internal))) = self.with_bound_texture(texture_target, |t| t.face_level(face, level as usize).map(|i| (i.size(), i.format, i.internal_format))) else {
+            return self.record_error(GL_INVALID_OPERATION);
+        };
+        let Some(block) = texel.info.block() else { return self.record_error(GL_INVALID_OPERATION) };
+        if !self.check(internal == format, GL_INVALID_OPERATION) {
+            return;
+        }
+        let fits = (0..3).all(|a| offset[a] as i64 + size[a] as i64 <= level_size[a] as i64);
+        if !self.check(fits, GL_INVALID_VALUE) {
+            return;
+        }
+        // Regions start on a block and end on one or at the level's edge.
+        let (bw, bh) = (block.width as i32, block.height as i32);
+        let aligned = |o: i32, s: i32, b: i32, edge: u32| o % b == 0 && (s % b == 0 || (o + s) as u32 == edge);
+        if !self.check(aligned(offset[0], size[0], bw, level_size[0]) && aligned(offset[1], size[1], bh, level_size[1]), GL_INVALID_OPERATION) {
+            return;
+        }
+        let region = Region { offset: offset.map(|o| o as u32), size: size.map(|s| s as u32) };
+        let expected = gl_formats::compressed_image_size(Some(block), Extent::new(region.size[0], region.size[1], region.size[2]));
+        if !self.check(expected == Some(image_size.max(0) as usize), GL_INVALID_VALUE) {
+            return;
+        }
+        if region.texel_count() == 0 {
+            return;
+        }
+        let blocks = match self.compressed_source(data, image_size as usize) {
+            Ok(b) => b,
+            Err(e) => return self.record_error(e),
+        };
+        let texels = match gl_formats::decompress(texel, &blocks, Extent::new(region.size[0], region.size[1], region.size[2])) {
+            Ok(t) => t,
+            Err(e) => return self.record_error(e.code()),
+        };
+        self.with_bound_texture(texture_target, |t| {
+            if let Some(Some(image)) = t.faces.get_mut(face).and_then(|f| f.get_mut(level as usize)) {
+                let size = image.size();
+                if let Some(level_blocks) = image.compressed.as_mut() {
+                    write_blocks(level_blocks, size, &region, &blocks, block);
+                }
+            }
+        });
+        self.store_sub_image(texture_target, face, level as u32, &region, texel, &texels);
+    }
+
+    /// glGetCompressedTexImage / glGetnCompressedTexImage: a compressed level's blocks.
+    pub(crate) fn gl_get_compressed_tex_image(&mut self, target: GLenum, level: GLint, buf_size: Option<usize>, data: *mut c_void) {
+        let texture_target = texture_target_of(target);
+        if !self.check(is_compressed_target(2, target) || is_compressed_target(3, target) || target == GL_TEXTURE_1D, GL_INVALID_ENUM) {
+            return;
+        }
+        if !self.check(level >= 0 && level <= texture_target::max_level(texture_target, &self.limits), GL_INVALID_VALUE) {
+            return;
+        }
+        let face = face_index(target);
+        let blocks = self.with_bound_texture(texture_target, |t| t.face_level(face, level as usize).map(|i| i.compressed.clone()));
+        let Some(Some(Some(blocks))) = blocks else {
+            return self.record_error(GL_INVALID_OPERATION);
+        };
+        let pack_buffer = self.bindings.pixel_pack_buffer;
+        if pack_buffer != 0 {
+            let mut objects = self.share.lock();
+            let ok = match objects.buffers.get_mut(pack_buffer) {
+                Some(b) if b.mapping.is_none() && (data as usize).checked_add(blocks.len()).is_some_and(|e| e <= b.data.len()) => {
+                    b.data[data as usize..data as usize + blocks.len()].copy_from_slice(&blocks);
+                    b.touch();
+                    true
+                }
+                _ => false,
+            };
+            drop(objects);
+            self.check(ok, GL_INVALID_OPERATION);
+        } else if buf_size.is_some_and(|n| blocks.len() > n) {
+            self.record_error(GL_INVALID_OPERATION);
+        } else if !data.is_null() {
+            // SAFETY: GL requires client memory to hold the level's compressed image.
+            unsafe { std::ptr::copy_nonoverlapping(blocks.as_ptr(), data as *mut u8, blocks.len()) };
+        }
+    }
+}
+
+/// GL_TEXTURE_COMPRESSED and GL_TEXTURE_COMPRESSED_IMAGE_SIZE of a level.
+pub fn compressed_level_query(image: &TexImage, pname: GLenum, format: TexelFormat) -> i64 {
+    let compressed = format.info.block().is_some();
+    match pname {
+        GL_TEXTURE_COMPRESSED => compressed as i64,
+        _ => image.compressed.as_ref().map_or(0, |b| b.len() as i64),
+    }
+}
