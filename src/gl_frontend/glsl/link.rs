@@ -29,6 +29,9 @@ pub struct LinkOptions {
     /// the one declared at the same place in the other stage, as each program would have
     /// placed it in declaration order.
     pub pipeline_stages: bool,
+    /// The target maps depth in the shader (no depth clip control): pre-rasterisation
+    /// programs get the glClipControl depth mode in their default block.
+    pub clip_control_state: bool,
 }
 
 /// An active vertex attribute or fragment output.
@@ -411,6 +414,9 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
     link_varyings(&by_stage, options, &mut interface, &mut diags);
     interface.explicit_uniform_locations = crate::link_uniform_locations::check_explicit_uniform_locations(shaders, &mut diags);
     link_uniforms(&by_stage, &mut interface, &mut diags);
+    if options.clip_control_state {
+        place_clip_control_state(&by_stage, &mut interface);
+    }
     crate::link_subroutine::link_subroutines(&units, &mut interface, &mut diags);
     crate::link_atomic::link_atomic_counters(&by_stage, &mut interface, &mut diags);
     interface.storage_blocks = crate::link_storage::link_storage_blocks(&by_stage, &mut diags);
@@ -585,16 +591,16 @@ fn place_point_size_state(shaders: &[&CompiledShader], offset: &mut u32, out: &m
     *offset += 16;
 }
 
-/// The glClipControl depth mode for a program with a pre-rasterisation stage: on devices
-/// without depth clip control its last such stage maps depth from it (nir_like's
-/// `lower_clip_control_from_state`).
-fn place_clip_control_state(shaders: &[&CompiledShader], offset: &mut u32, out: &mut ProgramInterface) {
+/// The glClipControl depth mode for a program with a pre-rasterisation stage, placed only
+/// for devices without depth clip control: its last such stage maps depth from it
+/// (nir_like's `lower_clip_control_from_state`).
+fn place_clip_control_state(shaders: &[&CompiledShader], out: &mut ProgramInterface) {
     if !shaders.iter().any(|s| matches!(s.stage, Stage::Vertex | Stage::TessEval | Stage::Geometry)) {
         return;
     }
-    *offset = offset.div_ceil(16) * 16;
-    out.builtin_uniforms.push((CLIP_CONTROL_STATE.to_string(), *offset));
-    *offset += 16;
+    // After the rest of the block, whose size is a multiple of 16.
+    out.builtin_uniforms.push((CLIP_CONTROL_STATE.to_string(), out.default_block_size));
+    out.default_block_size += 16;
 }
 
 /// Built-in uniform name of the depth mode: a vec2 (scale, bias) with clip z mapped to
@@ -1292,7 +1298,6 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
     place_clip_plane_state(shaders, &mut offset, out, diags);
     place_patch_default_levels(shaders, &mut offset, out);
     place_point_size_state(shaders, &mut offset, out);
-    place_clip_control_state(shaders, &mut offset, out);
     place_two_side_state(shaders, &mut offset, out);
     out.default_block_size = offset.div_ceil(16) * 16;
     out.sampler_count = sampler_index;

@@ -103,6 +103,48 @@ fn varying_slots(ir: &nir_like::Shader, ty: nir_like::Handle<nir_like::Type>) ->
     }
 }
 
+/// The varying locations `[start, start + count)` the program's own varyings (user and
+/// compatibility ones, not built-ins) take in any stage's interface.
+fn used_varying_locations(linked: &glsl::LinkedProgram) -> impl Iterator<Item = (u32, u32)> + '_ {
+    linked.stages.iter().filter_map(|stage| Some((stage.stage, stage.ir.as_ref().ok()?))).flat_map(|(stage, ir)| {
+        let varying = move |v: &nir_like::Variable| match v.mode {
+            nir_like::VariableMode::ShaderIn => stage != glsl::Stage::Vertex,
+            nir_like::VariableMode::ShaderOut => stage != glsl::Stage::Fragment,
+            _ => false,
+        };
+        ir.variables.iter().filter(move |(_, v)| v.builtin.is_none() && varying(v)).filter_map(move |(_, v)| {
+            let l = v.location?;
+            let per_vertex = matches!(stage, glsl::Stage::Geometry | glsl::Stage::TessControl | glsl::Stage::TessEval) && v.mode == nir_like::VariableMode::ShaderIn && !v.patch;
+            let ty = match (&ir.types[v.ty], per_vertex) {
+                (nir_like::Type::Array { element, .. }, true) => *element,
+                _ => v.ty,
+            };
+            Some((l, varying_slots(ir, ty)))
+        })
+    })
+}
+
+/// The location gl_ClipVertex takes as a varying between pre-rasterisation stages, when a
+/// stage before the last writes it or a stage reads `gl_in[].gl_ClipVertex`: the lowest
+/// one no varying of the program takes.
+fn clip_vertex_location(linked: &glsl::LinkedProgram, last_pre_raster: Option<glsl::Stage>, max_locations: u32) -> Result<Option<u32>, String> {
+    let handed_on = linked.stages.iter().any(|stage| {
+        let Ok(ir) = stage.ir.as_ref() else { return false };
+        ir.variables.iter().any(|(_, v)| {
+            v.builtin == Some(nir_like::Builtin::ClipVertex)
+                && (v.mode == nir_like::VariableMode::ShaderIn || (v.mode == nir_like::VariableMode::ShaderOut && Some(stage.stage) != last_pre_raster))
+        })
+    });
+    if !handed_on {
+        return Ok(None);
+    }
+    let used: Vec<(u32, u32)> = used_varying_locations(linked).collect();
+    (0..max_locations)
+        .find(|l| !used.iter().any(|(start, count)| (*start..start + count).contains(l)))
+        .map(Some)
+        .ok_or_else(|| "gl_ClipVertex finds no free varying location between the pre-rasterisation stages".to_string())
+}
+
 /// Cull-distance emulation's varyings: after every location the program's stages use,
 /// sized by the cull distances the last pre-rasterisation stage writes.
 fn cull_emulation(linked: &glsl::LinkedProgram, last_pre_raster: Option<glsl::Stage>) -> Option<nir_like::passes::CullEmulation> {
@@ -113,25 +155,7 @@ fn cull_emulation(linked: &glsl::LinkedProgram, last_pre_raster: Option<glsl::St
             _ => 1,
         })
     })?;
-    let mut location = 0;
-    for stage in &linked.stages {
-        let Ok(ir) = stage.ir.as_ref() else { continue };
-        let varying = |v: &nir_like::Variable| match v.mode {
-            nir_like::VariableMode::ShaderIn => stage.stage != glsl::Stage::Vertex,
-            nir_like::VariableMode::ShaderOut => stage.stage != glsl::Stage::Fragment,
-            _ => false,
-        };
-        for (_, v) in ir.variables.iter().filter(|(_, v)| v.builtin.is_none() && varying(v)) {
-            if let Some(l) = v.location {
-                let per_vertex = matches!(stage.stage, glsl::Stage::Geometry | glsl::Stage::TessControl | glsl::Stage::TessEval) && v.mode == nir_like::VariableMode::ShaderIn && !v.patch;
-                let ty = match (&ir.types[v.ty], per_vertex) {
-                    (nir_like::Type::Array { element, .. }, true) => *element,
-                    _ => v.ty,
-                };
-                location = location.max(l + varying_slots(ir, ty));
-            }
-        }
-    }
+    let location = used_varying_locations(linked).map(|(start, count)| start + count).max().unwrap_or(0);
     Some(nir_like::passes::CullEmulation { location, count })
 }
 
@@ -193,6 +217,7 @@ impl ContextState {
         let caps = self.caps;
         let last_pre_raster = linked.stages.iter().filter(|s| s.stage != glsl::Stage::Fragment).map(|s| s.stage).max();
         let cull_emulation = cull_emulation(linked, last_pre_raster);
+        let clip_vertex_location = clip_vertex_location(linked, last_pre_raster, self.limits.max_varying_components / 4)?;
         let mut stages = Vec::new();
         for stage in &linked.stages {
             let mut ir = stage.ir.as_ref().map_err(|e| format!("{} shader: {e}", stage.stage.name()))?.clone();
@@ -225,6 +250,7 @@ impl ContextState {
                     })
                     .collect(),
                 clip_planes: clip_plane_state(&linked.interface),
+                clip_vertex_location,
                 cull_emulation,
                 point_size: point_size_state(&linked.interface),
                 clip_control: clip_control_state(&linked.interface),
@@ -304,6 +330,7 @@ impl ContextState {
             transform_feedback_separate: p.transform_feedback.separate,
             separable: p.separable,
             pipeline_stages: false,
+            clip_control_state: false,
         };
         drop(objects);
         // A compatibility program without a vertex shader gets the fixed-function one.
@@ -351,6 +378,8 @@ impl ContextState {
     /// Links compiled shaders into an executable; the info log either way.
     pub(crate) fn link_executable(&self, compiled: &[glsl::CompiledShader], options: &glsl::LinkOptions) -> (Option<Arc<std::sync::Mutex<LinkedProgram>>>, String) {
         let refs: Vec<&glsl::CompiledShader> = compiled.iter().collect();
+        // Native depth clip control needs no depth mode in the shader.
+        let options = &glsl::LinkOptions { clip_control_state: !self.caps.depth_clip_control, ..options.clone() };
         let linked = glsl::link_program(&refs, options);
         let (exe, log) = self.executable(linked, options.separable);
         if let Some(exe) = &exe {

@@ -89,6 +89,37 @@ fn clip_distances_clip_only_where_enabled() {
 }
 
 #[test]
+fn clip_distances_computed_by_functions_returning_arrays_matrices_and_structs() {
+    let _ctx = context();
+    use_program(
+        "#version 130
+        in vec2 pos;
+        struct Scale { float a; vec2 b; };
+        float[2] distances(vec2 p) { float d[2]; d[0] = p.y; d[1] = 1.0; return d; }
+        mat2 swap() { return mat2(0.0, 1.0, 1.0, 0.0); }
+        Scale scale(float a) { return Scale(a, vec2(1.0, 2.0)); }
+        void never_called(void) { gl_ClipDistance[1] = -1.0; }
+        void main() {
+            gl_Position = vec4(pos, 0.0, 1.0);
+            // swap() * pos.yx is pos again; a wrong matrix would clip by x instead.
+            float d[2] = distances(swap() * pos.yx);
+            Scale s = scale(3.0);
+            gl_ClipDistance[0] = d[0] * s.a * s.b.y;
+            gl_ClipDistance[1] = d[1];
+        }",
+    );
+    unsafe {
+        glEnable(GL_CLIP_DISTANCE0);
+        glEnable(GL_CLIP_DISTANCE1);
+    }
+    draw_window_quad();
+    assert_eq!(pixel(8, 28), GREEN, "upper left stays");
+    assert_eq!(pixel(56, 28), GREEN, "upper right stays");
+    assert_eq!(pixel(8, 4), BLACK, "lower left is clipped");
+    assert_eq!(pixel(56, 4), BLACK, "lower right is clipped");
+}
+
+#[test]
 fn clip_planes_clip_gl_position_without_clip_outputs() {
     let _ctx = context();
     use_program(

@@ -125,3 +125,64 @@ out vec4 color;
 void main() { color = g_color + vec4(float(gl_PrimitiveID)); }",
     );
 }
+
+#[test]
+fn gl_clip_vertex_from_the_vertex_shader_reaches_the_geometry_shader() {
+    let _ctx = context();
+    // gl_ClipVertex differs from gl_Position (it carries the window's y as x), and a
+    // user varying sits beside it, so a wrong location or a lost value shows.
+    let vs = "#version 150 compatibility
+in vec2 pos;
+out vec4 v_color;
+void main() {
+    v_color = vec4(0.0, 1.0, 0.0, 1.0);
+    gl_Position = vec4(pos, 0.0, 1.0);
+    gl_ClipVertex = vec4(pos.y, 0.0, 0.0, 1.0);
+}";
+    let gs = "#version 150 compatibility
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+in vec4 v_color[];
+out vec4 g_color;
+void main() {
+    for (int i = 0; i < 3; i++) {
+        gl_Position = gl_in[i].gl_Position;
+        gl_ClipVertex = gl_in[i].gl_ClipVertex;
+        g_color = v_color[i];
+        EmitVertex();
+    }
+}";
+    unsafe {
+        let p = glCreateProgram();
+        glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
+        glAttachShader(p, shader(GL_GEOMETRY_SHADER, gs));
+        glAttachShader(p, shader(GL_FRAGMENT_SHADER, FS));
+        glBindAttribLocation(p, 0, c"pos".as_ptr());
+        glLinkProgram(p);
+        let mut ok = 0;
+        glGetProgramiv(p, GL_LINK_STATUS, &mut ok);
+        let mut log = vec![0u8; 2048];
+        let mut len = 0;
+        glGetProgramInfoLog(p, 2048, &mut len, log.as_mut_ptr().cast());
+        assert_eq!(ok, 1, "{}", String::from_utf8_lossy(&log[..len as usize]));
+        glUseProgram(p);
+        // Keep x >= 0 of the clip vertex: the upper half of the window.
+        glClipPlane(GL_CLIP_PLANE0, [1.0, 0.0, 0.0, 0.0].as_ptr());
+        glEnable(GL_CLIP_PLANE0);
+        let quad: [f32; 12] = [-1.0, -1.0, 1.0, -1.0, 1.0, 1.0, -1.0, -1.0, 1.0, 1.0, -1.0, 1.0];
+        let mut vbo = 0;
+        glGenBuffers(1, &mut vbo);
+        glBindBuffer(GL_ARRAY_BUFFER, vbo);
+        glBufferData(GL_ARRAY_BUFFER, 48, quad.as_ptr().cast(), GL_STATIC_DRAW);
+        glVertexAttribPointer(0, 2, GL_FLOAT, 0, 0, std::ptr::null());
+        glEnableVertexAttribArray(0);
+        glClearColor(0.0, 0.0, 0.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glDrawArrays(GL_TRIANGLES, 0, 6);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    assert_eq!(pixel(8, 28), [0, 255, 0, 255], "upper left stays");
+    assert_eq!(pixel(56, 28), [0, 255, 0, 255], "upper right stays");
+    assert_eq!(pixel(8, 4), [0, 0, 0, 255], "lower left is clipped");
+    assert_eq!(pixel(56, 4), [0, 0, 0, 255], "lower right is clipped");
+}

@@ -26,6 +26,9 @@ pub struct LowerOptions {
     /// Where the clip-plane enables and planes live, for the last pre-rasterisation stage
     /// (`lower_user_clip_planes`); `None` leaves clip distances as the shader wrote them.
     pub clip_planes: Option<super::ClipPlaneState>,
+    /// The varying location gl_ClipVertex takes between pre-rasterisation stages
+    /// (`lower_clip_vertex_varying`); `None` when no stage hands it on.
+    pub clip_vertex_location: Option<u32>,
     /// Where cull-distance emulation puts its varyings, for programs whose last
     /// pre-rasterisation stage writes gl_CullDistance (used without `Caps::cull_distance`).
     pub cull_emulation: Option<super::CullEmulation>,
@@ -68,6 +71,9 @@ pub fn lower_for_caps(shader: &mut Shader, caps: &Caps, options: &LowerOptions) 
     }
     if !caps.robust_image_access && options.robust_access {
         progress |= super::lower_robust_image_access(shader);
+    }
+    if let Some(location) = options.clip_vertex_location {
+        progress |= super::lower_clip_vertex_varying(shader, location, options.last_pre_rasterization);
     }
     if let Some(state) = options.clip_planes.as_ref().filter(|_| options.last_pre_rasterization) {
         progress |= super::lower_user_clip_planes(shader, state);

@@ -3,6 +3,7 @@
 //! optimisation passes run in a loop until none makes progress ([`optimize`]).
 
 mod lower_clip_control;
+mod lower_clip_vertex_varying;
 mod lower_double_round_even;
 mod lower_cull_distance;
 mod lower_for_caps;
@@ -26,6 +27,7 @@ mod opt_dce;
 mod split_opaque_struct_members;
 
 pub use lower_clip_control::{lower_clip_control, lower_clip_control_from_state, ClipControlState};
+pub use lower_clip_vertex_varying::lower_clip_vertex_varying;
 pub use lower_double_round_even::lower_double_round_even;
 pub use lower_cull_distance::{lower_cull_distance, CullEmulation};
 pub use lower_for_caps::{lower_for_caps, LowerOptions};

@@ -86,6 +86,68 @@ fn clip_vertex_becomes_eight_plane_distances() {
     assert!(matches!(s.types[dist.1.ty], Type::Array { length: Some(8), .. }));
 }
 
+/// gl_Position = gl_ClipVertex = pos.
+fn vertex_shader_writing_clip_vertex() -> (Shader, Handle<Variable>) {
+    let mut s = Shader::new(Stage::Vertex);
+    let mut b = Builder::main(&mut s);
+    let pos_in = b.input("pos", ValueType::VEC4, 0);
+    let vec4 = b.value_type_handle(ValueType::VEC4);
+    let pos = b.builtin("gl_Position", vec4, VariableMode::ShaderOut, Builtin::Position);
+    let cv = b.builtin("gl_ClipVertex", vec4, VariableMode::ShaderOut, Builtin::ClipVertex);
+    let p = b.load_var(pos_in);
+    b.store_var(pos, p);
+    b.store_var(cv, p);
+    (s, cv)
+}
+
+#[test]
+fn clip_vertex_is_handed_on_as_a_varying_before_the_last_stage() {
+    let (mut s, cv) = vertex_shader_writing_clip_vertex();
+    let (progress, text) = before_after(&mut s, |s| lower_clip_vertex_varying(s, 3, false));
+    assert!(progress);
+    assert_snapshot("lower_clip_vertex_varying_output", &text);
+    let v = &s.variables[cv];
+    assert_eq!((v.mode, v.builtin, v.location), (VariableMode::ShaderOut, None, Some(3)));
+    // No clip distances here: the last stage computes them.
+    assert!(s.variables.iter().all(|(_, v)| v.builtin != Some(Builtin::ClipDistance)));
+}
+
+#[test]
+fn clip_vertex_of_the_last_stage_stays_for_the_clip_planes() {
+    let (mut s, cv) = vertex_shader_writing_clip_vertex();
+    assert!(!lower_clip_vertex_varying(&mut s, 3, true));
+    assert_eq!(s.variables[cv].builtin, Some(Builtin::ClipVertex));
+    // The whole chain of the last stage: distances from the planes, no gl_ClipVertex left.
+    let options = LowerOptions { last_pre_rasterization: true, clip_vertex_location: Some(3), clip_planes: Some(STATE), ..Default::default() };
+    lower_for_caps(&mut s, &Caps::ALL, &options);
+    validate(&s).unwrap();
+    assert!(s.variables.iter().all(|(_, v)| v.builtin != Some(Builtin::ClipVertex) && v.location != Some(3)));
+    assert_eq!(print_shader(&s).matches("fdot").count(), MAX_CLIP_PLANES as usize);
+}
+
+#[test]
+fn geometry_shaders_read_gl_in_clip_vertex_from_the_varying() {
+    let mut s = Shader::new(Stage::Geometry);
+    let mut b = Builder::main(&mut s);
+    let vec4 = b.value_type_handle(ValueType::VEC4);
+    let per_vertex = b.array_type(vec4, Some(3), None);
+    let cv_in = b.builtin("gl_in_ClipVertex", per_vertex, VariableMode::ShaderIn, Builtin::ClipVertex);
+    let cv_out = b.builtin("gl_ClipVertex", vec4, VariableMode::ShaderOut, Builtin::ClipVertex);
+    for i in 0..3 {
+        let arr = b.deref_var(cv_in);
+        let e = b.deref_array_imm(arr, i);
+        let v = b.load_deref(e);
+        b.store_var(cv_out, v);
+        b.emit_vertex(0);
+    }
+    let (progress, text) = before_after(&mut s, |s| lower_clip_vertex_varying(s, 5, true));
+    assert!(progress);
+    assert_snapshot("lower_clip_vertex_varying_input", &text);
+    let input = &s.variables[cv_in];
+    assert_eq!((input.mode, input.builtin, input.location), (VariableMode::ShaderIn, None, Some(5)));
+    assert_eq!(s.variables[cv_out].builtin, Some(Builtin::ClipVertex), "the geometry shader's own output is clipped");
+}
+
 #[test]
 fn position_is_clipped_only_when_asked() {
     let mut s = Shader::new(Stage::Vertex);

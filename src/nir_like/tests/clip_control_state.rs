@@ -3,22 +3,11 @@
 
 mod common;
 
-use common::assert_snapshot;
+use common::{assert_snapshot, position_vertex_shader};
 use nir_like::passes::*;
 use nir_like::*;
 
 const STATE: ClipControlState = ClipControlState { set: 0, binding: 0, offset: 48 };
-
-fn position_vertex_shader() -> Shader {
-    let mut s = Shader::new(Stage::Vertex);
-    let mut b = Builder::main(&mut s);
-    let pos_in = b.input("pos", ValueType::VEC4, 0);
-    let vec4 = b.value_type_handle(ValueType::VEC4);
-    let pos = b.builtin("gl_Position", vec4, VariableMode::ShaderOut, Builtin::Position);
-    let p = b.load_var(pos_in);
-    b.store_var(pos, p);
-    s
-}
 
 #[test]
 fn depth_mode_from_state_scales_z_and_adds_biased_w() {

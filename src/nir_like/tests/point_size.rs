@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::assert_snapshot;
+use common::{assert_snapshot, position_vertex_shader, position_vertex_shader_and};
 use nir_like::passes::*;
 use nir_like::*;
 
@@ -11,20 +11,15 @@ const STATE: PointSizeState = PointSizeState { set: 0, binding: 0, offset: 48 };
 
 /// gl_Position = pos; optionally gl_PointSize = pos.w.
 fn vertex_shader(writes_size: bool) -> Shader {
-    let mut s = Shader::new(Stage::Vertex);
-    let mut b = Builder::main(&mut s);
-    let pos_in = b.input("pos", ValueType::VEC4, 0);
-    let vec4 = b.value_type_handle(ValueType::VEC4);
-    let pos = b.builtin("gl_Position", vec4, VariableMode::ShaderOut, Builtin::Position);
-    let p = b.load_var(pos_in);
-    b.store_var(pos, p);
-    if writes_size {
+    if !writes_size {
+        return position_vertex_shader();
+    }
+    position_vertex_shader_and(|b, p| {
         let f = b.value_type_handle(ValueType::F32);
         let size = b.builtin("gl_PointSize", f, VariableMode::ShaderOut, Builtin::PointSize);
         let w = b.channel(p, 3);
         b.store_var(size, w);
-    }
-    s
+    })
 }
 
 fn point_size_outputs(s: &Shader) -> Vec<&Variable> {

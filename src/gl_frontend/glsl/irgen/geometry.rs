@@ -105,6 +105,8 @@ fn per_vertex_member(name: &str) -> Option<(SType, Builtin)> {
     Some(match name {
         "gl_Position" => (SType::Vector(Scalar::Float, 4), Builtin::Position),
         "gl_PointSize" => (SType::FLOAT, Builtin::PointSize),
+        // A varying the previous stage hands on (nir_like's `lower_clip_vertex_varying`).
+        "gl_ClipVertex" => (SType::Vector(Scalar::Float, 4), Builtin::ClipVertex),
         _ => return None,
     })
 }

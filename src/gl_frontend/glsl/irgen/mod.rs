@@ -72,6 +72,9 @@ struct Gen<'s, 'i> {
     scopes: Vec<HashMap<String, (Binding, SType)>>,
     globals: HashMap<String, (Binding, SType)>,
     functions: HashMap<String, Vec<(Vec<SType>, Handle<Function>)>>,
+    /// Functions returning a matrix, array or struct: the value is stored through a last,
+    /// hidden parameter of this type.
+    returned_through_param: HashMap<Handle<Function>, SType>,
     next_output_location: u32,
     temp_count: u32,
     /// The layout qualifiers of a geometry shader.
@@ -130,6 +133,7 @@ pub fn generate_units(shaders: &[&CompiledShader], program: &ProgramInterface) -
             scopes: Vec::new(),
             globals: HashMap::new(),
             functions: HashMap::new(),
+            returned_through_param: HashMap::new(),
             next_output_location: 0,
             temp_count: 0,
             geometry,
@@ -566,15 +570,27 @@ impl<'s, 'i> Gen<'s, 'i> {
             }
             let mut params = Vec::new();
             let mut ptypes = Vec::new();
-            for p in &f.proto.params {
+            let mut aggregate = None;
+            for p in declared_params(&f.proto) {
                 let t = self.param_type(p)?;
                 let h = nir_type(&mut self.b, &t, None)?;
                 let mode = if passed_by_reference(&t) { VariableMode::Image } else { VariableMode::FunctionLocal };
                 params.push(Param { name: p.name.clone().unwrap_or_default(), kind: ParamKind::Deref { ty: h, mode } });
                 ptypes.push(t);
             }
-            let ret = self.return_type(&f.proto)?;
+            let ret = match self.return_type(&f.proto)? {
+                ReturnKind::Value(vt) => vt,
+                ReturnKind::ThroughParam(t) => {
+                    let h = nir_type(&mut self.b, &t, None)?;
+                    params.push(Param { name: "return value".into(), kind: ParamKind::Deref { ty: h, mode: VariableMode::FunctionLocal } });
+                    aggregate = Some(t);
+                    None
+                }
+            };
             let h = self.b.function(&f.proto.name, params, ret);
+            if let Some(t) = aggregate {
+                self.returned_through_param.insert(h, t);
+            }
             self.functions.entry(f.proto.name.clone()).or_default().push((ptypes, h));
         }
         let global_scope = self.scopes.clone();
@@ -583,12 +599,12 @@ impl<'s, 'i> Gen<'s, 'i> {
             if f.proto.name == "main" {
                 continue;
             }
-            let ptypes: Vec<SType> = f.proto.params.iter().map(|p| self.param_type(p)).collect::<GResult<_>>()?;
+            let ptypes: Vec<SType> = declared_params(&f.proto).iter().map(|p| self.param_type(p)).collect::<GResult<_>>()?;
             let h = self.functions[&f.proto.name].iter().find(|(t, _)| *t == ptypes).map(|(_, h)| *h).expect("declared above");
             self.b.set_function(h);
             self.scopes = global_scope.clone();
             self.scopes.push(HashMap::new());
-            for (i, (p, t)) in f.proto.params.iter().zip(ptypes).enumerate() {
+            for (i, (p, t)) in declared_params(&f.proto).iter().zip(ptypes).enumerate() {
                 if let Some(n) = &p.name {
                     self.scopes.last_mut().expect("open").insert(n.clone(), (Binding::Param(i as u32), t));
                 }
@@ -620,19 +636,19 @@ impl<'s, 'i> Gen<'s, 'i> {
         }
     }
 
-    fn return_type(&self, p: &FunctionProto) -> GResult<Option<ValueType>> {
-        // The checker resolved the signature; find it among the user functions' calls or
-        // re-read the declared type name.
-        match &p.ret.base {
-            TypeBase::Named(n) if n == "void" => Ok(None),
-            TypeBase::Named(n) => match SType::from_builtin_name(n).filter(|_| p.ret.array.is_empty()) {
-                Some(t) => match value_type(&t) {
-                    Some(vt) => Ok(Some(vt)),
-                    None => self.unsupported("functions returning matrices or opaque types"),
-                },
-                None => self.unsupported("functions returning structs or arrays"),
-            },
-            TypeBase::Struct(_) => self.unsupported("functions returning structs"),
+    fn return_type(&self, p: &FunctionProto) -> GResult<ReturnKind> {
+        // The checker resolved the return type of every prototype.
+        let key = (p.loc.line, p.loc.column, p.name.clone());
+        let Some(t) = self.info.function_returns.get(&key) else {
+            return self.unsupported("functions whose return type is unresolved");
+        };
+        if *t == SType::Void {
+            return Ok(ReturnKind::Value(None));
+        }
+        match value_type(t) {
+            Some(vt) => Ok(ReturnKind::Value(Some(vt))),
+            None if t.contains_opaque() => self.unsupported("functions returning opaque types"),
+            None => Ok(ReturnKind::ThroughParam(t.clone())),
         }
     }
 
@@ -778,6 +794,15 @@ impl<'s, 'i> Gen<'s, 'i> {
                 self.b.intrinsic(nir_like::IntrinsicOp::Demote, &[], None);
             }
             StmtKind::Return(e) => match e {
+                Some(e) if self.returned_through_param.contains_key(&self.b.func) => {
+                    let t = self.returned_through_param[&self.b.func].clone();
+                    let v = self.rvalue(e)?;
+                    let v = self.convert_rv(v, &self.ty_of(e), &t)?;
+                    let slot = self.b.function_ref().params.len() as u32 - 1;
+                    let d = self.b.deref_param(slot);
+                    self.store(d, &t, None, v)?;
+                    self.b.return_(None);
+                }
                 Some(e) => {
                     let v = self.rvalue(e)?;
                     let ret = self.b.function_ref().return_type;
@@ -1470,12 +1495,23 @@ impl<'s, 'i> Gen<'s, 'i> {
             }
             derefs.push(d);
         }
+        let returned = match self.returned_through_param.get(&f).cloned() {
+            Some(t) => {
+                let (_, d) = self.temp(&t)?;
+                derefs.push(d);
+                Some(Place { deref: d, ty: t, swizzle: None })
+            }
+            None => None,
+        };
         let r = self.b.call(f, &derefs);
         for (d, pt, a) in copies_back {
             let v = self.load(&Place { deref: d, ty: pt.clone(), swizzle: None })?;
             let p = self.place(a)?;
             let v = self.convert_rv(v, &pt, &p.ty)?;
             self.store(p.deref, &p.ty, p.swizzle.as_deref(), v)?;
+        }
+        if let Some(place) = returned {
+            return self.load(&place);
         }
         Ok(if sig.ret == SType::Void { Rv::None } else { Rv::V(r) })
     }
@@ -1624,4 +1660,20 @@ fn passed_by_reference(t: &SType) -> bool {
         SType::Array(e, _) => passed_by_reference(e),
         _ => false,
     }
+}
+
+/// A function's parameters; `f(void)` has none.
+fn declared_params(proto: &FunctionProto) -> &[crate::ast::Param] {
+    match proto.params.as_slice() {
+        [p] if p.name.is_none() && p.array.is_empty() && p.ty.array.is_empty() && matches!(&p.ty.base, TypeBase::Named(n) if n == "void") => &[],
+        params => params,
+    }
+}
+
+/// How a function hands back its value.
+enum ReturnKind {
+    /// As the call's value (`None` for void).
+    Value(Option<ValueType>),
+    /// Stored through a last, hidden parameter: matrices, arrays and structs.
+    ThroughParam(SType),
 }

@@ -85,6 +85,8 @@ pub struct ShaderInterface {
     pub subroutines: crate::subroutine::SubroutineInfo,
     /// The type of every declared variable and parameter, by the location of its name.
     pub declared_types: HashMap<(u32, u32, String), Type>,
+    /// The return type of every function prototype, by the location of its name.
+    pub function_returns: HashMap<(u32, u32, String), Type>,
     pub globals: Vec<GlobalVar>,
     pub has_main: bool,
     /// Globals (user and built-in) that some expression reads or writes.
@@ -2160,6 +2162,7 @@ impl<'a> Checker<'a> {
             None
         };
         let sig = Signature { ret, params };
+        self.interface.function_returns.insert((p.loc.line, p.loc.column, p.name.clone()), sig.ret.clone());
         if !self.subroutine_proto(p, &sig, defining) {
             return sig;
         }

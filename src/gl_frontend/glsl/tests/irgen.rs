@@ -287,3 +287,33 @@ void main() { gl_FragColor = one(single, vec2(0.5)) + one(pair[1], vec2(0.25)) +
     let images = fs.variables.iter().filter(|(_, v)| v.mode == VariableMode::Image).count();
     assert_eq!(images, 2);
 }
+
+#[test]
+fn aggregate_return_values_go_through_a_hidden_parameter() {
+    let p = link(
+        "#version 130
+in vec4 p;
+struct S { float a; vec2 b; };
+float[2] pair(float x) { float d[2]; d[0] = x; d[1] = -x; return d; }
+mat2 flip() { return mat2(0.0, 1.0, 1.0, 0.0); }
+S make(float x) { return S(x, vec2(x)); }
+void nothing(void) { }
+void main() {
+    nothing();
+    float d[2] = pair(p.x);
+    vec2 v = flip() * p.xy;
+    gl_Position = vec4(d[1], v, make(p.w).b.y);
+}",
+        "#version 130
+void main() { gl_FragColor = vec4(1.0); }",
+    );
+    let vs = p.stages[0].ir.as_ref().expect("vertex IR");
+    let text = ir_text(&p, 0);
+    let params = |name: &str| vs.functions.iter().find(|(_, f)| f.name == name).map(|(_, f)| (f.params.len(), f.return_type.is_none())).unwrap_or_else(|| panic!("no {name}:\n{text}"));
+    // The value goes through one extra parameter; the function itself returns nothing.
+    assert_eq!(params("pair"), (2, true), "{text}");
+    assert_eq!(params("flip"), (1, true), "{text}");
+    assert_eq!(params("make"), (2, true), "{text}");
+    // f(void) takes no parameter at all.
+    assert_eq!(params("nothing"), (0, true), "{text}");
+}

@@ -49,10 +49,14 @@ void main() { color = texture(tex, n.xy); }",
     // The point size state of the vertex stage follows the application's uniforms.
     let point_size_state = i.builtin_uniforms.iter().find(|(n, _)| n == glsl::link::POINT_SIZE_STATE).map(|(_, o)| *o);
     assert_eq!(point_size_state, Some(128));
-    // Then the glClipControl depth mode, for targets that map depth in the shader.
-    let clip_control_state = i.builtin_uniforms.iter().find(|(n, _)| n == glsl::link::CLIP_CONTROL_STATE).map(|(_, o)| *o);
-    assert_eq!(clip_control_state, Some(144));
-    assert_eq!(i.default_block_size, 160);
+    // No glClipControl depth mode unless the target maps depth in the shader.
+    let clip_control_state = |i: &glsl::ProgramInterface| i.builtin_uniforms.iter().find(|(n, _)| n == glsl::link::CLIP_CONTROL_STATE).map(|(_, o)| *o);
+    assert_eq!(clip_control_state(i), None);
+    assert_eq!(i.default_block_size, 144);
+    // Asked for, it follows the rest of the block.
+    let emulated = link_program(&[&vs, &fs], &LinkOptions { attrib_bindings: vec![("normal".into(), 5)], clip_control_state: true, ..Default::default() });
+    assert_eq!(clip_control_state(&emulated.interface), Some(144));
+    assert_eq!(emulated.interface.default_block_size, 160);
     assert_eq!((u("tex").gl_type, u("tex").sampler_index), (GL_SAMPLER_2D, Some(0)));
     let locs: Vec<i32> = ["mvp", "scale[0]", "s.a", "s.b", "tex"].iter().map(|n| u(n).location).collect();
     assert_eq!(locs, vec![0, 1, 4, 5, 6]);

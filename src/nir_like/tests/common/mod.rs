@@ -3,6 +3,26 @@
 
 use std::path::PathBuf;
 
+use nir_like::*;
+
+/// A vertex shader that writes its input `pos` (location 0) to gl_Position and nothing else.
+pub fn position_vertex_shader() -> Shader {
+    position_vertex_shader_and(|_, _| {})
+}
+
+/// The same vertex shader, with `more` emitted after the store, given the loaded `pos`.
+pub fn position_vertex_shader_and(more: impl FnOnce(&mut Builder, Value)) -> Shader {
+    let mut s = Shader::new(Stage::Vertex);
+    let mut b = Builder::main(&mut s);
+    let pos_in = b.input("pos", ValueType::VEC4, 0);
+    let vec4 = b.value_type_handle(ValueType::VEC4);
+    let pos = b.builtin("gl_Position", vec4, VariableMode::ShaderOut, Builtin::Position);
+    let p = b.load_var(pos_in);
+    b.store_var(pos, p);
+    more(&mut b, p);
+    s
+}
+
 /// Compares `actual` with `tests/snapshots/<name>.txt`; with `UPDATE_SNAPSHOTS=1` writes it
 /// instead. A changed snapshot is reviewed as a diff.
 pub fn assert_snapshot(name: &str, actual: &str) {
