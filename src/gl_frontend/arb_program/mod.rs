@@ -2,14 +2,15 @@
 //! tokenised (`lexer`), parsed and checked into a resolved program (`parser`, `bindings`,
 //! `ast`) against the target's limits (`limits`).
 
+pub mod api;
 pub mod ast;
 pub mod bindings;
 pub mod lexer;
 pub mod limits;
+pub mod objects;
 pub mod parser;
 
-pub use ast::{Program, Target};
-pub use limits::{ParseLimits, ProgramLimits};
+pub use ast::Program;
 pub use parser::parse;
 
 /// Why glProgramStringARB rejected a program: GL_PROGRAM_ERROR_POSITION_ARB and

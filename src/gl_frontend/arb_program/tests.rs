@@ -2,6 +2,7 @@
 
 use super::ast::*;
 use super::*;
+use super::limits::ParseLimits;
 
 fn parse_vp(text: &str) -> Result<Program, ParseError> {
     parse(text.as_bytes(), Target::Vertex, &ParseLimits::new(Target::Vertex))
