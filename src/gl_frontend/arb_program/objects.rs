@@ -144,13 +144,4 @@ impl ArbProgramState {
         self.error_position = -1;
         self.error_string = CString::default();
     }
-
-    /// The program of `target` that draws, when its enable is on and it loaded.
-    pub fn enabled_program(&self, target: Target) -> Option<(&ArbProgramObject, &Arc<Program>)> {
-        if !self.enabled[slot(target)] {
-            return None;
-        }
-        let object = self.current(target);
-        object.program.as_ref().map(|p| (object, p))
-    }
 }
