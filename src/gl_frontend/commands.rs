@@ -3160,6 +3160,111 @@ impl GlCommands for ContextState {
             None => -1,
         }
     }
+
+    // ARB assembly programs (ARB_vertex_program, ARB_fragment_program).
+    unsafe fn GenProgramsARB(&mut self, n: GLsizei, programs: *mut GLuint) {
+        if let Some(names) = self.gl_gen_programs_arb(n) {
+            names.into_iter().enumerate().for_each(|(i, name)| store(programs, i, name));
+        }
+    }
+    unsafe fn DeleteProgramsARB(&mut self, n: GLsizei, programs: *const GLuint) {
+        if !self.check(n >= 0, GL_INVALID_VALUE) || programs.is_null() {
+            return;
+        }
+        let names = std::slice::from_raw_parts(programs, n as usize).to_vec();
+        self.gl_delete_programs_arb(&names)
+    }
+    unsafe fn IsProgramARB(&mut self, program: GLuint) -> GLboolean {
+        self.gl_is_program_arb(program)
+    }
+    unsafe fn BindProgramARB(&mut self, target: GLenum, program: GLuint) {
+        self.gl_bind_program_arb(target, program)
+    }
+    unsafe fn ProgramStringARB(&mut self, target: GLenum, format: GLenum, len: GLsizei, string_: *const c_void) {
+        if !self.check(len >= 0, GL_INVALID_VALUE) {
+            return;
+        }
+        let text = if string_.is_null() { Vec::new() } else { std::slice::from_raw_parts(string_ as *const u8, len as usize).to_vec() };
+        self.gl_program_string_arb(target, format, &text)
+    }
+    unsafe fn GetProgramivARB(&mut self, target: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.gl_get_program_arb(target, pname) {
+            store(params, 0, v);
+        }
+    }
+    unsafe fn GetProgramStringARB(&mut self, target: GLenum, pname: GLenum, string_: *mut c_void) {
+        if let (Some(text), false) = (self.gl_get_program_string_arb(target, pname), string_.is_null()) {
+            std::ptr::copy_nonoverlapping(text.as_ptr(), string_ as *mut u8, text.len());
+        }
+    }
+    unsafe fn ProgramEnvParameter4fARB(&mut self, target: GLenum, index: GLuint, x: GLfloat, y: GLfloat, z: GLfloat, w: GLfloat) {
+        self.gl_program_parameters_arb(target, false, index, &[[x, y, z, w]])
+    }
+    unsafe fn ProgramEnvParameter4dARB(&mut self, target: GLenum, index: GLuint, x: GLdouble, y: GLdouble, z: GLdouble, w: GLdouble) {
+        self.gl_program_parameters_arb(target, false, index, &[[x as f32, y as f32, z as f32, w as f32]])
+    }
+    unsafe fn ProgramEnvParameter4fvARB(&mut self, target: GLenum, index: GLuint, params: *const GLfloat) {
+        if let Some(v) = arb_vectors(params, 1) {
+            self.gl_program_parameters_arb(target, false, index, &v)
+        }
+    }
+    unsafe fn ProgramEnvParameter4dvARB(&mut self, target: GLenum, index: GLuint, params: *const GLdouble) {
+        if let Some(v) = arb_vectors(params, 1) {
+            self.gl_program_parameters_arb(target, false, index, &v)
+        }
+    }
+    unsafe fn ProgramEnvParameters4fvEXT(&mut self, target: GLenum, index: GLuint, count: GLsizei, params: *const GLfloat) {
+        if !self.check(count >= 0, GL_INVALID_VALUE) {
+            return;
+        }
+        if let Some(v) = arb_vectors(params, count as usize) {
+            self.gl_program_parameters_arb(target, false, index, &v)
+        }
+    }
+    unsafe fn ProgramLocalParameter4fARB(&mut self, target: GLenum, index: GLuint, x: GLfloat, y: GLfloat, z: GLfloat, w: GLfloat) {
+        self.gl_program_parameters_arb(target, true, index, &[[x, y, z, w]])
+    }
+    unsafe fn ProgramLocalParameter4dARB(&mut self, target: GLenum, index: GLuint, x: GLdouble, y: GLdouble, z: GLdouble, w: GLdouble) {
+        self.gl_program_parameters_arb(target, true, index, &[[x as f32, y as f32, z as f32, w as f32]])
+    }
+    unsafe fn ProgramLocalParameter4fvARB(&mut self, target: GLenum, index: GLuint, params: *const GLfloat) {
+        if let Some(v) = arb_vectors(params, 1) {
+            self.gl_program_parameters_arb(target, true, index, &v)
+        }
+    }
+    unsafe fn ProgramLocalParameter4dvARB(&mut self, target: GLenum, index: GLuint, params: *const GLdouble) {
+        if let Some(v) = arb_vectors(params, 1) {
+            self.gl_program_parameters_arb(target, true, index, &v)
+        }
+    }
+    unsafe fn ProgramLocalParameters4fvEXT(&mut self, target: GLenum, index: GLuint, count: GLsizei, params: *const GLfloat) {
+        if !self.check(count >= 0, GL_INVALID_VALUE) {
+            return;
+        }
+        if let Some(v) = arb_vectors(params, count as usize) {
+            self.gl_program_parameters_arb(target, true, index, &v)
+        }
+    }
+    unsafe fn GetProgramEnvParameterfvARB(&mut self, target: GLenum, index: GLuint, params: *mut GLfloat) {
+        if let Some(v) = self.gl_get_program_parameter_arb(target, false, index) {
+            (0..4).for_each(|i| store(params, i, v[i]));
+        }
+    }
+    unsafe fn GetProgramEnvParameterdvARB(&mut self, target: GLenum, index: GLuint, params: *mut GLdouble) {
+        if let Some(v) = self.gl_get_program_parameter_arb(target, false, index) {
+            (0..4).for_each(|i| store(params, i, v[i] as f64));
+        }
+    }
+    unsafe fn GetProgramLocalParameterfvARB(&mut self, target: GLenum, index: GLuint, params: *mut GLfloat) {
+        if let Some(v) = self.gl_get_program_parameter_arb(target, true, index) {
+            (0..4).for_each(|i| store(params, i, v[i]));
+        }
+    }
+    unsafe fn GetProgramLocalParameterdvARB(&mut self, target: GLenum, index: GLuint, params: *mut GLdouble) {
+        if let Some(v) = self.gl_get_program_parameter_arb(target, true, index) {
+            (0..4).for_each(|i| store(params, i, v[i] as f64));
+        }
+    }
 }
 
 impl ContextState {
@@ -3182,6 +3287,18 @@ impl ContextState {
 /// # Safety
 /// `value` must hold `count * per` values, as GL requires.
 /// Doubles as the 32-bit words glUniform* passes around, low word first.
+/// `count` four-component vectors of a glProgram*Parameter*v array, as floats.
+///
+/// # Safety
+/// `params` must be null or hold `count * 4` values, as GL requires.
+unsafe fn arb_vectors<T: Copy + Into<f64>>(params: *const T, count: usize) -> Option<Vec<[f32; 4]>> {
+    if params.is_null() {
+        return None;
+    }
+    let values = std::slice::from_raw_parts(params, count * 4);
+    Some(values.chunks(4).map(|c| [c[0].into() as f32, c[1].into() as f32, c[2].into() as f32, c[3].into() as f32]).collect())
+}
+
 /// A NUL-terminated name from the application, or None for a null pointer.
 ///
 /// # Safety

@@ -113,6 +113,8 @@ pub struct ContextState {
     pub(crate) pixel_rectangle: Option<crate::fixed_function::pixel_rectangle::PixelSource>,
     /// Programs generated for drawing without one, by their fixed-function state key.
     pub(crate) fixed_function_programs: crate::fixed_function::ProgramCache,
+    /// ARB assembly program objects, bindings, enables and parameters.
+    pub(crate) arb_programs: crate::arb_program::objects::ArbProgramState,
     /// glNewList / glCallList state (compatibility profile).
     pub(crate) display_lists: crate::state::display_list::DisplayListState,
     /// glPushAttrib / glPushClientAttrib stacks (compatibility profile).
@@ -215,6 +217,7 @@ impl Context {
             immediate: Default::default(),
             pixel_rectangle: None,
             fixed_function_programs: Default::default(),
+            arb_programs: Default::default(),
             display_lists: Default::default(),
             attrib_stacks: Default::default(),
             fallback_texture: Vec::new(),

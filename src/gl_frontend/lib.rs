@@ -23,6 +23,7 @@
 //! through `tracing`.
 
 pub mod types;
+mod arb_program;
 mod commands;
 mod context;
 mod debug_output;

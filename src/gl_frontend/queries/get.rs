@@ -94,6 +94,9 @@ impl ContextState {
         if let Some(v) = self.atomic_counter_value(pname) {
             return Some(v);
         }
+        if let Some(v) = self.arb_program_value(pname) {
+            return Some(v);
+        }
         if let Some(v) = self.transform_feedback_value(pname) {
             return Some(Value::int(v));
         }

@@ -14,6 +14,7 @@ impl ContextState {
             GL_SHADING_LANGUAGE_VERSION => &s.shading_language_version,
             // Core profiles list extensions only through glGetStringi.
             GL_EXTENSIONS if !self.is_core() => &s.extensions,
+            GL_PROGRAM_ERROR_STRING_ARB if self.arb_program_error_string().is_some() => &self.arb_programs.error_string,
             _ => {
                 self.record_error(GL_INVALID_ENUM);
                 return std::ptr::null();

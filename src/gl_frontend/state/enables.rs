@@ -126,7 +126,7 @@ impl Enables {
 
 impl ContextState {
     fn set_capability(&mut self, cap: GLenum, on: bool) {
-        if self.set_legacy_capability(cap, on) {
+        if self.set_legacy_capability(cap, on) || self.set_arb_program_enable(cap, on) {
             return;
         }
         if crate::state::texture_env::is_texture_enable(cap) && !self.is_core() && !self.is_gles() {
@@ -160,7 +160,7 @@ impl ContextState {
     }
 
     pub(crate) fn gl_is_enabled(&mut self, cap: GLenum) -> GLboolean {
-        if let Some(on) = self.legacy_capability(cap) {
+        if let Some(on) = self.legacy_capability(cap).or_else(|| self.arb_program_enabled(cap)) {
             return on as GLboolean;
         }
         if crate::state::texture_env::is_texture_enable(cap) && !self.is_core() && !self.is_gles() {
