@@ -10,7 +10,6 @@ use crate::objects::texture::TexImage;
 use crate::objects::texture_image::Region;
 use crate::objects::texture_target::{self, face_index, texture_target_of, CUBE_FACES};
 use crate::pixels::{self, TexelFormat};
-use crate::state::Dirty;
 use crate::types::enums::*;
 use crate::types::*;
 
@@ -98,18 +97,7 @@ impl ContextState {
             Err(e) => return self.record_error(e.code()),
         }
         image.compressed = Some(blocks);
-        let stored = self.with_bound_texture(texture_target, |t| {
-            if t.immutable {
-                return Err(GL_INVALID_OPERATION);
-            }
-            t.set_image(face_index(target), level as usize, image);
-            Ok(())
-        });
-        match stored {
-            Some(Ok(())) => self.state.dirty.insert(Dirty::TEXTURES | Dirty::FRAMEBUFFER),
-            Some(Err(e)) => self.record_error(e),
-            None => {}
-        }
+        self.define_level(target, level as usize, image);
     }
 
     /// glCompressedTexSubImage1D/2D/3D: replaces a block-aligned region of a compressed level.

@@ -119,11 +119,17 @@ impl ContextState {
             Ok(None) => {}
             Err(e) => return self.record_error(e),
         }
-        let stored = self.with_bound_texture(texture_target, |t| {
+        self.define_level(target, level as usize, image);
+    }
+
+    /// Makes `image` level `level` of the face `target` names of the bound texture
+    /// (GL_INVALID_OPERATION on an immutable texture).
+    pub(crate) fn define_level(&mut self, target: GLenum, level: usize, image: TexImage) {
+        let stored = self.with_bound_texture(texture_target_of(target), |t| {
             if t.immutable {
                 return Err(GL_INVALID_OPERATION);
             }
-            t.set_image(face_index(target), level as usize, image);
+            t.set_image(face_index(target), level, image);
             Ok(())
         });
         match stored {

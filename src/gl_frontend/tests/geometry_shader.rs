@@ -49,13 +49,12 @@ fn shader(stage: GLenum, source: &str) -> GLuint {
     compiled_shader(stage, source)
 }
 
-#[test]
-fn a_point_becomes_a_quad() {
-    let _ctx = context();
+/// Links `vs` and `gs` with the common fragment shader, `pos` at attribute 0, and uses it.
+fn use_geometry_program(vs: &str, gs: &str) -> GLuint {
     unsafe {
         let p = glCreateProgram();
-        glAttachShader(p, shader(GL_VERTEX_SHADER, VS));
-        glAttachShader(p, shader(GL_GEOMETRY_SHADER, GS));
+        glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
+        glAttachShader(p, shader(GL_GEOMETRY_SHADER, gs));
         glAttachShader(p, shader(GL_FRAGMENT_SHADER, FS));
         glBindAttribLocation(p, 0, c"pos".as_ptr());
         glLinkProgram(p);
@@ -66,19 +65,35 @@ fn a_point_becomes_a_quad() {
         glGetProgramInfoLog(p, 2048, &mut len, log.as_mut_ptr().cast());
         assert_eq!(ok, 1, "{}", String::from_utf8_lossy(&log[..len as usize]));
         glUseProgram(p);
-        glUniform1f(glGetUniformLocation(p, c"half_size".as_ptr()), 0.5);
+        p
+    }
+}
 
-        // One point at the centre of the 64x32 window.
-        let point: [f32; 2] = [0.0, 0.0];
+/// Clears to black and draws `positions` (2D, attribute 0) as `mode`.
+fn clear_and_draw(positions: &[f32], mode: GLenum) {
+    unsafe {
         let mut vbo = 0;
         glGenBuffers(1, &mut vbo);
         glBindBuffer(GL_ARRAY_BUFFER, vbo);
-        glBufferData(GL_ARRAY_BUFFER, 8, point.as_ptr().cast(), GL_STATIC_DRAW);
+        glBufferData(GL_ARRAY_BUFFER, std::mem::size_of_val(positions) as GLsizeiptr, positions.as_ptr().cast(), GL_STATIC_DRAW);
         glVertexAttribPointer(0, 2, GL_FLOAT, 0, 0, std::ptr::null());
         glEnableVertexAttribArray(0);
         glClearColor(0.0, 0.0, 0.0, 1.0);
         glClear(GL_COLOR_BUFFER_BIT);
-        glDrawArrays(GL_POINTS, 0, 1);
+        glDrawArrays(mode, 0, positions.len() as GLsizei / 2);
+    }
+}
+
+#[test]
+fn a_point_becomes_a_quad() {
+    let _ctx = context();
+    unsafe {
+        let p = use_geometry_program(VS, GS);
+        glUniform1f(glGetUniformLocation(p, c"half_size".as_ptr()), 0.5);
+
+        // One point at the centre of the 64x32 window.
+        let point: [f32; 2] = [0.0, 0.0];
+        clear_and_draw(&point, GL_POINTS);
         assert_eq!(glGetError(), GL_NO_ERROR);
     }
     // The quad spans NDC [-0.5, 0.5]: pixels 16..48 by 8..24.
@@ -153,32 +168,12 @@ void main() {
     }
 }";
     unsafe {
-        let p = glCreateProgram();
-        glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
-        glAttachShader(p, shader(GL_GEOMETRY_SHADER, gs));
-        glAttachShader(p, shader(GL_FRAGMENT_SHADER, FS));
-        glBindAttribLocation(p, 0, c"pos".as_ptr());
-        glLinkProgram(p);
-        let mut ok = 0;
-        glGetProgramiv(p, GL_LINK_STATUS, &mut ok);
-        let mut log = vec![0u8; 2048];
-        let mut len = 0;
-        glGetProgramInfoLog(p, 2048, &mut len, log.as_mut_ptr().cast());
-        assert_eq!(ok, 1, "{}", String::from_utf8_lossy(&log[..len as usize]));
-        glUseProgram(p);
+        use_geometry_program(vs, gs);
         // Keep x >= 0 of the clip vertex: the upper half of the window.
         glClipPlane(GL_CLIP_PLANE0, [1.0, 0.0, 0.0, 0.0].as_ptr());
         glEnable(GL_CLIP_PLANE0);
         let quad: [f32; 12] = [-1.0, -1.0, 1.0, -1.0, 1.0, 1.0, -1.0, -1.0, 1.0, 1.0, -1.0, 1.0];
-        let mut vbo = 0;
-        glGenBuffers(1, &mut vbo);
-        glBindBuffer(GL_ARRAY_BUFFER, vbo);
-        glBufferData(GL_ARRAY_BUFFER, 48, quad.as_ptr().cast(), GL_STATIC_DRAW);
-        glVertexAttribPointer(0, 2, GL_FLOAT, 0, 0, std::ptr::null());
-        glEnableVertexAttribArray(0);
-        glClearColor(0.0, 0.0, 0.0, 1.0);
-        glClear(GL_COLOR_BUFFER_BIT);
-        glDrawArrays(GL_TRIANGLES, 0, 6);
+        clear_and_draw(&quad, GL_TRIANGLES);
         assert_eq!(glGetError(), GL_NO_ERROR);
     }
     assert_eq!(pixel(8, 28), [0, 255, 0, 255], "upper left stays");
