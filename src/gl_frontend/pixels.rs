@@ -94,8 +94,97 @@ pub fn internal_texel_format(internal_format: GLenum) -> Option<TexelFormat> {
         GL_DEPTH_COMPONENT32 | GL_DEPTH_COMPONENT32F => TexelFormat::Depth { bits: 32 },
         GL_DEPTH_STENCIL | GL_DEPTH24_STENCIL8 => TexelFormat::DepthStencil { depth_bits: 24 },
         GL_DEPTH32F_STENCIL8 => TexelFormat::DepthStencil { depth_bits: 32 },
-        _ => return integer_texel_format(internal_format),
+        _ => return legacy_texel_format(internal_format).or_else(|| integer_texel_format(internal_format)),
     })
+}
+
+/// The texel format of the compatibility profile's alpha, luminance and intensity formats
+/// and of the small colour formats: kept as RGBA of at least their bits, the base format's
+/// rules applied when texels are stored (`rebase_texels`).
+fn legacy_texel_format(internal_format: GLenum) -> Option<TexelFormat> {
+    Some(match internal_format {
+        GL_ALPHA | GL_ALPHA4 | GL_ALPHA8 | GL_LUMINANCE | GL_LUMINANCE4 | GL_LUMINANCE8 | GL_LUMINANCE_ALPHA | GL_LUMINANCE4_ALPHA4
+        | GL_LUMINANCE6_ALPHA2 | GL_LUMINANCE8_ALPHA8 | GL_INTENSITY | GL_INTENSITY4 | GL_INTENSITY8 | GL_R3_G3_B2 | GL_RGB4 | GL_RGB5
+        | GL_RGBA2 | GL_RGBA4 | GL_RGB5_A1 | 1 | 2 | 3 | 4 => TexelFormat::Unorm8 { channels: 4 },
+        GL_ALPHA12 | GL_ALPHA16 | GL_LUMINANCE12 | GL_LUMINANCE16 | GL_LUMINANCE12_ALPHA4 | GL_LUMINANCE12_ALPHA12 | GL_LUMINANCE16_ALPHA16
+        | GL_INTENSITY12 | GL_INTENSITY16 | GL_RGB10 | GL_RGB12 | GL_RGB10_A2 | GL_RGBA12 => TexelFormat::Unorm16 { channels: 4 },
+        _ => return None,
+    })
+}
+
+/// GL's base internal format of a colour internal format (GL_ALPHA, GL_LUMINANCE,
+/// GL_LUMINANCE_ALPHA, GL_INTENSITY, GL_RED, GL_RG, GL_RGB or GL_RGBA); `None` for depth,
+/// stencil and unknown formats.
+pub fn base_internal_format(internal_format: GLenum) -> Option<GLenum> {
+    Some(match internal_format {
+        GL_ALPHA | GL_ALPHA4 | GL_ALPHA8 | GL_ALPHA12 | GL_ALPHA16 => GL_ALPHA,
+        1 | GL_LUMINANCE | GL_LUMINANCE4 | GL_LUMINANCE8 | GL_LUMINANCE12 | GL_LUMINANCE16 => GL_LUMINANCE,
+        2 | GL_LUMINANCE_ALPHA | GL_LUMINANCE4_ALPHA4 | GL_LUMINANCE6_ALPHA2 | GL_LUMINANCE8_ALPHA8 | GL_LUMINANCE12_ALPHA4
+        | GL_LUMINANCE12_ALPHA12 | GL_LUMINANCE16_ALPHA16 => GL_LUMINANCE_ALPHA,
+        GL_INTENSITY | GL_INTENSITY4 | GL_INTENSITY8 | GL_INTENSITY12 | GL_INTENSITY16 => GL_INTENSITY,
+        GL_RED | GL_R8 | GL_R16 | GL_R16F | GL_R32F | GL_R8I | GL_R8UI | GL_R16I | GL_R16UI | GL_R32I | GL_R32UI => GL_RED,
+        GL_RG | GL_RG8 | GL_RG16 | GL_RG16F | GL_RG32F | GL_RG8I | GL_RG8UI | GL_RG16I | GL_RG16UI | GL_RG32I | GL_RG32UI => GL_RG,
+        3 | GL_RGB | GL_RGB8 | GL_R3_G3_B2 | GL_RGB4 | GL_RGB5 | GL_RGB10 | GL_RGB12 | GL_RGB16 | GL_RGB16F | GL_RGB32F | GL_RGB8I
+        | GL_RGB8UI | GL_RGB16I | GL_RGB16UI | GL_RGB32I | GL_RGB32UI => GL_RGB,
+        4 | GL_RGBA | GL_RGBA8 | GL_RGBA2 | GL_RGBA4 | GL_RGB5_A1 | GL_RGB10_A2 | GL_RGBA12 | GL_RGBA16 | GL_RGBA16F | GL_RGBA32F
+        | GL_RGBA8I | GL_RGBA8UI | GL_RGBA16I | GL_RGBA16UI | GL_RGBA32I | GL_RGBA32UI => GL_RGBA,
+        _ => return None,
+    })
+}
+
+/// The bits GL_TEXTURE_{RED,GREEN,BLUE,ALPHA,LUMINANCE,INTENSITY}_SIZE report for a texture
+/// image: the storage's bits of the components the base format has, 0 for the others
+/// (an RGB texture kept as RGBA has no alpha bits).
+pub fn texture_component_bits(internal_format: GLenum, texel: TexelFormat, pname: GLenum) -> u32 {
+    let Some(base) = base_internal_format(internal_format) else { return texel.component_bits(pname) };
+    let red_bits = texel.component_bits(GL_TEXTURE_RED_SIZE);
+    let alpha_bits = texel.component_bits(GL_TEXTURE_ALPHA_SIZE);
+    match (base, pname) {
+        (GL_LUMINANCE | GL_LUMINANCE_ALPHA, GL_TEXTURE_LUMINANCE_SIZE) | (GL_INTENSITY, GL_TEXTURE_INTENSITY_SIZE) => red_bits,
+        (GL_ALPHA | GL_LUMINANCE_ALPHA, GL_TEXTURE_ALPHA_SIZE) => alpha_bits,
+        (GL_ALPHA | GL_LUMINANCE | GL_LUMINANCE_ALPHA | GL_INTENSITY, _) => 0,
+        (GL_RED | GL_RG | GL_RGB, GL_TEXTURE_ALPHA_SIZE) => 0,
+        (GL_RED, GL_TEXTURE_GREEN_SIZE | GL_TEXTURE_BLUE_SIZE) | (GL_RG, GL_TEXTURE_BLUE_SIZE) => 0,
+        (_, GL_TEXTURE_LUMINANCE_SIZE | GL_TEXTURE_INTENSITY_SIZE) => 0,
+        _ => texel.component_bits(pname),
+    }
+}
+
+/// Applies the base internal format to texels just converted from client data: luminance
+/// and intensity keep red, alpha keeps alpha, the other components become 0 and a missing
+/// alpha 1, which is what glGetTexImage and glReadPixels of the image return. Sampling
+/// spreads them back out through `base_format_swizzle`.
+pub fn rebase_texels(internal_format: GLenum, texel: TexelFormat, texels: &mut [u8]) {
+    let Some(base) = base_internal_format(internal_format) else { return };
+    if texel.is_integer() || matches!(base, GL_RED | GL_RG | GL_RGBA) {
+        return;
+    }
+    let bpt = texel.bytes_per_texel();
+    for chunk in texels.chunks_exact_mut(bpt) {
+        let mut p = decode_texel(chunk, texel);
+        let [r, _, _, a] = p.rgba;
+        p.rgba = match base {
+            GL_ALPHA => [0.0, 0.0, 0.0, a],
+            GL_LUMINANCE | GL_INTENSITY => [r, 0.0, 0.0, 1.0],
+            GL_LUMINANCE_ALPHA => [r, 0.0, 0.0, a],
+            _ => [p.rgba[0], p.rgba[1], p.rgba[2], 1.0],
+        };
+        encode_texel(&p, chunk, texel);
+    }
+}
+
+/// Where each sampled component of a texture of `internal_format` comes from, as GL
+/// sources (GL_RED .. GL_ALPHA, GL_ZERO, GL_ONE): luminance spreads red over red, green
+/// and blue, intensity over all four, an alpha texture reads 0 for its colour.
+pub fn base_format_swizzle(internal_format: GLenum) -> [GLenum; 4] {
+    match base_internal_format(internal_format) {
+        Some(GL_ALPHA) => [GL_ZERO, GL_ZERO, GL_ZERO, GL_ALPHA],
+        Some(GL_LUMINANCE) => [GL_RED, GL_RED, GL_RED, GL_ONE],
+        Some(GL_LUMINANCE_ALPHA) => [GL_RED, GL_RED, GL_RED, GL_ALPHA],
+        Some(GL_INTENSITY) => [GL_RED, GL_RED, GL_RED, GL_RED],
+        Some(GL_RGB) => [GL_RED, GL_GREEN, GL_BLUE, GL_ONE],
+        _ => [GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA],
+    }
 }
 
 /// The texel format of an integer internal format (GL_RGBA8UI, GL_R32I, ...).
@@ -134,11 +223,11 @@ pub fn is_integer_format(format: GLenum) -> bool {
 
 fn format_components(format: GLenum) -> Option<usize> {
     Some(match format {
-        GL_RED | GL_DEPTH_COMPONENT | GL_STENCIL_INDEX => 1,
+        GL_RED | GL_GREEN | GL_BLUE | GL_ALPHA | GL_LUMINANCE | GL_DEPTH_COMPONENT | GL_STENCIL_INDEX => 1,
         GL_RED_INTEGER | GL_GREEN_INTEGER | GL_BLUE_INTEGER | GL_ALPHA_INTEGER => 1,
-        GL_RG | GL_DEPTH_STENCIL | GL_RG_INTEGER => 2,
-        GL_RGB | GL_RGB_INTEGER | GL_BGR_INTEGER => 3,
-        GL_RGBA | GL_BGRA | GL_RGBA_INTEGER | GL_BGRA_INTEGER => 4,
+        GL_RG | GL_LUMINANCE_ALPHA | GL_DEPTH_STENCIL | GL_RG_INTEGER => 2,
+        GL_RGB | GL_BGR | GL_RGB_INTEGER | GL_BGR_INTEGER => 3,
+        GL_RGBA | GL_BGRA | GL_ABGR_EXT | GL_RGBA_INTEGER | GL_BGRA_INTEGER => 4,
         _ => return None,
     })
 }
@@ -146,11 +235,13 @@ fn format_components(format: GLenum) -> Option<usize> {
 /// The RGBA channel each client component of `format` carries, in memory order.
 fn client_channels(format: GLenum) -> &'static [usize] {
     match format {
-        GL_GREEN_INTEGER => &[1],
-        GL_BLUE_INTEGER => &[2],
-        GL_ALPHA_INTEGER => &[3],
-        GL_BGR_INTEGER => &[2, 1, 0],
+        GL_GREEN | GL_GREEN_INTEGER => &[1],
+        GL_BLUE | GL_BLUE_INTEGER => &[2],
+        GL_ALPHA | GL_ALPHA_INTEGER => &[3],
+        GL_LUMINANCE_ALPHA => &[0, 3],
+        GL_BGR | GL_BGR_INTEGER => &[2, 1, 0],
         GL_BGRA | GL_BGRA_INTEGER => &[2, 1, 0, 3],
+        GL_ABGR_EXT => &[3, 2, 1, 0],
         _ => &[0, 1, 2, 3][..format_components(format).unwrap_or(0).min(4)],
     }
 }
@@ -163,6 +254,15 @@ pub(crate) fn client_pixel_bytes(format: GLenum, ty: GLenum) -> Result<usize, GL
         GL_FLOAT_32_UNSIGNED_INT_24_8_REV if format == GL_DEPTH_STENCIL => Ok(8),
         GL_UNSIGNED_INT_24_8 | GL_FLOAT_32_UNSIGNED_INT_24_8_REV => Err(GL_INVALID_OPERATION),
         _ if format == GL_DEPTH_STENCIL => Err(GL_INVALID_OPERATION),
+        _ if packed_fields(ty).is_some() => {
+            let (bytes, fields) = packed_fields(ty).unwrap_or((0, &[]));
+            let colour = matches!(format, GL_RGB | GL_BGR | GL_RGBA | GL_BGRA | GL_ABGR_EXT) || (is_integer_format(format) && components >= 3);
+            if colour && fields.len() == components {
+                Ok(bytes)
+            } else {
+                Err(GL_INVALID_OPERATION)
+            }
+        }
         // Integer formats take integer types only (EXT_texture_integer: INVALID_ENUM).
         GL_HALF_FLOAT | GL_FLOAT if is_integer_format(format) => Err(GL_INVALID_ENUM),
         GL_UNSIGNED_BYTE | GL_BYTE => Ok(components),
@@ -233,7 +333,7 @@ impl ClientLayout {
         let component_bytes = match ty {
             GL_UNSIGNED_BYTE | GL_BYTE => 1,
             GL_UNSIGNED_SHORT | GL_SHORT | GL_HALF_FLOAT => 2,
-            _ => 4,
+            _ => packed_fields(ty).map_or(4, |(bytes, _)| bytes),
         };
         let alignment = store.alignment.max(1) as usize;
         let unaligned = row_pixels * pixel_bytes;
@@ -269,6 +369,88 @@ pub struct Pixel {
     pub stencil: u8,
     /// Unnormalized integer channels, for integer formats.
     pub int: [i64; 4],
+}
+
+/// A packed pixel type's size in bytes and the bit widths of its components in the order
+/// the format lists them; `REV` types hold the first component in the lowest bits.
+fn packed_fields(ty: GLenum) -> Option<(usize, &'static [u32])> {
+    Some(match ty {
+        GL_UNSIGNED_BYTE_3_3_2 | GL_UNSIGNED_BYTE_2_3_3_REV => (1, &[3, 3, 2]),
+        GL_UNSIGNED_SHORT_5_6_5 | GL_UNSIGNED_SHORT_5_6_5_REV => (2, &[5, 6, 5]),
+        GL_UNSIGNED_SHORT_4_4_4_4 | GL_UNSIGNED_SHORT_4_4_4_4_REV => (2, &[4, 4, 4, 4]),
+        GL_UNSIGNED_SHORT_5_5_5_1 => (2, &[5, 5, 5, 1]),
+        GL_UNSIGNED_SHORT_1_5_5_5_REV => (2, &[5, 5, 5, 1]),
+        GL_UNSIGNED_INT_8_8_8_8 | GL_UNSIGNED_INT_8_8_8_8_REV => (4, &[8, 8, 8, 8]),
+        GL_UNSIGNED_INT_10_10_10_2 => (4, &[10, 10, 10, 2]),
+        GL_UNSIGNED_INT_2_10_10_10_REV => (4, &[10, 10, 10, 2]),
+        _ => return None,
+    })
+}
+
+/// Whether `ty` is one of the packed pixel types (GL_UNSIGNED_SHORT_5_6_5, ...).
+pub fn is_packed_type(ty: GLenum) -> bool {
+    packed_fields(ty).is_some()
+}
+
+fn packed_is_reversed(ty: GLenum) -> bool {
+    matches!(
+        ty,
+        GL_UNSIGNED_BYTE_2_3_3_REV | GL_UNSIGNED_SHORT_5_6_5_REV | GL_UNSIGNED_SHORT_4_4_4_4_REV | GL_UNSIGNED_SHORT_1_5_5_5_REV
+            | GL_UNSIGNED_INT_8_8_8_8_REV | GL_UNSIGNED_INT_2_10_10_10_REV
+    )
+}
+
+/// The (shift, width) of each component of a packed type, in the format's order.
+fn packed_layout(ty: GLenum) -> Vec<(u32, u32)> {
+    let Some((bytes, widths)) = packed_fields(ty) else { return Vec::new() };
+    let mut fields = Vec::with_capacity(widths.len());
+    if packed_is_reversed(ty) {
+        let mut shift = 0;
+        for &w in widths {
+            fields.push((shift, w));
+            shift += w;
+        }
+    } else {
+        let mut top = 8 * bytes as u32;
+        for &w in widths {
+            top -= w;
+            fields.push((top, w));
+        }
+    }
+    fields
+}
+
+fn read_packed_word(bytes: &[u8], size: usize) -> u32 {
+    match size {
+        1 => bytes[0] as u32,
+        2 => u16::from_ne_bytes([bytes[0], bytes[1]]) as u32,
+        _ => u32::from_ne_bytes(bytes[..4].try_into().unwrap_or_default()),
+    }
+}
+
+fn write_packed_word(bytes: &mut [u8], size: usize, word: u32) {
+    match size {
+        1 => bytes[0] = word as u8,
+        2 => bytes[..2].copy_from_slice(&(word as u16).to_ne_bytes()),
+        _ => bytes[..4].copy_from_slice(&word.to_ne_bytes()),
+    }
+}
+
+/// The components of one packed pixel, normalized (or as integers for integer formats).
+fn read_packed(bytes: &[u8], ty: GLenum) -> Vec<u32> {
+    let size = packed_fields(ty).map_or(4, |(b, _)| b);
+    let word = read_packed_word(bytes, size);
+    packed_layout(ty).into_iter().map(|(shift, width)| (word >> shift) & ((1u32 << width) - 1)).collect()
+}
+
+fn write_packed(bytes: &mut [u8], ty: GLenum, values: &[u32]) {
+    let size = packed_fields(ty).map_or(4, |(b, _)| b);
+    let word = packed_layout(ty).into_iter().zip(values).fold(0u32, |w, ((shift, width), &v)| w | ((v & ((1u32 << width) - 1)) << shift));
+    write_packed_word(bytes, size, word);
+}
+
+fn packed_widths(ty: GLenum) -> Vec<u32> {
+    packed_layout(ty).into_iter().map(|(_, w)| w).collect()
 }
 
 /// One client component as an unnormalized integer.
@@ -355,8 +537,16 @@ pub fn f32_to_half(v: f32) -> u16 {
 fn decode_client(bytes: &[u8], format: GLenum, ty: GLenum) -> Pixel {
     let mut p = Pixel { rgba: [0.0, 0.0, 0.0, 1.0], int: [0, 0, 0, 1], ..Default::default() };
     if is_integer_format(format) {
+        let packed = packed_fields(ty).is_some().then(|| read_packed(bytes, ty));
         for (i, &c) in client_channels(format).iter().enumerate() {
-            p.int[c] = read_int(bytes, ty, i);
+            p.int[c] = packed.as_ref().map_or_else(|| read_int(bytes, ty, i), |v| v[i] as i64);
+        }
+        return p;
+    }
+    if packed_fields(ty).is_some() {
+        let values = read_packed(bytes, ty);
+        for ((&c, v), w) in client_channels(format).iter().zip(values).zip(packed_widths(ty)) {
+            p.rgba[c] = v as f32 / ((1u32 << w) - 1) as f32;
         }
         return p;
     }
@@ -372,24 +562,52 @@ fn decode_client(bytes: &[u8], format: GLenum, ty: GLenum) -> Pixel {
         }
         (GL_DEPTH_COMPONENT, _) => p.depth = read_component(bytes, ty, 0),
         (GL_STENCIL_INDEX, _) => p.stencil = bytes[0],
-        (GL_BGRA, _) => {
-            p.rgba = [read_component(bytes, ty, 2), read_component(bytes, ty, 1), read_component(bytes, ty, 0), read_component(bytes, ty, 3)];
+        // Luminance goes to red, green and blue (GL's conversion to RGB).
+        (GL_LUMINANCE | GL_LUMINANCE_ALPHA, _) => {
+            let l = read_component(bytes, ty, 0);
+            p.rgba[..3].fill(l);
+            if format == GL_LUMINANCE_ALPHA {
+                p.rgba[3] = read_component(bytes, ty, 1);
+            }
         }
         _ => {
-            for c in 0..format_components(format).unwrap_or(0) {
-                p.rgba[c] = read_component(bytes, ty, c);
+            for (i, &c) in client_channels(format).iter().enumerate() {
+                p.rgba[c] = read_component(bytes, ty, i);
             }
         }
     }
     p
 }
 
-fn encode_client(p: &Pixel, bytes: &mut [u8], format: GLenum, ty: GLenum) {
+/// How a pack to GL_LUMINANCE / GL_LUMINANCE_ALPHA computes luminance: glReadPixels sums
+/// red, green and blue; glGetTexImage takes red.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Luminance {
+    Sum,
+    Red,
+}
+
+fn encode_client(p: &Pixel, bytes: &mut [u8], format: GLenum, ty: GLenum, luminance: Luminance) {
     if is_integer_format(format) {
+        if packed_fields(ty).is_some() {
+            let values: Vec<u32> = client_channels(format).iter().map(|&c| p.int[c].max(0) as u32).collect();
+            return write_packed(bytes, ty, &values);
+        }
         for (i, &c) in client_channels(format).iter().enumerate() {
             write_int(bytes, ty, i, p.int[c]);
         }
         return;
+    }
+    if packed_fields(ty).is_some() {
+        let values: Vec<u32> = client_channels(format)
+            .iter()
+            .zip(packed_widths(ty))
+            .map(|(&c, w)| {
+                let max = ((1u32 << w) - 1) as f32;
+                (p.rgba[c].clamp(0.0, 1.0) * max).round() as u32
+            })
+            .collect();
+        return write_packed(bytes, ty, &values);
     }
     match (format, ty) {
         (GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8) => {
@@ -406,14 +624,19 @@ fn encode_client(p: &Pixel, bytes: &mut [u8], format: GLenum, ty: GLenum) {
         (GL_STENCIL_INDEX, GL_UNSIGNED_SHORT) => bytes[..2].copy_from_slice(&(p.stencil as u16).to_ne_bytes()),
         (GL_STENCIL_INDEX, GL_UNSIGNED_INT) => bytes[..4].copy_from_slice(&(p.stencil as u32).to_ne_bytes()),
         (GL_STENCIL_INDEX, _) => bytes[..4].copy_from_slice(&(p.stencil as f32).to_ne_bytes()),
-        (GL_BGRA, _) => {
-            for (i, c) in [2, 1, 0, 3].into_iter().enumerate() {
-                write_component(bytes, ty, i, p.rgba[c]);
+        (GL_LUMINANCE | GL_LUMINANCE_ALPHA, _) => {
+            let [r, g, b, a] = p.rgba;
+            let l = if luminance == Luminance::Sum { r + g + b } else { r };
+            // Normalized types clamp on their own; float types keep the sum clamped as GL's
+            // clamped read colour is.
+            write_component(bytes, ty, 0, if matches!(ty, GL_FLOAT | GL_HALF_FLOAT) { l.min(1.0) } else { l });
+            if format == GL_LUMINANCE_ALPHA {
+                write_component(bytes, ty, 1, a);
             }
         }
         _ => {
-            for c in 0..format_components(format).unwrap_or(0) {
-                write_component(bytes, ty, c, p.rgba[c]);
+            for (i, &c) in client_channels(format).iter().enumerate() {
+                write_component(bytes, ty, i, p.rgba[c]);
             }
         }
     }
@@ -528,7 +751,7 @@ pub fn unpack(layout: &ClientLayout, source: &[u8], format: GLenum, ty: GLenum, 
 /// Converts tightly packed texels into a client image laid out as `layout` says.
 #[cfg(test)]
 pub fn pack(layout: &ClientLayout, texels: &[u8], texel: TexelFormat, format: GLenum, ty: GLenum, out: &mut [u8]) {
-    pack_region(layout, texels, texel, (layout.width, layout.height), (0, 0), format, ty, out);
+    pack_region(layout, texels, texel, (layout.width, layout.height), (0, 0), format, ty, Luminance::Sum, out);
 }
 
 /// Converts a `size` block of tightly packed texels into the client image at pixel
@@ -542,6 +765,7 @@ pub fn pack_region(
     origin: (usize, usize),
     format: GLenum,
     ty: GLenum,
+    luminance: Luminance,
     out: &mut [u8],
 ) {
     let bpt = texel.bytes_per_texel();
@@ -550,7 +774,7 @@ pub fn pack_region(
             let src = (y * size.0 + x) * bpt;
             let p = decode_texel(&texels[src..src + bpt], texel);
             let at = layout.pixel_offset(origin.0 + x, origin.1 + y);
-            encode_client(&p, &mut out[at..at + layout.pixel_bytes], format, ty);
+            encode_client(&p, &mut out[at..at + layout.pixel_bytes], format, ty, luminance);
         }
     }
 }

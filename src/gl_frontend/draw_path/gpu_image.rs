@@ -331,6 +331,16 @@ impl ContextState {
                 self.ensure_texture_image(texture, base as usize)?;
                 let max = texture.effective_max_level();
                 let (swizzle, stencil) = (texture.swizzle, texture.depth_stencil_mode == GL_STENCIL_INDEX);
+                // The base format's own spreading (luminance, intensity, alpha), then the
+                // application's GL_TEXTURE_SWIZZLE_* on top of it.
+                let base_swizzle = texture.face_level(0, base as usize).map_or([GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA], |i| crate::pixels::base_format_swizzle(i.internal_format));
+                let swizzle = swizzle.map(|source| match source {
+                    GL_RED => base_swizzle[0],
+                    GL_GREEN => base_swizzle[1],
+                    GL_BLUE => base_swizzle[2],
+                    GL_ALPHA => base_swizzle[3],
+                    other => other,
+                });
                 if let Some(gpu) = texture.gpu.as_mut().filter(|g| g.holds_level(base)) {
                     let d = *gpu.image.desc();
                     let last = (gpu.anchor + d.levels - 1).min(max.max(base));

@@ -88,13 +88,13 @@ impl ContextState {
             let mut objects = self.share.lock();
             if let Some(b) = objects.buffers.get_mut(pack_buffer) {
                 let out = &mut b.data[pixels_ptr as usize..pixels_ptr as usize + layout.total_bytes];
-                pixels::pack_region(&layout, &texels, texel, size, origin, format, ty, out);
+                pixels::pack_region(&layout, &texels, texel, size, origin, format, ty, pixels::Luminance::Sum, out);
                 b.touch();
             }
         } else {
             // SAFETY: GL requires client memory to hold the image as the pack state lays it out.
             let out = unsafe { std::slice::from_raw_parts_mut(pixels_ptr as *mut u8, layout.total_bytes) };
-            pixels::pack_region(&layout, &texels, texel, size, origin, format, ty, out);
+            pixels::pack_region(&layout, &texels, texel, size, origin, format, ty, pixels::Luminance::Sum, out);
         }
     }
 }

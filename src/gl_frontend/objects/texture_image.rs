@@ -66,7 +66,7 @@ pub(crate) fn write_region(image: &mut TexImage, region: &Region, texels: &[u8])
 impl ContextState {
     /// The size limit check shared by glTexImage and glTexStorage: `size` as glTexImage
     /// takes it for `target` (a texture or cube-face target).
-    fn image_size_ok(&self, target: GLenum, size: [i32; 3]) -> bool {
+    pub(crate) fn image_size_ok(&self, target: GLenum, size: [i32; 3]) -> bool {
         let texture_target = texture_target_of(target);
         let Some(shape) = TargetShape::of(texture_target) else { return false };
         let (max, max_layers) = texture_target::max_size(texture_target, &self.limits);
@@ -74,6 +74,16 @@ impl ContextState {
             let limit = if shape.array && axis as u32 == shape.dims { max_layers } else if (axis as u32) < shape.image_dims() { max } else { 1 };
             size[axis] >= 0 && size[axis] as u32 <= limit
         })
+    }
+
+    /// Whether `size` fits mipmap level `level` of `target`: a level's width, height and
+    /// depth are at most the largest level-0 size halved `level` times.
+    pub(crate) fn level_size_ok(&self, target: GLenum, level: GLint, size: [i32; 3]) -> bool {
+        let texture_target = texture_target_of(target);
+        let Some(shape) = TargetShape::of(texture_target) else { return false };
+        let (max, _) = texture_target::max_size(texture_target, &self.limits);
+        let limit = (max >> level.clamp(0, 31)).max(1);
+        (0..shape.dims as usize).all(|axis| size[axis] as u32 <= limit)
     }
 
     /// glTexImage1D/2D/3D: defines one level of one face from client memory or the
@@ -91,12 +101,16 @@ impl ContextState {
         ty: GLenum,
         pixels: *const c_void,
     ) {
+        let proxied = super::texture_proxy::proxied_image_target(target).filter(|_| !self.is_gles());
+        if let Some(image_target) = proxied.filter(|&t| is_image_target(dims, t, false)) {
+            return self.gl_proxy_tex_image(target, image_target, level, internal_format, size, border, format, ty);
+        }
         if !self.check(is_image_target(dims, target, self.is_gles()), GL_INVALID_ENUM) {
             return;
         }
         let texture_target = texture_target_of(target);
         let level_ok = level >= 0 && level <= texture_target::max_level(texture_target, &self.limits);
-        if !self.check(level_ok && self.image_size_ok(target, size) && border == 0, GL_INVALID_VALUE) {
+        if !self.check(level_ok && self.image_size_ok(target, size) && self.level_size_ok(target, level, size) && border == 0, GL_INVALID_VALUE) {
             return;
         }
         let square = !CUBE_FACES.contains(&target) && texture_target != GL_TEXTURE_CUBE_MAP_ARRAY || size[0] == size[1];
@@ -113,6 +127,7 @@ impl ContextState {
         if let Err(e) = self.unpack_pixels(extent, format, ty, texel, pixels, &mut image.data) {
             return self.record_error(e);
         }
+        pixels::rebase_texels(internal_format as GLenum, texel, &mut image.data);
         let stored = self.with_bound_texture(texture_target, |t| {
             if t.immutable {
                 return Err(GL_INVALID_OPERATION);
@@ -148,10 +163,10 @@ impl ContextState {
             return;
         }
         let face = face_index(target);
-        let Some(Some(existing)) = self.with_bound_texture(texture_target, |t| t.face_level(face, level as usize).map(|i| (i.size(), i.format))) else {
+        let Some(Some(existing)) = self.with_bound_texture(texture_target, |t| t.face_level(face, level as usize).map(|i| (i.size(), i.format, i.internal_format))) else {
             return self.record_error(GL_INVALID_OPERATION);
         };
-        let (level_size, texel) = existing;
+        let (level_size, texel, internal_format) = existing;
         let fits = (0..3).all(|a| offset[a] >= 0 && offset[a] as i64 + size[a] as i64 <= level_size[a] as i64);
         if !self.check(fits, GL_INVALID_VALUE) {
             return;
@@ -164,6 +179,7 @@ impl ContextState {
         if let Err(e) = self.unpack_pixels(region.size, format, ty, texel, pixels, &mut texels) {
             return self.record_error(e);
         }
+        pixels::rebase_texels(internal_format, texel, &mut texels);
         if region.texel_count() == 0 {
             return;
         }
@@ -323,7 +339,7 @@ impl ContextState {
             let slice_bytes = image.width as usize * image.height as usize * image.format.bytes_per_texel();
             for z in 0..image.depth as usize {
                 let texels = &image.data[z * slice_bytes..(z + 1) * slice_bytes];
-                pixels::pack_region(&layout.image(z), texels, image.format, (image.width as usize, image.height as usize), (0, 0), format, ty, out);
+                pixels::pack_region(&layout.image(z), texels, image.format, (image.width as usize, image.height as usize), (0, 0), format, ty, pixels::Luminance::Red, out);
             }
         };
         let pack_buffer = self.bindings.pixel_pack_buffer;
@@ -353,6 +369,9 @@ impl ContextState {
                 return Some(v);
             }
         }
+        if super::texture_proxy::proxied_image_target(target).is_some() && !self.is_gles() {
+            return self.proxy_level_parameter(target, level, pname);
+        }
         let texture_target = texture_target_of(target);
         if !self.check(target != GL_TEXTURE_CUBE_MAP && TargetShape::of(texture_target).is_some(), GL_INVALID_ENUM) {
             return None;
@@ -376,12 +395,15 @@ impl ContextState {
             (GL_TEXTURE_DEPTH, i) => i.as_ref().map_or(0, |i| i.depth as i64),
             (GL_TEXTURE_INTERNAL_FORMAT, i) => i.as_ref().map_or(if self.is_core() { GL_RGBA as i64 } else { 1 }, |i| i.internal_format as i64),
             (GL_TEXTURE_RED_SIZE | GL_TEXTURE_GREEN_SIZE | GL_TEXTURE_BLUE_SIZE | GL_TEXTURE_ALPHA_SIZE | GL_TEXTURE_DEPTH_SIZE | GL_TEXTURE_STENCIL_SIZE, i) => {
-                i.as_ref().map_or(0, |i| i.format.component_bits(pname) as i64)
+                i.as_ref().map_or(0, |i| pixels::texture_component_bits(i.internal_format, i.format, pname) as i64)
             }
             (GL_TEXTURE_RED_TYPE | GL_TEXTURE_GREEN_TYPE | GL_TEXTURE_BLUE_TYPE | GL_TEXTURE_ALPHA_TYPE | GL_TEXTURE_DEPTH_TYPE, i) => {
                 let size_pname = pname - GL_TEXTURE_RED_TYPE + GL_TEXTURE_RED_SIZE;
                 let size_pname = if pname == GL_TEXTURE_DEPTH_TYPE { GL_TEXTURE_DEPTH_SIZE } else { size_pname };
-                i.as_ref().filter(|i| i.format.component_bits(size_pname) > 0).map_or(GL_NONE as i64, |i| component_type(i.format) as i64)
+                i.as_ref().filter(|i| pixels::texture_component_bits(i.internal_format, i.format, size_pname) > 0).map_or(GL_NONE as i64, |i| component_type(i.format) as i64)
+            }
+            (GL_TEXTURE_LUMINANCE_SIZE | GL_TEXTURE_INTENSITY_SIZE, i) if !self.is_core() => {
+                i.as_ref().map_or(0, |i| pixels::texture_component_bits(i.internal_format, i.format, pname) as i64)
             }
             (GL_TEXTURE_SHARED_SIZE | GL_TEXTURE_LUMINANCE_SIZE | GL_TEXTURE_INTENSITY_SIZE, _) => 0,
             (GL_TEXTURE_COMPRESSED, _) => 0,
