@@ -845,3 +845,19 @@ fn a_mipmap_level_may_not_exceed_the_halved_maximum_size() {
         assert_eq!(glGetError(), GL_NO_ERROR);
     }
 }
+
+#[test]
+fn draw_pixels_takes_packed_types_that_match_the_format() {
+    let _ctx = current_compat_context();
+    clear([0.0, 0.0, 0.0, 1.0]);
+    unsafe {
+        window_ortho();
+        glRasterPos2i(0, 0);
+        let rgb565: [u16; 4] = [0x001F; 4];
+        glDrawPixels(2, 2, GL_RED, GL_UNSIGNED_SHORT_5_6_5, rgb565.as_ptr().cast());
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+        glDrawPixels(2, 2, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, rgb565.as_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    assert_eq!(pixel(1, 1), [0, 0, 255, 255], "blue in the low five bits");
+}
