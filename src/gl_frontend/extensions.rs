@@ -57,6 +57,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_uniform_buffer_object", Offered::Desktop),
     ("GL_ARB_vertex_array_object", Offered::Desktop),
     ("GL_ARB_vertex_attrib_64bit", Offered::Desktop),
+    ("GL_ARB_vertex_buffer_object", Offered::Desktop),
     ("GL_ARB_window_pos", Offered::Desktop),
     ("GL_EXT_blend_color", Offered::Desktop),
     ("GL_EXT_blend_equation_separate", Offered::Desktop),

@@ -147,6 +147,40 @@ pub fn client_image_bytes(store: &PixelStore, size: [u32; 3], format: GLenum, ty
     gl_formats::image_size(&store, format, ty, Extent::new(size[0], size[1], size[2])).ok_or(GL_INVALID_VALUE)
 }
 
+/// The texel format glTexImage's (internalformat, format, type) makes on `api`, or the GL
+/// error of the combination.
+pub fn texel_format_for(internal_format: GLenum, format: GLenum, ty: GLenum, api: gl_formats::Api) -> Result<TexelFormat, GLenum> {
+    check_upload(internal_format, format, ty, api)?;
+    let effective = gl_formats::effective_internal_format(table_name(internal_format), ty, api);
+    internal_texel_format(effective).ok_or(GL_INVALID_VALUE)
+}
+
+/// The base internal format (GL_RGBA, GL_LUMINANCE, GL_INTENSITY, ...) of an internal format.
+pub fn base_internal_format(internal_format: GLenum) -> Option<GLenum> {
+    FormatInfo::lookup(table_name(internal_format)).map(|f| f.base.gl_enum())
+}
+
+/// Whether `ty` is a packed pixel type (GL_UNSIGNED_SHORT_5_6_5, GL_UNSIGNED_INT_2_10_10_10_REV, ...).
+pub fn is_packed_type(ty: GLenum) -> bool {
+    matches!(
+        ty,
+        GL_UNSIGNED_BYTE_3_3_2
+            | GL_UNSIGNED_BYTE_2_3_3_REV
+            | GL_UNSIGNED_SHORT_5_6_5
+            | GL_UNSIGNED_SHORT_5_6_5_REV
+            | GL_UNSIGNED_SHORT_4_4_4_4
+            | GL_UNSIGNED_SHORT_4_4_4_4_REV
+            | GL_UNSIGNED_SHORT_5_5_5_1
+            | GL_UNSIGNED_SHORT_1_5_5_5_REV
+            | GL_UNSIGNED_INT_8_8_8_8
+            | GL_UNSIGNED_INT_8_8_8_8_REV
+            | GL_UNSIGNED_INT_10_10_10_2
+            | GL_UNSIGNED_INT_2_10_10_10_REV
+            | GL_UNSIGNED_INT_10F_11F_11F_REV
+            | GL_UNSIGNED_INT_5_9_9_9_REV
+    )
+}
+
 /// Where each pixel of a 2D client image lies (stencil indices and other formats galvan
 /// reads value by value), or the GL error of the format/type pair.
 pub fn client_geometry(store: &PixelStore, width: u32, height: u32, format: GLenum, ty: GLenum) -> Result<gl_formats::Geometry, GLenum> {

@@ -80,7 +80,10 @@ impl ContextState {
         if !self.check(width >= 0 && height >= 0, GL_INVALID_VALUE) {
             return;
         }
+        // Packed types are valid enums; one that does not match the format's component
+        // count is GL_INVALID_OPERATION, from the transfer check below.
         let valid_type = matches!(ty, GL_UNSIGNED_BYTE | GL_BYTE | GL_UNSIGNED_SHORT | GL_SHORT | GL_UNSIGNED_INT | GL_INT | GL_FLOAT | GL_HALF_FLOAT | GL_BITMAP)
+            || pixels::is_packed_type(ty)
             || (format == GL_DEPTH_STENCIL && matches!(ty, GL_UNSIGNED_INT_24_8 | GL_FLOAT_32_UNSIGNED_INT_24_8_REV));
         let valid_format = legacy_color_format(format).is_some() || matches!(format, GL_DEPTH_COMPONENT | GL_STENCIL_INDEX | GL_DEPTH_STENCIL | GL_COLOR_INDEX);
         if !self.check(valid_type && (valid_format || pixels::is_integer_format(format)), GL_INVALID_ENUM) {

@@ -6,8 +6,9 @@
 //! GL_COMBINE (ARB_texture_env_combine, ARB_texture_env_dot3, ARB_texture_env_crossbar)
 //! reads any unit's texel: every enabled unit is sampled before the units are combined.
 //!
-//! Not generated yet: the texture's base format in the environment functions (an alpha or
-//! luminance texture is taken as RGBA).
+//! Texels arrive spread by their base format (luminance (L, L, L, 1), alpha (0, 0, 0, A),
+//! intensity (I, I, I, I)); `combine` corrects the functions where GL's table for that
+//! base format differs from the RGBA one.
 
 use nir_like::{AluOp, Builtin, ImageDim, Interpolation, Shader, Stage, Type, Value, ValueType, Variable, VariableMode};
 
@@ -101,7 +102,7 @@ pub fn build(key: &FixedFunctionKey) -> (Shader, Vec<(u32, u32, GLenum)>) {
                     g.rgb_a(rgb_v, a)
                 }
             }
-            None => combine(&mut g, tex.env_mode, c, t, primary, unit),
+            None => combine(&mut g, tex.env_mode, tex.base_format, c, t, primary, unit),
         };
     }
 
@@ -211,7 +212,33 @@ fn pixel_rectangle(g: &mut Gen, kind: PixelKind, c: Value, samplers: &mut Vec<(u
 }
 
 /// GL_TEXTURE_ENV_MODE's function of the incoming colour `c` and the texel `t`.
-fn combine(g: &mut Gen, mode: GLenum, c: Value, t: Value, _primary: Value, unit: usize) -> Value {
+fn combine(g: &mut Gen, mode: GLenum, base: GLenum, c: Value, t: Value, _primary: Value, unit: usize) -> Value {
+    match (mode, base) {
+        // An alpha texture leaves the colour alone; one without alpha leaves the alpha.
+        (GL_REPLACE | GL_MODULATE, GL_ALPHA) => {
+            let (c3, ca, ta) = (g.xyz(c), g.w(c), g.w(t));
+            let a = if mode == GL_REPLACE { ta } else { g.mul(ca, ta) };
+            g.rgb_a(c3, a)
+        }
+        (GL_REPLACE, GL_RGB | GL_LUMINANCE) => {
+            let (t3, ca) = (g.xyz(t), g.w(c));
+            g.rgb_a(t3, ca)
+        }
+        // Intensity blends and adds its alpha like its colour.
+        (GL_BLEND, GL_INTENSITY) => {
+            let env = g.uniform("galvan_TexEnvColor", unit as u32);
+            g.b.alu(AluOp::Fmix, &[c, env, t])
+        }
+        (GL_ADD, GL_INTENSITY) => {
+            let v = g.add(c, t);
+            g.sat(v)
+        }
+        (mode, _) => combine_rgba(g, mode, c, t, unit),
+    }
+}
+
+/// GL_TEXTURE_ENV_MODE's function for an RGBA texture.
+fn combine_rgba(g: &mut Gen, mode: GLenum, c: Value, t: Value, unit: usize) -> Value {
     let c3 = g.xyz(c);
     let t3 = g.xyz(t);
     let ca = g.w(c);

@@ -27,6 +27,9 @@ pub struct TexUnitKey {
     pub env_mode: GLenum,
     /// GL_COMBINE's colour and alpha settings when the mode is GL_COMBINE.
     pub combine: Option<(Combine, Combine)>,
+    /// The bound texture's base internal format (GL_RGBA, GL_RGB, GL_ALPHA, GL_LUMINANCE,
+    /// GL_LUMINANCE_ALPHA, GL_INTENSITY): the environment functions depend on it.
+    pub base_format: GLenum,
 }
 
 /// GL_LIGHTING's part of the key.
@@ -84,6 +87,20 @@ pub struct FixedFunctionKey {
 }
 
 impl ContextState {
+    /// The base internal format of the base level of the texture bound to `target` on
+    /// `unit` (GL_RGBA when there is none or it has no colour base format).
+    fn bound_texture_base_format(&self, unit: usize, target: GLenum) -> GLenum {
+        let Some(index) = crate::objects::texture_target::target_index(target) else { return GL_RGBA };
+        let name = self.bindings.textures.get(unit).map_or(0, |t| t[index]);
+        if name == 0 {
+            return GL_RGBA;
+        }
+        let objects = self.share.lock();
+        let texture = objects.textures.get(name);
+        let internal = texture.and_then(|t| t.face_level(0, t.effective_base_level() as usize).map(|i| i.internal_format));
+        internal.and_then(crate::pixels::base_internal_format).unwrap_or(GL_RGBA)
+    }
+
     /// The key of the current fixed-function state.
     pub(crate) fn fixed_function_key(&self) -> FixedFunctionKey {
         let mut key = FixedFunctionKey::default();
@@ -101,7 +118,8 @@ impl ContextState {
             };
             let u = &env.units[unit];
             let combine = (u.mode == GL_COMBINE).then_some((u.combine_rgb, u.combine_alpha));
-            *slot = Some(TexUnitKey { target, env_mode: u.mode, combine });
+            let base_format = self.bound_texture_base_format(unit, env.enabled_target(unit).unwrap_or(GL_TEXTURE_2D));
+            *slot = Some(TexUnitKey { target, env_mode: u.mode, combine, base_format });
         }
         for (unit, coords) in key.texgen.iter_mut().enumerate() {
             if let Some(gen) = s.texgen.units.get(unit) {

@@ -21,6 +21,7 @@ pub mod texture_buffer;
 pub mod texture_compressed;
 pub mod texture_copy;
 pub mod texture_image;
+pub mod texture_proxy;
 pub mod texture_target;
 pub mod transform_feedback;
 pub mod transform_feedback_draw;

@@ -66,7 +66,7 @@ pub(crate) fn write_region(image: &mut TexImage, region: &Region, texels: &[u8])
 impl ContextState {
     /// The size limit check shared by glTexImage and glTexStorage: `size` as glTexImage
     /// takes it for `target` (a texture or cube-face target).
-    fn image_size_ok(&self, target: GLenum, size: [i32; 3]) -> bool {
+    pub(crate) fn image_size_ok(&self, target: GLenum, size: [i32; 3]) -> bool {
         let texture_target = texture_target_of(target);
         let Some(shape) = TargetShape::of(texture_target) else { return false };
         let (max, max_layers) = texture_target::max_size(texture_target, &self.limits);
@@ -74,6 +74,16 @@ impl ContextState {
             let limit = if shape.array && axis as u32 == shape.dims { max_layers } else if (axis as u32) < shape.image_dims() { max } else { 1 };
             size[axis] >= 0 && size[axis] as u32 <= limit
         })
+    }
+
+    /// Whether `size` fits mipmap level `level` of `target`: a level's width, height and
+    /// depth are at most the largest level-0 size halved `level` times.
+    pub(crate) fn level_size_ok(&self, target: GLenum, level: GLint, size: [i32; 3]) -> bool {
+        let texture_target = texture_target_of(target);
+        let Some(shape) = TargetShape::of(texture_target) else { return false };
+        let (max, _) = texture_target::max_size(texture_target, &self.limits);
+        let limit = (max >> level.clamp(0, 31)).max(1);
+        (0..shape.dims as usize).all(|axis| size[axis] as u32 <= limit)
     }
 
     /// glTexImage1D/2D/3D: defines one level of one face from client memory or the
@@ -91,12 +101,16 @@ impl ContextState {
         ty: GLenum,
         pixels: *const c_void,
     ) {
+        let proxied = super::texture_proxy::proxied_image_target(target).filter(|_| !self.is_gles());
+        if let Some(image_target) = proxied.filter(|&t| is_image_target(dims, t, false)) {
+            return self.gl_proxy_tex_image(target, image_target, level, internal_format, size, border, format, ty);
+        }
         if !self.check(is_image_target(dims, target, self.is_gles()), GL_INVALID_ENUM) {
             return;
         }
         let texture_target = texture_target_of(target);
         let level_ok = level >= 0 && level <= texture_target::max_level(texture_target, &self.limits);
-        if !self.check(level_ok && self.image_size_ok(target, size) && border == 0, GL_INVALID_VALUE) {
+        if !self.check(level_ok && self.image_size_ok(target, size) && self.level_size_ok(target, level, size) && border == 0, GL_INVALID_VALUE) {
             return;
         }
         let square = !CUBE_FACES.contains(&target) && texture_target != GL_TEXTURE_CUBE_MAP_ARRAY || size[0] == size[1];
@@ -104,13 +118,9 @@ impl ContextState {
         if !self.check(square && whole_cubes, GL_INVALID_VALUE) {
             return;
         }
-        let api = self.format_api();
-        let effective = gl_formats::effective_internal_format(internal_format as GLenum, ty, api);
-        if let Err(e) = pixels::check_upload(internal_format as GLenum, format, ty, api) {
-            return self.record_error(e);
-        }
-        let Some(texel) = pixels::internal_texel_format(effective) else {
-            return self.record_error(GL_INVALID_VALUE);
+        let texel = match pixels::texel_format_for(internal_format as GLenum, format, ty, self.format_api()) {
+            Ok(t) => t,
+            Err(e) => return self.record_error(e),
         };
         let extent = size.map(|s| s as u32);
         let mut image = TexImage::new(extent, internal_format as GLenum, texel);
@@ -364,6 +374,9 @@ impl ContextState {
             if let Some(v) = self.texture_buffer_parameter(pname) {
                 return Some(v);
             }
+        }
+        if super::texture_proxy::proxied_image_target(target).is_some() && !self.is_gles() {
+            return self.proxy_level_parameter(target, level, pname);
         }
         let texture_target = texture_target_of(target);
         if !self.check(target != GL_TEXTURE_CUBE_MAP && TargetShape::of(texture_target).is_some(), GL_INVALID_ENUM) {

@@ -103,6 +103,8 @@ pub struct GlState {
     pub render_mode: render_mode::RenderModeState,
     /// glPatchParameter state.
     pub patch: crate::draw_path::patches::PatchState,
+    /// What glTexImage on the GL_PROXY_TEXTURE_* targets recorded.
+    pub proxy_images: crate::objects::texture_proxy::ProxyImages,
     pub dirty: Dirty,
 }
 
@@ -132,6 +134,7 @@ impl GlState {
             pixel_maps: Default::default(),
             render_mode: Default::default(),
             patch: Default::default(),
+            proxy_images: Default::default(),
             dirty: Dirty::ALL,
         }
     }

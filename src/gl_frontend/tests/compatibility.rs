@@ -683,3 +683,181 @@ fn multi_draw_arrays_in_a_display_list_keeps_the_vertices_it_was_compiled_with()
         assert_eq!(glGetError(), GL_INVALID_VALUE);
     }
 }
+
+/// Draws the bound 2D texture over the whole window with GL_REPLACE.
+fn draw_replaced_texture() {
+    draw_texture_with_env(GL_REPLACE);
+}
+
+/// Draws the bound 2D texture over the whole window with texture environment `mode`.
+fn draw_texture_with_env(mode: GLenum) {
+    unsafe {
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST as GLint);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST as GLint);
+        glEnable(GL_TEXTURE_2D);
+        glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, mode as GLint);
+        glBegin(GL_QUADS);
+        glTexCoord2f(0.0, 0.0);
+        glVertex2f(-1.0, -1.0);
+        glTexCoord2f(1.0, 0.0);
+        glVertex2f(1.0, -1.0);
+        glTexCoord2f(1.0, 1.0);
+        glVertex2f(1.0, 1.0);
+        glTexCoord2f(0.0, 1.0);
+        glVertex2f(-1.0, 1.0);
+        glEnd();
+        glDisable(GL_TEXTURE_2D);
+    }
+}
+
+#[test]
+fn luminance_alpha_and_intensity_textures_store_their_base_format() {
+    let _ctx = current_compat_context();
+    clear([0.0, 0.0, 0.0, 0.0]);
+    unsafe {
+        let mut tex = 0;
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        // Luminance 0.4 (102), alpha 0.8 (204): red, green and blue all read luminance.
+        let la: [u8; 2] = [102, 204];
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE8_ALPHA8 as GLint, 1, 1, 0, GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, la.as_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        let mut bits = [0i32; 3];
+        glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_LUMINANCE_SIZE, &mut bits[0]);
+        glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_ALPHA_SIZE, &mut bits[1]);
+        glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_RED_SIZE, &mut bits[2]);
+        assert_eq!(bits, [8, 8, 0]);
+        draw_replaced_texture();
+        assert_eq!(pixel(10, 10), [102, 102, 102, 204]);
+        // glGetTexImage returns luminance as red, with green and blue 0.
+        let mut back = [9u8; 4];
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, back.as_mut_ptr().cast());
+        assert_eq!(back, [102, 0, 0, 204]);
+
+        // Intensity from RGBA data keeps only red, in all four channels.
+        let rgba: [u8; 4] = [51, 200, 100, 7];
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_INTENSITY8 as GLint, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.as_ptr().cast());
+        draw_replaced_texture();
+        assert_eq!(pixel(10, 10), [51, 51, 51, 51]);
+
+        // An alpha texture updated with glTexSubImage and GL_ALPHA data.
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA8 as GLint, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.as_ptr().cast());
+        let alpha: [u8; 1] = [153];
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_ALPHA, GL_UNSIGNED_BYTE, alpha.as_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        glColor4f(1.0, 0.0, 1.0, 1.0);
+        draw_replaced_texture();
+        assert_eq!(pixel(10, 10), [255, 0, 255, 153], "GL_REPLACE of an alpha texture keeps the colour");
+        glColor4f(0.0, 1.0, 1.0, 0.0);
+        draw_texture_with_env(GL_MODULATE);
+        assert_eq!(pixel(10, 10), [0, 255, 255, 0], "GL_MODULATE of an alpha texture keeps the colour");
+        glColor4f(1.0, 1.0, 1.0, 1.0);
+    }
+}
+
+#[test]
+fn packed_and_reordered_client_formats_unpack_and_pack() {
+    let _ctx = current_compat_context();
+    clear([0.0, 0.0, 0.0, 0.0]);
+    unsafe {
+        let mut tex = 0;
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        // 5_6_5: red in the top five bits. Full red, half-ish green (32 of 63), no blue.
+        let rgb565: [u16; 1] = [(31 << 11) | (32 << 5)];
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8 as GLint, 1, 1, 0, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, rgb565.as_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        draw_replaced_texture();
+        assert_eq!(pixel(5, 5), [255, 130, 0, 255]);
+
+        // ABGR: alpha first in memory; GL_BLUE alone sets blue only.
+        let abgr: [u8; 4] = [255, 10, 20, 30];
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 1, 1, 0, GL_ABGR_EXT, GL_UNSIGNED_BYTE, abgr.as_ptr().cast());
+        draw_replaced_texture();
+        assert_eq!(pixel(5, 5), [30, 20, 10, 255]);
+        let blue: [u8; 4] = [77, 0, 0, 0];
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 1, 1, 0, GL_BLUE, GL_UNSIGNED_BYTE, blue.as_ptr().cast());
+        draw_replaced_texture();
+        assert_eq!(pixel(5, 5), [0, 0, 77, 255]);
+
+        // Packed types need a format with as many components.
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 1, 1, 0, GL_RGBA, GL_UNSIGNED_SHORT_5_6_5, rgb565.as_ptr().cast());
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+
+        // glReadPixels packs luminance as red + green + blue, and into 4_4_4_4 words.
+        clear([0.25, 0.25, 0.25, 1.0]);
+        let mut l = [0u8; 4];
+        glReadPixels(0, 0, 1, 1, GL_LUMINANCE, GL_UNSIGNED_BYTE, l.as_mut_ptr().cast());
+        assert_eq!(l[0], 192, "3 x 64/255");
+        clear([1.0, 0.0, 0.0, 1.0]);
+        let mut word = [0u16; 2];
+        glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, word.as_mut_ptr().cast());
+        assert_eq!(word[0], 0xF00F);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn proxy_textures_report_what_fits_and_zero_what_does_not() {
+    let _ctx = current_compat_context();
+    unsafe {
+        let level_width = |level: i32| {
+            let mut w = -1;
+            glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D, level, GL_TEXTURE_WIDTH, &mut w);
+            w
+        };
+        glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8 as GLint, 8, 4, 0, GL_RGBA, GL_FLOAT, std::ptr::null());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        assert_eq!(level_width(0), 8);
+        let mut format = 0;
+        glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &mut format);
+        assert_eq!(format as GLenum, GL_RGBA8);
+        // Bad arguments are errors and leave the proxy as it was.
+        glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8 as GLint, -8, 4, 0, GL_RGBA, GL_FLOAT, std::ptr::null());
+        assert_eq!(glGetError(), GL_INVALID_VALUE);
+        glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8 as GLint, 8, 4, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT_8_8_8_8, std::ptr::null());
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+        assert_eq!(level_width(0), 8);
+        // Too large is no error: the proxy is zeroed.
+        let max = get_int(GL_MAX_TEXTURE_SIZE);
+        glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8 as GLint, 2 * max, 4, 0, GL_RGBA, GL_FLOAT, std::ptr::null());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        assert_eq!(level_width(0), 0);
+        // A proxy is no bound texture: the real 2D target is untouched.
+        let mut real = -1;
+        glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &mut real);
+        assert_eq!(real, 0);
+    }
+}
+
+#[test]
+fn a_mipmap_level_may_not_exceed_the_halved_maximum_size() {
+    let _ctx = current_compat_context();
+    unsafe {
+        let max = get_int(GL_MAX_TEXTURE_SIZE);
+        let mut tex = 0;
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA8 as GLint, max, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, std::ptr::null());
+        assert_eq!(glGetError(), GL_INVALID_VALUE);
+        glTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA8 as GLint, max / 2, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, std::ptr::null());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn draw_pixels_takes_packed_types_that_match_the_format() {
+    let _ctx = current_compat_context();
+    clear([0.0, 0.0, 0.0, 1.0]);
+    unsafe {
+        window_ortho();
+        glRasterPos2i(0, 0);
+        let rgb565: [u16; 4] = [0x001F; 4];
+        glDrawPixels(2, 2, GL_RED, GL_UNSIGNED_SHORT_5_6_5, rgb565.as_ptr().cast());
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+        glDrawPixels(2, 2, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, rgb565.as_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    assert_eq!(pixel(1, 1), [0, 0, 255, 255], "blue in the low five bits");
+}
