@@ -219,3 +219,16 @@ fn declaration_and_definition_agree_on_const_parameters() {
     );
     ok(Fragment, "void f(const in int i);\nvoid main() { int i = 1; f(i); }\nvoid f(const in int i) { }");
 }
+
+#[test]
+fn desktop_layout_identifiers_ignore_case() {
+    use glsl::Stage::Geometry;
+    // GLSL 1.50 section 4.3.8: layout identifiers are not case sensitive.
+    let r = ok(Geometry, "#version 150\nlayout(TriAngleS) in;\nlayout(triangle_STRIP, maX_VERTices = 3) out;\nvoid main() { }");
+    assert!(r.info_log.is_empty(), "{}", r.info_log);
+    fails_with(Geometry, "#version 150\nlayout(TriAngleS) in;\nlayout(Triangle_Strip, MAX_VERTICES = 3) out;\nlayout(max_vertices = 4) out;\nvoid main() { }", "max_vertices");
+    // GLSL ES 3.00 section 4.3.8 makes them case sensitive.
+    let es = "#version 310 es\nlayout(Local_Size_X = 1) in;\nvoid main() { }";
+    assert!(!compile_es(glsl::Stage::Compute, es).success);
+    assert!(compile_es(glsl::Stage::Compute, &es.replace("Local_Size_X", "local_size_x")).success);
+}
