@@ -127,6 +127,9 @@ pub struct Checker<'a> {
     pub(crate) gs_unsized_indices: Vec<(i64, SourceLoc)>,
     /// Interface block names: they share the global namespace with other names.
     block_names: Vec<String>,
+    /// (block name, interface): GLSL 4.60 section 4.3.9 lets an input and an output block
+    /// share a name, so a block name is unique only within its interface.
+    block_interfaces: Vec<(String, Storage)>,
     /// (block, member) of shader storage block members declared `readonly`: they cannot
     /// be written through the block's instance name.
     pub(crate) readonly_buffer_members: Vec<(String, String)>,
@@ -200,6 +203,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         gs_declared_sizes: Vec::new(),
         gs_unsized_indices: Vec::new(),
         block_names: Vec::new(),
+        block_interfaces: Vec::new(),
         readonly_buffer_members: Vec::new(),
         default_layouts: Vec::new(),
         control_depth: 0,
@@ -1891,6 +1895,10 @@ impl<'a> Checker<'a> {
                 m.qual.items.iter().find(|(q, _)| matches!(q, QualItem::Storage(Storage::Attribute | Storage::Varying)))
             {
                 self.error(*l, format!("`{}' is not allowed on a block member", if *q == Storage::Varying { "varying" } else { "attribute" }));
+            } else if let Some((QualItem::Storage(q), l)) =
+                m.qual.items.iter().find(|(q, _)| matches!(q, QualItem::Storage(q) if Some(*q) != storage))
+            {
+                self.error(*l, format!("a block member cannot be `{}': its block is `{}'", q.keyword(), storage.map_or("?", Storage::keyword)));
             }
             let t = self.resolve_type(&m.ty);
             for (n, dims, l) in &m.names {
@@ -1964,12 +1972,15 @@ impl<'a> Checker<'a> {
         if (per_vertex_in || per_vertex_out) && !b.instance.as_ref().is_some_and(|(_, dims, _)| !dims.is_empty()) {
             self.error(b.loc, format!("{} shader per-vertex block `{}' must be an array with an instance name", self.options.stage.name(), b.name));
         }
-        if self.block_names.contains(&b.name) && b.name != "gl_PerVertex" {
+        if self.block_interfaces.iter().any(|(n, s)| *n == b.name && *s == storage) && b.name != "gl_PerVertex" {
             self.error(b.loc, format!("block name `{}' is already used", b.name));
-        } else if self.lookup_var(&b.name).is_some_and(|v| !v.builtin) || self.lookup_struct(&b.name).is_some() || self.functions.contains_key(&b.name) {
+        } else if !self.block_names.contains(&b.name) // another interface's block is no other global
+            && (self.lookup_var(&b.name).is_some_and(|v| !v.builtin) || self.lookup_struct(&b.name).is_some() || self.functions.contains_key(&b.name))
+        {
             self.error(b.loc, format!("block name `{}' is already used by another global", b.name));
         }
         self.block_names.push(b.name.clone());
+        self.block_interfaces.push((b.name.clone(), storage));
         match &b.instance {
             Some((inst, dims, l)) => {
                 let block_readonly = b.qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly"));

@@ -232,3 +232,31 @@ fn desktop_layout_identifiers_ignore_case() {
     assert!(!compile_es(glsl::Stage::Compute, es).success);
     assert!(compile_es(glsl::Stage::Compute, &es.replace("Local_Size_X", "local_size_x")).success);
 }
+
+#[test]
+fn an_input_and_an_output_block_may_share_a_name() {
+    use glsl::Stage::Geometry;
+    // GLSL 4.60 section 4.3.9: a block name may have different definitions in different
+    // interfaces of one shader.
+    let gs = "#version 150
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+in block { float foo[]; } inst_in[];
+out block { float foo[]; } inst_out;
+void main() { }";
+    ok(Geometry, gs);
+    // Within one interface the name stays unique.
+    fails_with(Geometry, &gs.replace("out block", "in block").replace("inst_out;", "inst2[];"), "block name `block' is already used");
+    // And no other global may take it.
+    fails_with(Vertex, "#version 150\nout block { float f; } b;\nfloat block;\nvoid main() { }", "block name");
+}
+
+#[test]
+fn block_members_take_only_their_block_storage() {
+    // GLSL 1.50 section 4.3.7: member qualifiers must be consistent with the block's
+    // interface qualifier.
+    fails_with(Vertex, "#version 150\nout block { uniform vec4 a; } inst;\nvoid main() { }", "its block is `out'");
+    fails_with(Vertex, "#version 150\nuniform block { in vec4 a; };\nvoid main() { }", "its block is `uniform'");
+    ok(Vertex, "#version 150\nout block { out vec4 a; flat out int b; } inst;\nvoid main() { inst.a = vec4(0); inst.b = 1; }");
+    ok(Vertex, "#version 150\nuniform block { uniform vec4 a; };\nvoid main() { gl_Position = a; }");
+}
