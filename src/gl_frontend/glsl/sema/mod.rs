@@ -133,6 +133,14 @@ pub struct Checker<'a> {
     /// (block, member) of shader storage block members declared `readonly`: they cannot
     /// be written through the block's instance name.
     pub(crate) readonly_buffer_members: Vec<(String, String)>,
+    /// (block, member) of shader storage block members declared `writeonly`, and the
+    /// globals (instances of writeonly blocks, members of unnamed blocks) that are
+    /// writeonly as a whole: none of them may be read.
+    pub(crate) writeonly_buffer_members: Vec<(String, String)>,
+    pub(crate) writeonly_globals: Vec<String>,
+    /// Set while checking an expression that is only stored to (the left side of `=`) or
+    /// whose length alone is taken, so writeonly storage there is no read.
+    pub(crate) not_read: bool,
     /// Values given by `layout(...) in;`/`out;` so far (key, value): repeats must agree.
     default_layouts: Vec<(String, String)>,
     /// Nesting of if/loop/switch bodies, and where a return happened: barrier() in a
@@ -205,6 +213,9 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         block_names: Vec::new(),
         block_interfaces: Vec::new(),
         readonly_buffer_members: Vec::new(),
+        writeonly_buffer_members: Vec::new(),
+        writeonly_globals: Vec::new(),
+        not_read: false,
         default_layouts: Vec::new(),
         control_depth: 0,
         in_main: false,
@@ -817,6 +828,10 @@ impl<'a> Checker<'a> {
                 // uniforms, constants and temporaries have nothing to vary.
                 Some(None | Some(Storage::Uniform | Storage::Const | Storage::Attribute | Storage::Buffer | Storage::Shared)) if invariant => {
                     self.error(*l, format!("`invariant' cannot apply to `{}', which is no shader output", n))
+                }
+                // GLSL 1.10 section 4.6.1: invariant comes before any use of the variable.
+                Some(_) if invariant && self.interface.static_uses.contains(n) => {
+                    self.error(*l, format!("`{}' cannot be declared invariant after it was used", n))
                 }
                 Some(_) => {}
             }
@@ -1928,6 +1943,9 @@ impl<'a> Checker<'a> {
                 if b.members[*mi].qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly")) {
                     self.readonly_buffer_members.push((b.name.clone(), name.clone()));
                 }
+                if b.members[*mi].qual.has(|q| matches!(q, QualItem::Memory(m) if m == "writeonly")) {
+                    self.writeonly_buffer_members.push((b.name.clone(), name.clone()));
+                }
             }
             // Only the last member of a shader storage block may be unsized.
             let n = member_of.len();
@@ -1994,6 +2012,9 @@ impl<'a> Checker<'a> {
                     ty = self.gs_input_array(ty, inst, *l);
                 }
                 let read_only = (storage != Storage::Out && storage != Storage::Buffer) || block_readonly;
+                if storage == Storage::Buffer && b.qual.has(|q| matches!(q, QualItem::Memory(m) if m == "writeonly")) {
+                    self.writeonly_globals.push(inst.clone());
+                }
                 self.declare_var(inst, *l, Variable { ty: ty.clone(), storage: Some(storage), constant: None, read_only, builtin: false, qual: b.qual.clone() });
                 self.interface.globals.push(GlobalVar { name: inst.clone(), ty, storage, qual: b.qual.clone(), loc: *l, block: Some(b.name.clone()) });
             }
@@ -2005,6 +2026,10 @@ impl<'a> Checker<'a> {
                 for ((n, ty), (mi, _)) in members.into_iter().zip(member_of) {
                     let member_readonly = b.members[mi].qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly"));
                     let read_only = (storage != Storage::Out && storage != Storage::Buffer) || block_readonly || member_readonly;
+                    let writeonly = |q: &TypeQualifier| q.has(|q| matches!(q, QualItem::Memory(m) if m == "writeonly"));
+                    if storage == Storage::Buffer && (writeonly(&b.qual) || writeonly(&b.members[mi].qual)) {
+                        self.writeonly_globals.push(n.clone());
+                    }
                     self.declare_var(&n, b.loc, Variable { ty: ty.clone(), storage: Some(storage), constant: None, read_only, builtin: false, qual: b.qual.clone() });
                     self.interface.globals.push(GlobalVar { name: n, ty, storage, qual: b.qual.clone(), loc: b.loc, block: Some(b.name.clone()) });
                 }

@@ -260,3 +260,30 @@ fn block_members_take_only_their_block_storage() {
     ok(Vertex, "#version 150\nout block { out vec4 a; flat out int b; } inst;\nvoid main() { inst.a = vec4(0); inst.b = 1; }");
     ok(Vertex, "#version 150\nuniform block { uniform vec4 a; };\nvoid main() { gl_Position = a; }");
 }
+
+#[test]
+fn writeonly_storage_cannot_be_read() {
+    // GLSL 4.30 section 4.10: writeonly variables can be written but not read.
+    let member = "#version 430\nbuffer ssbo { writeonly float a; float b[]; };\nBODY\nvoid main() { }";
+    fails_with(Fragment, &member.replace("BODY", "float f() { return a; }"), "writeonly");
+    fails_with(Fragment, &member.replace("BODY", "void f() { a += 1.0; }"), "writeonly");
+    ok(Fragment, &member.replace("BODY", "void f() { a = b[0]; }"));
+    let block = "#version 430\nwriteonly buffer Buf { float foo; float arr[]; } buf;\nvoid main() { BODY; }";
+    fails_with(Vertex, &block.replace("BODY", "float r = buf.foo"), "writeonly");
+    fails_with(Vertex, &block.replace("BODY", "buf.arr[0] = buf.arr[1]"), "writeonly");
+    ok(Vertex, &block.replace("BODY", "buf.foo = 1.0; buf.arr[int(gl_VertexID)] = 2.0"));
+    // Taking the length reads no element.
+    ok(Vertex, &block.replace("BODY", "buf.foo = float(buf.arr.length())"));
+    let named_member = "#version 430\nbuffer Buf { writeonly float foo; float bar; } buf;\nvoid main() { BODY; }";
+    fails_with(Vertex, &named_member.replace("BODY", "float r = buf.foo"), "writeonly member");
+    ok(Vertex, &named_member.replace("BODY", "buf.foo = buf.bar"));
+}
+
+#[test]
+fn invariant_comes_before_any_use() {
+    // GLSL 1.20 section 4.6.1: "All uses of invariant must be ... before any use of the
+    // variables being declared as invariant."
+    fails_with(Vertex, "#version 120\nvoid main() { gl_Position = gl_Vertex; }\ninvariant gl_Position;", "after it was used");
+    fails_with(Vertex, "#version 120\nvarying vec4 v;\nvoid main() { v = gl_Vertex; gl_Position = v; }\ninvariant v;", "after it was used");
+    ok(Vertex, "#version 120\ninvariant gl_Position;\nvarying vec4 v;\ninvariant v;\nvoid main() { v = gl_Vertex; gl_Position = v; }");
+}
