@@ -1475,6 +1475,16 @@ impl<'a> Checker<'a> {
                 self.error(*l, "multiple layout qualifiers in one declaration need GLSL 4.20 or GL_ARB_shading_language_420pack");
             }
         }
+        // GLSL 4.20 section 4.7: "The layout qualifier is the only qualifier that can
+        // appear more than once." (Memory qualifiers combine and are left to their rules.)
+        let repeatable = |q: &QualItem| matches!(q, QualItem::Layout(_) | QualItem::Memory(_));
+        let repeated = qual.items.iter().enumerate().find(|(i, (q, _))| {
+            !repeatable(q) && qual.items[..*i].iter().any(|(p, _)| std::mem::discriminant(p) == std::mem::discriminant(q) && format!("{p:?}") == format!("{q:?}"))
+        });
+        if let Some((_, (_, l))) = repeated {
+            self.error(*l, "a qualifier appears more than once (only `layout' may be repeated)");
+            return;
+        }
         if self.desktop_at_least(420) || self.ext("GL_ARB_shading_language_420pack") || self.es_at_least(310) {
             return;
         }
@@ -1947,9 +1957,12 @@ impl<'a> Checker<'a> {
                     self.writeonly_buffer_members.push((b.name.clone(), name.clone()));
                 }
             }
-            // Only the last member of a shader storage block may be unsized.
+            // Only the last member of a shader storage block is sized at run time; ESSL
+            // 3.10 section 4.1.9 sizes every other array at compile time. Desktop GLSL
+            // leaves an implicitly sized one to the linker.
             let n = member_of.len();
-            if let Some((mi, _)) = member_of.iter().take(n.saturating_sub(1)).find(|(_, t)| matches!(t, Type::Array(_, None))) {
+            let unsized_before_last = member_of.iter().take(n.saturating_sub(1)).find(|(_, t)| matches!(t, Type::Array(_, None)));
+            if let Some((mi, _)) = unsized_before_last.filter(|_| self.is_es()) {
                 self.error(b.members[*mi].loc, "only the last member of a shader storage block can be an unsized array");
             }
         }

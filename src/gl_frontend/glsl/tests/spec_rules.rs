@@ -287,3 +287,16 @@ fn invariant_comes_before_any_use() {
     fails_with(Vertex, "#version 120\nvarying vec4 v;\nvoid main() { v = gl_Vertex; gl_Position = v; }\ninvariant v;", "after it was used");
     ok(Vertex, "#version 120\ninvariant gl_Position;\nvarying vec4 v;\ninvariant v;\nvoid main() { v = gl_Vertex; gl_Position = v; }");
 }
+
+#[test]
+fn only_layout_qualifiers_repeat() {
+    // GLSL 4.20 section 4.7: "The layout qualifier is the only qualifier that can appear
+    // more than once."
+    let pack = "#version 130\n#extension GL_ARB_shading_language_420pack: enable\n";
+    fails_with(Vertex, &format!("{pack}centroid centroid out float x;\nvoid main() {{ x = 1.0; }}"), "more than once");
+    fails_with(Vertex, &format!("{pack}void a(const const float x) {{ }}\nvoid main() {{ }}"), "more than once");
+    fails_with(Vertex, &format!("{pack}void a(in in float x) {{ }}\nvoid main() {{ }}"), "more than once");
+    fails_with(Vertex, "#version 420\nflat flat out int i;\nvoid main() { i = 1; }", "more than once");
+    ok(Vertex, "#version 420\nlayout(std140) layout(binding = 1) uniform B { float f; };\nlayout(location = 1) flat out int i;\nvoid main() { i = int(f); }");
+    ok(Vertex, &format!("{pack}centroid out float x;\nvoid a(const in float z) {{ x = z; }}\nvoid main() {{ a(1.0); }}"));
+}
