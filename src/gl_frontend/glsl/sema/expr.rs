@@ -871,10 +871,6 @@ impl Checker<'_> {
         }
     }
 
-    /// Whether `e` names a variable whose unsized array can never be sized later
-    /// (storage blocks and per-vertex arrays can).
-    /// A tessellation control shader writes its per-vertex outputs only through
-    /// `[gl_InvocationID]` (ARB_tessellation_shader, GLSL 4.00 section 4.3.6).
     /// GLSL 4.30 section 4.10: a member of a shader storage block declared `writeonly`
     /// cannot be read.
     fn check_writeonly_member_read(&mut self, base: &Expr, member: &str, loc: SourceLoc) {
@@ -884,6 +880,10 @@ impl Checker<'_> {
         }
     }
 
+    /// Whether `e` names a variable whose unsized array can never be sized later
+    /// (storage blocks and per-vertex arrays can).
+    /// A tessellation control shader writes its per-vertex outputs only through
+    /// `[gl_InvocationID]` (ARB_tessellation_shader, GLSL 4.00 section 4.3.6).
     fn check_tcs_output_write(&mut self, target: &Expr) {
         if self.options.stage != crate::options::Stage::TessControl {
             return;
