@@ -81,6 +81,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_OES_element_index_uint", Offered::Es),
     ("GL_OES_mapbuffer", Offered::Es),
     ("GL_OES_rgb8_rgba8", Offered::Es),
+    ("GL_OES_standard_derivatives", Offered::Es),
     ("GL_OES_vertex_array_object", Offered::Es),
 ];
 

@@ -132,6 +132,23 @@ pub enum Storage {
     Shared,
 }
 
+impl Storage {
+    /// The qualifier as a shader spells it.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Storage::Const => "const",
+            Storage::In => "in",
+            Storage::Out => "out",
+            Storage::InOut => "inout",
+            Storage::Attribute => "attribute",
+            Storage::Varying => "varying",
+            Storage::Uniform => "uniform",
+            Storage::Buffer => "buffer",
+            Storage::Shared => "shared",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Precision {
     Low,

@@ -54,7 +54,7 @@ fn compile_on_this_thread(sources: &[&str], options: &CompileOptions) -> Compile
     if !diags.has_errors() {
         let tokens = lexer::lex(&pp.tokens, &pp.settings, &mut diags);
         if !diags.has_errors() {
-            ast = parser::parse(&tokens, &mut diags);
+            ast = parser::parse(&tokens, &mut diags, !pp.settings.is_es());
         }
     }
     let mut interface = None;

@@ -183,6 +183,22 @@ pub fn link_storage_blocks(shaders: &[&CompiledShader], diags: &mut Diagnostics)
             }
         }
     }
+    for (name, ty, _, _, _) in &blocks {
+        let block = match ty {
+            Type::Array(e, _) => &**e,
+            t => t,
+        };
+        let Type::Block(st) = block else { continue };
+        let before_last = st.members.len().saturating_sub(1);
+        // GLSL 4.30 section 4.1.9: only the last member is sized at run time; an earlier
+        // unsized member needs a size by link time, which galvan takes from no index.
+        if let Some((m, _)) = st.members[..before_last].iter().find(|(_, t)| matches!(t, Type::Array(_, None))) {
+            diags.error(
+                SourceLoc::default(),
+                format!("member `{}' of shader storage block `{}' is an unsized array but not the block's last member", m, name),
+            );
+        }
+    }
     let mut out = Vec::new();
     for (name, ty, qual, stages, instance) in blocks {
         let (block_ty, count) = match &ty {

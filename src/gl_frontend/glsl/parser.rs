@@ -19,6 +19,7 @@ pub struct Parser<'a> {
     type_names: Vec<HashMap<String, bool>>,
     depth: u32,
     next_expr_id: u32,
+    layout_names_ignore_case: bool,
 }
 
 type PResult<T> = Result<T, ()>;
@@ -33,9 +34,19 @@ const STATEMENT_KEYWORDS: &[&str] = &[
     "struct", "precision",
 ];
 
-pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> Option<TranslationUnit> {
+/// `layout_names_ignore_case`: desktop GLSL's layout identifiers are not case sensitive
+/// (GLSL 1.50 section 4.3.8), ES ones are; the names are kept in lower case then.
+pub fn parse(tokens: &[Token], diags: &mut Diagnostics, layout_names_ignore_case: bool) -> Option<TranslationUnit> {
     let builtin_structs: HashMap<String, bool> = BUILTIN_STRUCTS.iter().map(|s| (s.to_string(), true)).collect();
-    let mut p = Parser { tokens, pos: 0, diags, type_names: vec![builtin_structs, HashMap::new()], depth: 0, next_expr_id: 0 };
+    let mut p = Parser {
+        tokens,
+        pos: 0,
+        diags,
+        type_names: vec![builtin_structs, HashMap::new()],
+        depth: 0,
+        next_expr_id: 0,
+        layout_names_ignore_case,
+    };
     let mut items = Vec::new();
     while !p.at_eof() {
         if p.eat_punct(";") {
@@ -422,6 +433,7 @@ impl<'a> Parser<'a> {
         loop {
             let loc = self.loc();
             let name = match &self.peek().kind {
+                TokenKind::Ident(s) if self.layout_names_ignore_case => s.to_ascii_lowercase(),
                 TokenKind::Ident(s) => s.to_string(),
                 // `shared` is a keyword in 4.30 but also a block layout.
                 TokenKind::Keyword(k) if &**k == "shared" => k.to_string(),

@@ -47,6 +47,7 @@ impl Checker<'_> {
     }
 
     fn expr_inner(&mut self, e: &Expr) -> Typed {
+        let not_read = std::mem::take(&mut self.not_read);
         match &e.kind {
             ExprKind::Int(v) => Typed::rvalue(Type::INT, Some(ConstValue::scalar(Type::INT, Lit::I(*v as u32 as i32 as i64)))),
             ExprKind::Uint(v) => Typed::rvalue(Type::UINT, Some(ConstValue::scalar(Type::UINT, Lit::U(*v)))),
@@ -75,6 +76,9 @@ impl Checker<'_> {
                 Some(v) if self.is_global(name) => {
                     let lvalue = if v.read_only { Err(format!("`{}' is read-only", name)) } else { Ok(()) };
                     let t = Typed { ty: v.ty.clone(), constant: v.constant.clone(), lvalue };
+                    if !not_read && self.writeonly_globals.contains(name) {
+                        self.error(e.loc, format!("`{}' is writeonly and cannot be read", name));
+                    }
                     self.interface.static_uses.insert(name.clone());
                     t
                 }
@@ -98,6 +102,8 @@ impl Checker<'_> {
                 self.binary(*op, l, r, e.loc)
             }
             ExprKind::Assign(op, a, b) => {
+                // `x = v` only stores to x; `x += v` reads it too.
+                self.not_read = op.is_none();
                 let l = self.expr(a);
                 let r = self.expr(b);
                 self.check_tcs_output_write(a);
@@ -181,8 +187,19 @@ impl Checker<'_> {
                 let c = if self.es_at_least(300) { None } else { r.constant };
                 Typed::rvalue(r.ty, c)
             }
-            ExprKind::Index(a, i) => self.index(a, i, e.loc),
-            ExprKind::Field(a, name) => self.field(a, name, e.loc),
+            // The array or structure itself is read only where the whole expression is.
+            ExprKind::Index(a, i) => {
+                self.not_read = not_read;
+                self.index(a, i, e.loc)
+            }
+            ExprKind::Field(a, name) => {
+                self.not_read = not_read;
+                let t = self.field(a, name, e.loc);
+                if !not_read {
+                    self.check_writeonly_member_read(a, name, e.loc);
+                }
+                t
+            }
             ExprKind::Call { callee, args } => self.call(callee, args, e.loc, e.id),
         }
     }
@@ -598,6 +615,8 @@ impl Checker<'_> {
     fn call(&mut self, callee: &Callee, args: &[Expr], loc: SourceLoc, id: u32) -> Typed {
         match callee {
             Callee::Method(obj, name) => {
+                // length() reads no element.
+                self.not_read = true;
                 let o = self.expr(obj);
                 if name != "length" {
                     self.error(loc, format!("unknown method `{}'", name));
@@ -849,6 +868,15 @@ impl Checker<'_> {
         let reads = name == "imageLoad" || name.starts_with("imageAtomic");
         if (readonly && writes) || (writeonly && reads) {
             self.error(loc, format!("`{}' is not allowed on a {} image", name, if readonly { "readonly" } else { "writeonly" }));
+        }
+    }
+
+    /// GLSL 4.30 section 4.10: a member of a shader storage block declared `writeonly`
+    /// cannot be read.
+    fn check_writeonly_member_read(&mut self, base: &Expr, member: &str, loc: SourceLoc) {
+        let Some(Type::Block(s)) = self.interface.expr_types.get(base.id as usize) else { return };
+        if self.writeonly_buffer_members.iter().any(|(b, m)| *b == s.name && m == member) {
+            self.error(loc, format!("`{}' is a writeonly member of `{}' and cannot be read", member, s.name));
         }
     }
 

@@ -129,9 +129,20 @@ pub struct Checker<'a> {
     pub(crate) gs_unsized_indices: Vec<(i64, SourceLoc)>,
     /// Interface block names: they share the global namespace with other names.
     block_names: Vec<String>,
+    /// (block name, interface): GLSL 4.60 section 4.3.9 lets an input and an output block
+    /// share a name, so a block name is unique only within its interface.
+    block_interfaces: Vec<(String, Storage)>,
     /// (block, member) of shader storage block members declared `readonly`: they cannot
     /// be written through the block's instance name.
     pub(crate) readonly_buffer_members: Vec<(String, String)>,
+    /// (block, member) of shader storage block members declared `writeonly`, and the
+    /// globals (instances of writeonly blocks, members of unnamed blocks) that are
+    /// writeonly as a whole: none of them may be read.
+    pub(crate) writeonly_buffer_members: Vec<(String, String)>,
+    pub(crate) writeonly_globals: Vec<String>,
+    /// Set while checking an expression that is only stored to (the left side of `=`) or
+    /// whose length alone is taken, so writeonly storage there is no read.
+    pub(crate) not_read: bool,
     /// Values given by `layout(...) in;`/`out;` so far (key, value): repeats must agree.
     default_layouts: Vec<(String, String)>,
     /// Nesting of if/loop/switch bodies, and where a return happened: barrier() in a
@@ -202,7 +213,11 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         gs_declared_sizes: Vec::new(),
         gs_unsized_indices: Vec::new(),
         block_names: Vec::new(),
+        block_interfaces: Vec::new(),
         readonly_buffer_members: Vec::new(),
+        writeonly_buffer_members: Vec::new(),
+        writeonly_globals: Vec::new(),
+        not_read: false,
         default_layouts: Vec::new(),
         control_depth: 0,
         in_main: false,
@@ -815,6 +830,10 @@ impl<'a> Checker<'a> {
                 // uniforms, constants and temporaries have nothing to vary.
                 Some(None | Some(Storage::Uniform | Storage::Const | Storage::Attribute | Storage::Buffer | Storage::Shared)) if invariant => {
                     self.error(*l, format!("`invariant' cannot apply to `{}', which is no shader output", n))
+                }
+                // GLSL 1.10 section 4.6.1: invariant comes before any use of the variable.
+                Some(_) if invariant && self.interface.static_uses.contains(n) => {
+                    self.error(*l, format!("`{}' cannot be declared invariant after it was used", n))
                 }
                 Some(_) => {}
             }
@@ -1458,6 +1477,16 @@ impl<'a> Checker<'a> {
                 self.error(*l, "multiple layout qualifiers in one declaration need GLSL 4.20 or GL_ARB_shading_language_420pack");
             }
         }
+        // GLSL 4.20 section 4.7: "The layout qualifier is the only qualifier that can
+        // appear more than once." (Memory qualifiers combine and are left to their rules.)
+        let repeatable = |q: &QualItem| matches!(q, QualItem::Layout(_) | QualItem::Memory(_));
+        let repeated = qual.items.iter().enumerate().find(|(i, (q, _))| {
+            !repeatable(q) && qual.items[..*i].iter().any(|(p, _)| std::mem::discriminant(p) == std::mem::discriminant(q) && format!("{p:?}") == format!("{q:?}"))
+        });
+        if let Some((_, (_, l))) = repeated {
+            self.error(*l, "a qualifier appears more than once (only `layout' may be repeated)");
+            return;
+        }
         if self.desktop_at_least(420) || self.ext("GL_ARB_shading_language_420pack") || self.es_at_least(310) {
             return;
         }
@@ -1893,6 +1922,10 @@ impl<'a> Checker<'a> {
                 m.qual.items.iter().find(|(q, _)| matches!(q, QualItem::Storage(Storage::Attribute | Storage::Varying)))
             {
                 self.error(*l, format!("`{}' is not allowed on a block member", if *q == Storage::Varying { "varying" } else { "attribute" }));
+            } else if let Some((QualItem::Storage(q), l)) =
+                m.qual.items.iter().find(|(q, _)| matches!(q, QualItem::Storage(q) if Some(*q) != storage))
+            {
+                self.error(*l, format!("a block member cannot be `{}': its block is `{}'", q.keyword(), storage.map_or("?", Storage::keyword)));
             }
             let t = self.resolve_type(&m.ty);
             for (n, dims, l) in &m.names {
@@ -1922,10 +1955,16 @@ impl<'a> Checker<'a> {
                 if b.members[*mi].qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly")) {
                     self.readonly_buffer_members.push((b.name.clone(), name.clone()));
                 }
+                if b.members[*mi].qual.has(|q| matches!(q, QualItem::Memory(m) if m == "writeonly")) {
+                    self.writeonly_buffer_members.push((b.name.clone(), name.clone()));
+                }
             }
-            // Only the last member of a shader storage block may be unsized.
+            // Only the last member of a shader storage block is sized at run time; ESSL
+            // 3.10 section 4.1.9 sizes every other array at compile time. Desktop GLSL
+            // leaves an implicitly sized one to the linker.
             let n = member_of.len();
-            if let Some((mi, _)) = member_of.iter().take(n.saturating_sub(1)).find(|(_, t)| matches!(t, Type::Array(_, None))) {
+            let unsized_before_last = member_of.iter().take(n.saturating_sub(1)).find(|(_, t)| matches!(t, Type::Array(_, None)));
+            if let Some((mi, _)) = unsized_before_last.filter(|_| self.is_es()) {
                 self.error(b.members[*mi].loc, "only the last member of a shader storage block can be an unsized array");
             }
         }
@@ -1966,12 +2005,15 @@ impl<'a> Checker<'a> {
         if (per_vertex_in || per_vertex_out) && !b.instance.as_ref().is_some_and(|(_, dims, _)| !dims.is_empty()) {
             self.error(b.loc, format!("{} shader per-vertex block `{}' must be an array with an instance name", self.options.stage.name(), b.name));
         }
-        if self.block_names.contains(&b.name) && b.name != "gl_PerVertex" {
+        if self.block_interfaces.iter().any(|(n, s)| *n == b.name && *s == storage) && b.name != "gl_PerVertex" {
             self.error(b.loc, format!("block name `{}' is already used", b.name));
-        } else if self.lookup_var(&b.name).is_some_and(|v| !v.builtin) || self.lookup_struct(&b.name).is_some() || self.functions.contains_key(&b.name) {
+        } else if !self.block_names.contains(&b.name) // another interface's block is no other global
+            && (self.lookup_var(&b.name).is_some_and(|v| !v.builtin) || self.lookup_struct(&b.name).is_some() || self.functions.contains_key(&b.name))
+        {
             self.error(b.loc, format!("block name `{}' is already used by another global", b.name));
         }
         self.block_names.push(b.name.clone());
+        self.block_interfaces.push((b.name.clone(), storage));
         match &b.instance {
             Some((inst, dims, l)) => {
                 let block_readonly = b.qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly"));
@@ -1985,6 +2027,9 @@ impl<'a> Checker<'a> {
                     ty = self.gs_input_array(ty, inst, *l);
                 }
                 let read_only = (storage != Storage::Out && storage != Storage::Buffer) || block_readonly;
+                if storage == Storage::Buffer && b.qual.has(|q| matches!(q, QualItem::Memory(m) if m == "writeonly")) {
+                    self.writeonly_globals.push(inst.clone());
+                }
                 self.declare_var(inst, *l, Variable { ty: ty.clone(), storage: Some(storage), constant: None, read_only, builtin: false, qual: b.qual.clone() });
                 self.interface.globals.push(GlobalVar { name: inst.clone(), ty, storage, qual: b.qual.clone(), loc: *l, block: Some(b.name.clone()) });
             }
@@ -1996,6 +2041,10 @@ impl<'a> Checker<'a> {
                 for ((n, ty), (mi, _)) in members.into_iter().zip(member_of) {
                     let member_readonly = b.members[mi].qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly"));
                     let read_only = (storage != Storage::Out && storage != Storage::Buffer) || block_readonly || member_readonly;
+                    let writeonly = |q: &TypeQualifier| q.has(|q| matches!(q, QualItem::Memory(m) if m == "writeonly"));
+                    if storage == Storage::Buffer && (writeonly(&b.qual) || writeonly(&b.members[mi].qual)) {
+                        self.writeonly_globals.push(n.clone());
+                    }
                     self.declare_var(&n, b.loc, Variable { ty: ty.clone(), storage: Some(storage), constant: None, read_only, builtin: false, qual: b.qual.clone() });
                     self.interface.globals.push(GlobalVar { name: n, ty, storage, qual: b.qual.clone(), loc: b.loc, block: Some(b.name.clone()) });
                 }

@@ -335,3 +335,24 @@ fn implicitly_sized_local_arrays_take_their_largest_constant_index() {
     let p = link_program(&[&vs, &fs], &LinkOptions::default());
     assert!(p.success, "{}", p.info_log);
 }
+
+#[test]
+fn only_the_last_storage_block_member_is_sized_at_run_time() {
+    // Desktop GLSL (4.30 section 4.1.9) sizes other unsized arrays by link time: a member
+    // that never got a size fails the link, not the compile.
+    let src = "#version 430\nbuffer a { vec4 s[]; vec4 last[]; } b;\nout vec4 c;\nvoid main() { c = b.last[0]; }";
+    let fs = ok(Stage::Fragment, src);
+    let p = link_program(&[&fs], &LinkOptions::default());
+    assert!(!p.success);
+    assert!(p.info_log.contains("member `s' of shader storage block `a'"), "{}", p.info_log);
+    let unnamed = ok(Stage::Fragment, "#version 430\nbuffer a { vec4 s[]; vec4 last[]; };\nout vec4 c;\nvoid main() { c = last[0]; }");
+    assert!(!link_program(&[&unnamed], &LinkOptions::default()).success);
+    // The last member alone links.
+    let last = ok(Stage::Fragment, "#version 430\nbuffer a { vec4 s[2]; vec4 last[]; } b;\nout vec4 c;\nvoid main() { c = b.last[0] + b.s[1]; }");
+    let p = link_program(&[&last], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    // ESSL 3.10 section 4.1.9 sizes every other array at compile time.
+    let es = compile_es(Stage::Compute, "#version 310 es\nlayout(local_size_x = 1) in;\nbuffer ssbo { int c[]; vec4 d; };\nvoid main() { }");
+    assert!(!es.success);
+    assert!(es.info_log.contains("only the last member"), "{}", es.info_log);
+}

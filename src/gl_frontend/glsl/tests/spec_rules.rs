@@ -219,3 +219,84 @@ fn declaration_and_definition_agree_on_const_parameters() {
     );
     ok(Fragment, "void f(const in int i);\nvoid main() { int i = 1; f(i); }\nvoid f(const in int i) { }");
 }
+
+#[test]
+fn desktop_layout_identifiers_ignore_case() {
+    use glsl::Stage::Geometry;
+    // GLSL 1.50 section 4.3.8: layout identifiers are not case sensitive.
+    let r = ok(Geometry, "#version 150\nlayout(TriAngleS) in;\nlayout(triangle_STRIP, maX_VERTices = 3) out;\nvoid main() { }");
+    assert!(r.info_log.is_empty(), "{}", r.info_log);
+    fails_with(Geometry, "#version 150\nlayout(TriAngleS) in;\nlayout(Triangle_Strip, MAX_VERTICES = 3) out;\nlayout(max_vertices = 4) out;\nvoid main() { }", "max_vertices");
+    // GLSL ES 3.00 section 4.3.8 makes them case sensitive.
+    let es = "#version 310 es\nlayout(Local_Size_X = 1) in;\nvoid main() { }";
+    assert!(!compile_es(glsl::Stage::Compute, es).success);
+    assert!(compile_es(glsl::Stage::Compute, &es.replace("Local_Size_X", "local_size_x")).success);
+}
+
+#[test]
+fn an_input_and_an_output_block_may_share_a_name() {
+    use glsl::Stage::Geometry;
+    // GLSL 4.60 section 4.3.9: a block name may have different definitions in different
+    // interfaces of one shader.
+    let gs = "#version 150
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+in block { float foo[]; } inst_in[];
+out block { float foo[]; } inst_out;
+void main() { }";
+    ok(Geometry, gs);
+    // Within one interface the name stays unique.
+    fails_with(Geometry, &gs.replace("out block", "in block").replace("inst_out;", "inst2[];"), "block name `block' is already used");
+    // And no other global may take it.
+    fails_with(Vertex, "#version 150\nout block { float f; } b;\nfloat block;\nvoid main() { }", "block name");
+}
+
+#[test]
+fn block_members_take_only_their_block_storage() {
+    // GLSL 1.50 section 4.3.7: member qualifiers must be consistent with the block's
+    // interface qualifier.
+    fails_with(Vertex, "#version 150\nout block { uniform vec4 a; } inst;\nvoid main() { }", "its block is `out'");
+    fails_with(Vertex, "#version 150\nuniform block { in vec4 a; };\nvoid main() { }", "its block is `uniform'");
+    ok(Vertex, "#version 150\nout block { out vec4 a; flat out int b; } inst;\nvoid main() { inst.a = vec4(0); inst.b = 1; }");
+    ok(Vertex, "#version 150\nuniform block { uniform vec4 a; };\nvoid main() { gl_Position = a; }");
+}
+
+#[test]
+fn writeonly_storage_cannot_be_read() {
+    // GLSL 4.30 section 4.10: writeonly variables can be written but not read.
+    let member = "#version 430\nbuffer ssbo { writeonly float a; float b[]; };\nBODY\nvoid main() { }";
+    fails_with(Fragment, &member.replace("BODY", "float f() { return a; }"), "writeonly");
+    fails_with(Fragment, &member.replace("BODY", "void f() { a += 1.0; }"), "writeonly");
+    ok(Fragment, &member.replace("BODY", "void f() { a = b[0]; }"));
+    let block = "#version 430\nwriteonly buffer Buf { float foo; float arr[]; } buf;\nvoid main() { BODY; }";
+    fails_with(Vertex, &block.replace("BODY", "float r = buf.foo"), "writeonly");
+    fails_with(Vertex, &block.replace("BODY", "buf.arr[0] = buf.arr[1]"), "writeonly");
+    ok(Vertex, &block.replace("BODY", "buf.foo = 1.0; buf.arr[int(gl_VertexID)] = 2.0"));
+    // Taking the length reads no element.
+    ok(Vertex, &block.replace("BODY", "buf.foo = float(buf.arr.length())"));
+    let named_member = "#version 430\nbuffer Buf { writeonly float foo; float bar; } buf;\nvoid main() { BODY; }";
+    fails_with(Vertex, &named_member.replace("BODY", "float r = buf.foo"), "writeonly member");
+    ok(Vertex, &named_member.replace("BODY", "buf.foo = buf.bar"));
+}
+
+#[test]
+fn invariant_comes_before_any_use() {
+    // GLSL 1.20 section 4.6.1: "All uses of invariant must be ... before any use of the
+    // variables being declared as invariant."
+    fails_with(Vertex, "#version 120\nvoid main() { gl_Position = gl_Vertex; }\ninvariant gl_Position;", "after it was used");
+    fails_with(Vertex, "#version 120\nvarying vec4 v;\nvoid main() { v = gl_Vertex; gl_Position = v; }\ninvariant v;", "after it was used");
+    ok(Vertex, "#version 120\ninvariant gl_Position;\nvarying vec4 v;\ninvariant v;\nvoid main() { v = gl_Vertex; gl_Position = v; }");
+}
+
+#[test]
+fn only_layout_qualifiers_repeat() {
+    // GLSL 4.20 section 4.7: "The layout qualifier is the only qualifier that can appear
+    // more than once."
+    let pack = "#version 130\n#extension GL_ARB_shading_language_420pack: enable\n";
+    fails_with(Vertex, &format!("{pack}centroid centroid out float x;\nvoid main() {{ x = 1.0; }}"), "more than once");
+    fails_with(Vertex, &format!("{pack}void a(const const float x) {{ }}\nvoid main() {{ }}"), "more than once");
+    fails_with(Vertex, &format!("{pack}void a(in in float x) {{ }}\nvoid main() {{ }}"), "more than once");
+    fails_with(Vertex, "#version 420\nflat flat out int i;\nvoid main() { i = 1; }", "more than once");
+    ok(Vertex, "#version 420\nlayout(std140) layout(binding = 1) uniform B { float f; };\nlayout(location = 1) flat out int i;\nvoid main() { i = int(f); }");
+    ok(Vertex, &format!("{pack}centroid out float x;\nvoid a(const in float z) {{ x = z; }}\nvoid main() {{ a(1.0); }}"));
+}
