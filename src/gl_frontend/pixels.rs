@@ -292,7 +292,7 @@ pub fn convert(host: &[u8], from: TexelFormat, to: TexelFormat, texels: usize) -
     if from == to {
         return Ok(host.to_vec());
     }
-    let (format, ty) = intermediate(from);
+    let (format, ty) = intermediate(from, to);
     let packed = store_of(&PixelStore { alignment: 1, ..PixelStore::default() });
     let extent = Extent::new(texels as u32, 1, 1);
     let bytes = client_pixel_bytes(format, ty)?;
@@ -302,9 +302,11 @@ pub fn convert(host: &[u8], from: TexelFormat, to: TexelFormat, texels: usize) -
     Ok(from_planes(to, format, planes, texels))
 }
 
-/// The client format and type that carry every value of `texel` unchanged.
-fn intermediate(texel: TexelFormat) -> (GLenum, GLenum) {
-    match (texel.is_depth(), texel.has_stencil()) {
+/// The client format and type that carry every value `from` and `to` share unchanged
+/// (depth alone from a depth-stencil source into a depth format, ...).
+fn intermediate(from: TexelFormat, to: TexelFormat) -> (GLenum, GLenum) {
+    let texel = from;
+    match (from.is_depth() && to.is_depth(), from.has_stencil() && to.has_stencil()) {
         (true, true) => (GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV),
         (true, false) => (GL_DEPTH_COMPONENT, GL_FLOAT),
         (false, true) => (GL_STENCIL_INDEX, GL_UNSIGNED_BYTE),
@@ -409,6 +411,13 @@ mod tests {
         assert_eq!(check_upload(GL_RGBA8, GL_DEPTH_COMPONENT, GL_FLOAT, api), Err(GL_INVALID_OPERATION));
         assert_eq!(check_upload(GL_RGBA8, GL_RGBA, GL_UNSIGNED_INT_24_8, api), Err(GL_INVALID_OPERATION));
         assert_eq!(check_upload(GL_RGBA8, 0x1234, GL_UNSIGNED_BYTE, api), Err(GL_INVALID_ENUM));
+    }
+
+    #[test]
+    fn depth_converts_out_of_a_depth_stencil_format() {
+        let host = [0.25f32.to_ne_bytes().as_slice(), &[7, 0, 0, 0]].concat();
+        let depth = convert(&host, table_format(GL_DEPTH24_STENCIL8), table_format(GL_DEPTH_COMPONENT32F), 1).unwrap();
+        assert_eq!(depth, 0.25f32.to_ne_bytes());
     }
 
     #[test]
