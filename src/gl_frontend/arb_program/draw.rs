@@ -8,7 +8,7 @@ use super::ast::*;
 use super::ir;
 use super::objects::slot;
 use crate::context::ContextState;
-use crate::fixed_function::key::FixedFunctionKey;
+use crate::fixed_function::key::{FixedFunctionKey, FogKey, TexTarget, TexUnitKey};
 use crate::fixed_function::{fragment_ir, uniforms, vertex_ir};
 use crate::objects::program_link::LinkedProgram;
 use crate::state::matrices::{inverse, multiply, transpose, Mat4, IDENTITY};
@@ -176,7 +176,24 @@ impl ContextState {
             return None;
         }
         let [vertex, fragment] = stages;
-        let key = ArbDrawKey { vertex: vertex.as_ref().map(|v| v.1), fragment: fragment.as_ref().map(|f| f.1), fixed_function: self.fixed_function_key() };
+        let mut fixed_function = self.fixed_function_key();
+        if fragment.is_some() && vertex.is_none() {
+            // fragment.fogcoord is the fog coordinate whether or not GL_FOG is on.
+            let fog = &self.state.fog;
+            fixed_function.fog = Some(FogKey { mode: fog.mode, from_coord: fog.coord_src == GL_FOG_COORD });
+        }
+        if let (Some(fp), None) = (&fragment, &vertex) {
+            // The generated vertex stage passes the coordinate sets of enabled units on:
+            // make it pass every set the program reads.
+            for input in &fp.0.inputs {
+                if let Input::Fragment(FragmentInput::TexCoord(n)) = input {
+                    if let Some(unit) = fixed_function.textures.get_mut(*n as usize) {
+                        unit.get_or_insert(TexUnitKey { target: TexTarget::T2D, env_mode: GL_MODULATE, combine: None });
+                    }
+                }
+            }
+        }
+        let key = ArbDrawKey { vertex: vertex.as_ref().map(|v| v.1), fragment: fragment.as_ref().map(|f| f.1), fixed_function };
         if let Some((_, exe)) = self.arb_programs.draw_cache.programs.iter().find(|(k, _)| *k == key) {
             return Some(Some(exe.clone()));
         }

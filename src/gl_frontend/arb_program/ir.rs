@@ -118,7 +118,8 @@ impl Translator<'_, '_, '_> {
         let v = match input {
             Input::Vertex(v) => {
                 let named = match v {
-                    VertexInput::Position => Some(("gl_Vertex".to_string(), 16)),
+                    // Generic attribute 0 is the vertex position.
+                    VertexInput::Position | VertexInput::Generic(0) => Some(("gl_Vertex".to_string(), 16)),
                     VertexInput::Normal => Some(("gl_Normal".to_string(), 17)),
                     VertexInput::Color(0) => Some(("gl_Color".to_string(), 18)),
                     VertexInput::Color(_) => Some(("gl_SecondaryColor".to_string(), 19)),
