@@ -22,6 +22,8 @@ pub struct ArbDrawKey {
     pub vertex: Option<u64>,
     pub fragment: Option<u64>,
     pub fixed_function: FixedFunctionKey,
+    /// Vertex attribute array 0 is enabled (see [`ir::build`]).
+    pub generic0_array: bool,
 }
 
 /// Linked ARB draw programs of one context.
@@ -37,7 +39,7 @@ const CACHE_LIMIT: usize = 64;
 type Sampler = (u32, u32, GLenum, GLenum);
 
 /// The linked form of the given stages, the missing one generated from `key`.
-pub fn linked_program(vertex: Option<&Program>, fragment: Option<&Program>, key: &FixedFunctionKey) -> (glsl::LinkedProgram, Vec<Sampler>) {
+pub fn linked_program(vertex: Option<&Program>, fragment: Option<&Program>, key: &FixedFunctionKey, generic0_array: bool) -> (glsl::LinkedProgram, Vec<Sampler>) {
     let mut list = uniforms::uniforms_of(key);
     // Fixed-function stages read a prefix of the block; the programs' parameters follow.
     for program in [vertex, fragment].into_iter().flatten() {
@@ -50,12 +52,12 @@ pub fn linked_program(vertex: Option<&Program>, fragment: Option<&Program>, key:
     }
     let (offsets, size) = uniforms::offsets(&list);
     let vs = match vertex {
-        Some(p) => ir::build(p, &list, &offsets).0,
+        Some(p) => ir::build(p, &list, &offsets, generic0_array).0,
         None => vertex_ir::build(key),
     };
     let (fs, samplers): (_, Vec<Sampler>) = match fragment {
         Some(p) => {
-            let (fs, used) = ir::build(p, &list, &offsets);
+            let (fs, used) = ir::build(p, &list, &offsets, false);
             let samplers = used
                 .iter()
                 .map(|(unit, index, target)| {
@@ -193,11 +195,12 @@ impl ContextState {
                 }
             }
         }
-        let key = ArbDrawKey { vertex: vertex.as_ref().map(|v| v.1), fragment: fragment.as_ref().map(|f| f.1), fixed_function };
+        let generic0_array = self.vertex_arrays.get(self.bindings.vertex_array).and_then(|v| v.attribs.first()).is_some_and(|a| a.enabled);
+        let key = ArbDrawKey { vertex: vertex.as_ref().map(|v| v.1), fragment: fragment.as_ref().map(|f| f.1), fixed_function, generic0_array };
         if let Some((_, exe)) = self.arb_programs.draw_cache.programs.iter().find(|(k, _)| *k == key) {
             return Some(Some(exe.clone()));
         }
-        let (linked, samplers) = linked_program(vertex.as_ref().map(|v| &*v.0), fragment.as_ref().map(|f| &*f.0), &key.fixed_function);
+        let (linked, samplers) = linked_program(vertex.as_ref().map(|v| &*v.0), fragment.as_ref().map(|f| &*f.0), &key.fixed_function, key.generic0_array);
         let (exe, log) = self.executable_from_linked(linked);
         let Some(exe) = exe else {
             tracing::error!(target: "galvan", "ARB program: {log}");

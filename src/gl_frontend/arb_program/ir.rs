@@ -58,11 +58,13 @@ struct Translator<'p, 'g, 's> {
     inputs: HashMap<Input, Value>,
     outputs: HashMap<Output, Value>,
     samplers: Vec<(SamplerUse, nir_like::Handle<Variable>)>,
+    generic0_array: bool,
 }
 
 /// The IR of `program`, reading uniforms laid out as `uniforms` at `offsets`, and the
-/// samplers it reads.
-pub fn build(program: &Program, uniforms: &[(String, u32)], offsets: &[u32]) -> (Shader, Vec<SamplerUse>) {
+/// samplers it reads. `generic0_array`: vertex attribute array 0 is enabled, so
+/// `vertex.attrib[0]` reads it rather than the conventional position.
+pub fn build(program: &Program, uniforms: &[(String, u32)], offsets: &[u32], generic0_array: bool) -> (Shader, Vec<SamplerUse>) {
     let stage = match program.target {
         Target::Vertex => Stage::Vertex,
         Target::Fragment => Stage::Fragment,
@@ -82,6 +84,7 @@ pub fn build(program: &Program, uniforms: &[(String, u32)], offsets: &[u32]) -> 
         inputs: HashMap::new(),
         outputs: HashMap::new(),
         samplers: Vec::new(),
+        generic0_array,
     };
     for instruction in &program.instructions {
         t.instruction(instruction);
@@ -118,7 +121,9 @@ impl Translator<'_, '_, '_> {
         let v = match input {
             Input::Vertex(v) => {
                 let named = match v {
-                    // Generic attribute 0 is the vertex position.
+                    // Generic attribute 0 is the vertex position: its own array when that
+                    // is enabled, else the conventional one (glVertex, glVertexPointer).
+                    VertexInput::Generic(0) if self.generic0_array => Some(("galvan_ArbAttrib0".to_string(), 0)),
                     VertexInput::Position | VertexInput::Generic(0) => Some(("gl_Vertex".to_string(), 16)),
                     VertexInput::Normal => Some(("gl_Normal".to_string(), 17)),
                     VertexInput::Color(0) => Some(("gl_Color".to_string(), 18)),
