@@ -9,6 +9,8 @@ enum Offered {
     Desktop,
     Es,
     Both,
+    /// Desktop compatibility-profile contexts only (legacy features).
+    Compatibility,
 }
 
 /// Extensions whose functionality is implemented, sorted by name.
@@ -29,6 +31,8 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_explicit_attrib_location", Offered::Desktop),
     ("GL_ARB_explicit_uniform_location", Offered::Desktop),
     ("GL_ARB_fragment_coord_conventions", Offered::Desktop),
+    ("GL_ARB_fragment_program", Offered::Compatibility),
+    ("GL_ARB_fragment_program_shadow", Offered::Compatibility),
     ("GL_ARB_framebuffer_object", Offered::Desktop),
     ("GL_ARB_gpu_shader_fp64", Offered::Desktop),
     ("GL_ARB_gpu_shader_int64", Offered::Desktop),
@@ -58,6 +62,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_vertex_array_object", Offered::Desktop),
     ("GL_ARB_vertex_attrib_64bit", Offered::Desktop),
     ("GL_ARB_vertex_buffer_object", Offered::Desktop),
+    ("GL_ARB_vertex_program", Offered::Compatibility),
     ("GL_ARB_window_pos", Offered::Desktop),
     ("GL_EXT_blend_color", Offered::Desktop),
     ("GL_EXT_blend_equation_separate", Offered::Desktop),
@@ -105,12 +110,12 @@ fn device_has(name: &str, caps: &nir_like::Caps) -> bool {
 
 /// The extension names a context of this kind advertises on a device with `caps`,
 /// override applied.
-pub fn enabled(api: Api, _profile: Profile, _version: (u32, u32), caps: &nir_like::Caps) -> Vec<String> {
+pub fn enabled(api: Api, profile: Profile, _version: (u32, u32), caps: &nir_like::Caps) -> Vec<String> {
     let base = IMPLEMENTED
         .iter()
         .filter(|(_, offered)| match api {
-            Api::Gl => *offered != Offered::Es,
-            Api::Gles => *offered != Offered::Desktop,
+            Api::Gl => *offered != Offered::Es && (*offered != Offered::Compatibility || profile == Profile::Compatibility),
+            Api::Gles => !matches!(offered, Offered::Desktop | Offered::Compatibility),
         })
         .filter(|(name, _)| device_has(name, caps))
         .map(|(name, _)| name.to_string());

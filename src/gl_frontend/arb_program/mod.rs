@@ -5,6 +5,8 @@
 pub mod api;
 pub mod ast;
 pub mod bindings;
+pub mod draw;
+pub mod ir;
 pub mod lexer;
 pub mod limits;
 pub mod objects;

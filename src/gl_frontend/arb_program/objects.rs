@@ -56,6 +56,8 @@ pub struct ArbProgramState {
     /// GL_PROGRAM_ERROR_STRING_ARB.
     pub error_string: CString,
     next_generation: u64,
+    /// Linked programs that draw with the enabled programs.
+    pub draw_cache: super::draw::ArbDrawCache,
 }
 
 impl Default for ArbProgramState {
@@ -70,6 +72,7 @@ impl Default for ArbProgramState {
             error_position: -1,
             error_string: CString::default(),
             next_generation: 1,
+            draw_cache: Default::default(),
         }
     }
 }

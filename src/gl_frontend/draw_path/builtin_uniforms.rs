@@ -97,6 +97,10 @@ impl ContextState {
                 "gl_DepthRange.far" => put(data, at, &[far as f32]),
                 "gl_DepthRange.diff" => put(data, at, &[(far - near) as f32]),
                 // Lights, materials, fog, texture planes of generated programs.
+                _ if name.starts_with("galvan_ArbParams") => match self.arb_parameter_values(name) {
+                    Some(values) => put(data, at, &values),
+                    None => false,
+                },
                 _ if name.starts_with("galvan_") => match self.fixed_function_uniform(name) {
                     Some(values) => put(data, at, &values),
                     None => false,

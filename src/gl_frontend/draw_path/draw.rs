@@ -305,7 +305,11 @@ impl ContextState {
                 Err(e) => return self.record_error(e),
             },
             // Compatibility contexts draw without a program through generated shaders.
-            None if self.bindings.program == 0 && !self.is_core() && !self.is_gles() => self.fixed_function_executable(),
+            // Enabled ARB programs draw in place of the fixed-function stage they replace.
+            None if self.bindings.program == 0 && !self.is_core() && !self.is_gles() => match self.arb_program_executable() {
+                Some(e) => e,
+                None => self.fixed_function_executable(),
+            },
             None => None,
         };
         let Some(executable) = executable else {

@@ -39,6 +39,16 @@ impl<'a> Gen<'a> {
         self.b.load_deref(e)
     }
 
+    /// vec4 `index` (an int value) of uniform `name`, for programs that index arrays at
+    /// run time; the caller keeps `index` in range.
+    pub fn uniform_indexed(&mut self, name: &str, index: Value) -> Value {
+        let Some(&member) = self.members.get(name) else { return self.vec4([0.0; 4]) };
+        let block = self.b.deref_var(self.ubo);
+        let m = self.b.deref_struct(block, member);
+        let e = self.b.deref_array(m, index);
+        self.b.load_deref(e)
+    }
+
     /// `matrix * v` for a matrix uniform of `columns` vec4 columns starting at vec4 `first`;
     /// `v` has `columns` components.
     pub fn mat_mul(&mut self, name: &str, first: u32, columns: u32, v: Value) -> Value {

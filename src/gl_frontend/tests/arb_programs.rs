@@ -112,3 +112,87 @@ fn program_enables() {
     }
     assert_eq!(error(), GL_NO_ERROR);
 }
+
+/// Clears to black, then draws a quad over x in 0..32 (the left half of the 64x32 window)
+/// in colour (0, 0, 1).
+fn draw_left_half() {
+    window_ortho();
+    unsafe {
+        glClearColor(0.0, 0.0, 0.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glColor3f(0.0, 0.0, 1.0);
+        glBegin(GL_QUADS);
+        glVertex2f(0.0, 0.0);
+        glVertex2f(32.0, 0.0);
+        glVertex2f(32.0, 32.0);
+        glVertex2f(0.0, 32.0);
+        glEnd();
+    }
+}
+
+fn close(a: [u8; 4], b: [u8; 4]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 2)
+}
+
+#[test]
+fn vertex_program_draws_with_fixed_function_fragments() {
+    let _ctx = current_compat_context();
+    // The colour comes from an env parameter picked by relative addressing; a slot past
+    // the array reads as zero.
+    let text = "!!ARBvp1.0\nPARAM mvp[4] = { state.matrix.mvp };\nPARAM colors[2] = { {1, 0, 0, 1}, program.env[0] };\n\
+        ADDRESS a;\nARL a.x, program.env[1].x;\n\
+        DP4 result.position.x, mvp[0], vertex.position;\nDP4 result.position.y, mvp[1], vertex.position;\n\
+        DP4 result.position.z, mvp[2], vertex.position;\nDP4 result.position.w, mvp[3], vertex.position;\n\
+        MOV result.color, colors[a.x + 1];\nEND\n";
+    unsafe {
+        glBindProgramARB(GL_VERTEX_PROGRAM_ARB, 1);
+        load(GL_VERTEX_PROGRAM_ARB, text);
+        assert_eq!(error(), GL_NO_ERROR);
+        glEnable(GL_VERTEX_PROGRAM_ARB);
+        glProgramEnvParameter4fARB(GL_VERTEX_PROGRAM_ARB, 0, 0.0, 1.0, 0.0, 1.0);
+        glProgramEnvParameter4fARB(GL_VERTEX_PROGRAM_ARB, 1, 0.0, 0.0, 0.0, 0.0);
+    }
+    draw_left_half();
+    assert_eq!(error(), GL_NO_ERROR);
+    assert!(close(pixel(8, 16), [0, 255, 0, 255]), "{:?}", pixel(8, 16));
+    assert!(close(pixel(56, 16), [0, 0, 0, 255]), "{:?}", pixel(56, 16));
+    // a.x = -1 reads colors[0]; a.x = 1 reads past the array.
+    unsafe { glProgramEnvParameter4fARB(GL_VERTEX_PROGRAM_ARB, 1, -1.0, 0.0, 0.0, 0.0) };
+    draw_left_half();
+    assert!(close(pixel(8, 16), [255, 0, 0, 255]), "{:?}", pixel(8, 16));
+    unsafe { glProgramEnvParameter4fARB(GL_VERTEX_PROGRAM_ARB, 1, 1.0, 0.0, 0.0, 0.0) };
+    draw_left_half();
+    assert_eq!(pixel(8, 16)[..3], [0, 0, 0]);
+    // Disabled, fixed function draws the vertex colour again.
+    unsafe { glDisable(GL_VERTEX_PROGRAM_ARB) };
+    draw_left_half();
+    assert!(close(pixel(8, 16), [0, 0, 255, 255]), "{:?}", pixel(8, 16));
+}
+
+#[test]
+fn fragment_program_computes_and_kills() {
+    let _ctx = current_compat_context();
+    // rgb = color.bgr * local[0] + (0.5 where x >= 16); fragments right of x = 24 are killed.
+    let text = "!!ARBfp1.0\nTEMP t, k;\nPARAM half = 0.5;\n\
+        SGE t, fragment.position.x, 16;\nMUL t, t, half;\n\
+        MAD_SAT t, fragment.color.zyxw, program.local[0], t;\n\
+        SUB k, 24, fragment.position.x;\nKIL k.x;\n\
+        MOV result.color, t;\nEND\n";
+    unsafe {
+        glBindProgramARB(GL_FRAGMENT_PROGRAM_ARB, 2);
+        load(GL_FRAGMENT_PROGRAM_ARB, text);
+        assert_eq!(error(), GL_NO_ERROR);
+        glProgramLocalParameter4fARB(GL_FRAGMENT_PROGRAM_ARB, 0, 0.5, 1.0, 1.0, 1.0);
+        glEnable(GL_FRAGMENT_PROGRAM_ARB);
+    }
+    draw_left_half();
+    assert_eq!(error(), GL_NO_ERROR);
+    // Colour (0, 0, 1) swizzled to (1, 0, 0) times 0.5.
+    assert!(close(pixel(8, 16), [128, 0, 0, 255]), "{:?}", pixel(8, 16));
+    assert!(close(pixel(20, 16), [255, 128, 128, 255]), "{:?}", pixel(20, 16));
+    assert!(close(pixel(28, 16), [0, 0, 0, 255]), "{:?}", pixel(28, 16));
+    // An enabled target without a valid program makes draws fail.
+    unsafe { glBindProgramARB(GL_FRAGMENT_PROGRAM_ARB, 3) };
+    draw_left_half();
+    assert_eq!(error(), GL_INVALID_OPERATION);
+}

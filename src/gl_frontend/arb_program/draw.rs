@@ -1,0 +1,340 @@
+//! Drawing with ARB programs: the enabled programs joined with generated fixed-function
+//! stages for the other stage, linked once per combination and cached, and the values of
+//! their parameters at draw time.
+
+use std::sync::{Arc, Mutex};
+
+use super::ast::*;
+use super::ir;
+use super::objects::slot;
+use crate::context::ContextState;
+use crate::fixed_function::key::{FixedFunctionKey, FogKey, TexTarget, TexUnitKey};
+use crate::fixed_function::{fragment_ir, uniforms, vertex_ir};
+use crate::objects::program_link::LinkedProgram;
+use crate::state::matrices::{inverse, multiply, transpose, Mat4, IDENTITY};
+use crate::types::enums::*;
+use crate::types::GLenum;
+
+/// What a linked ARB draw program is made of: the loads of the programs in use (by their
+/// generation) and the fixed-function state that builds the other stage.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ArbDrawKey {
+    pub vertex: Option<u64>,
+    pub fragment: Option<u64>,
+    pub fixed_function: FixedFunctionKey,
+    /// Vertex attribute array 0 is enabled (see [`ir::build`]).
+    pub generic0_array: bool,
+}
+
+/// Linked ARB draw programs of one context.
+#[derive(Default)]
+pub struct ArbDrawCache {
+    programs: Vec<(ArbDrawKey, Arc<Mutex<LinkedProgram>>)>,
+}
+
+/// Most combinations a context keeps; older ones are dropped first.
+const CACHE_LIMIT: usize = 64;
+
+/// A sampler of the linked program: texture unit, sampler index, GL target, sampler type.
+type Sampler = (u32, u32, GLenum, GLenum);
+
+/// The linked form of the given stages, the missing one generated from `key`.
+pub fn linked_program(vertex: Option<&Program>, fragment: Option<&Program>, key: &FixedFunctionKey, generic0_array: bool) -> (glsl::LinkedProgram, Vec<Sampler>) {
+    let mut list = uniforms::uniforms_of(key);
+    // Fixed-function stages read a prefix of the block; the programs' parameters follow.
+    for program in [vertex, fragment].into_iter().flatten() {
+        if !program.params.is_empty() {
+            list.push((ir::params_uniform(program.target).to_string(), program.params.len() as u32));
+        }
+        if program.options.fog.is_some() && !list.iter().any(|(n, _)| n == "galvan_Fog") {
+            list.push(("galvan_Fog".to_string(), 2));
+        }
+    }
+    let (offsets, size) = uniforms::offsets(&list);
+    let vs = match vertex {
+        Some(p) => ir::build(p, &list, &offsets, generic0_array).0,
+        None => vertex_ir::build(key),
+    };
+    let (fs, samplers): (_, Vec<Sampler>) = match fragment {
+        Some(p) => {
+            let (fs, used) = ir::build(p, &list, &offsets, false);
+            let samplers = used
+                .iter()
+                .map(|(unit, index, target)| {
+                    let (gl_target, ty) = ir::sampler_target(*target);
+                    (*unit, *index, gl_target, ty)
+                })
+                .collect();
+            (fs, samplers)
+        }
+        None => {
+            let (fs, used) = fragment_ir::build(key);
+            let samplers = used
+                .iter()
+                .map(|(unit, index, target)| {
+                    let ty = match *target {
+                        GL_TEXTURE_1D => GL_SAMPLER_1D,
+                        GL_TEXTURE_3D => GL_SAMPLER_3D,
+                        GL_TEXTURE_CUBE_MAP => GL_SAMPLER_CUBE,
+                        _ => GL_SAMPLER_2D,
+                    };
+                    (*unit, *index, *target, ty)
+                })
+                .collect();
+            (fs, samplers)
+        }
+    };
+    let sampler_names: Vec<String> = match fragment {
+        Some(p) => {
+            let mut names = vec![String::new(); samplers.len()];
+            for i in &p.instructions {
+                if let Some((unit, target)) = i.texture {
+                    if let Some(s) = samplers.iter().find(|s| s.0 == unit && s.2 == ir::sampler_target(target).0 && s.3 == ir::sampler_target(target).1) {
+                        names[s.1 as usize] = ir::sampler_name(unit, target);
+                    }
+                }
+            }
+            names
+        }
+        None => samplers.iter().map(|s| format!("{}{}", fragment_ir::SAMPLER_PREFIX, s.0)).collect(),
+    };
+    let builtin_attributes = vs
+        .variables
+        .iter()
+        .filter(|(_, v)| v.mode == nir_like::VariableMode::ShaderIn)
+        .filter_map(|(_, v)| v.location.map(|l| (v.name.clone(), l)))
+        .collect();
+    let uniforms = samplers
+        .iter()
+        .zip(&sampler_names)
+        .map(|(s, name)| glsl::ActiveUniform {
+            name: name.clone(),
+            gl_type: s.3,
+            array_size: 1,
+            location: -1,
+            offset: 0,
+            array_stride: 0,
+            matrix_stride: 0,
+            block_index: -1,
+            sampler_index: Some(s.1),
+        })
+        .collect();
+    let members: Vec<(String, u32)> = list.iter().zip(&offsets).map(|((n, _), o)| (n.clone(), *o)).collect();
+    let interface = glsl::ProgramInterface {
+        writes_frag_color: true,
+        uniforms,
+        default_block_size: size,
+        sampler_count: samplers.len() as u32,
+        default_block_members: members.clone(),
+        sampler_uniforms: sampler_names.iter().zip(&samplers).map(|(n, s)| (n.clone(), s.1)).collect(),
+        builtin_uniforms: members,
+        builtin_attributes,
+        ..Default::default()
+    };
+    let stage = |stage, ir| {
+        let shader = glsl::CompiledShader { success: true, info_log: String::new(), stage, settings: None, ast: None, interface: None };
+        glsl::LinkedStage { stage, shader, ir: Ok(ir) }
+    };
+    let stages = vec![stage(glsl::Stage::Vertex, vs), stage(glsl::Stage::Fragment, fs)];
+    (glsl::LinkedProgram { success: true, info_log: String::new(), stages, interface }, samplers)
+}
+
+/// Row `row` of `m` (column-major) as a vec4.
+fn row_of(m: &Mat4, row: u32) -> Vec<f32> {
+    (0..4).map(|c| m[c * 4 + row as usize] as f32).collect()
+}
+
+fn product(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
+    [a[0] * b[0], a[1] * b[1], a[2] * b[2], a[3] * b[3]]
+}
+
+impl ContextState {
+    /// The program of `target` when it is enabled: `Some(None)` when it is enabled without
+    /// a valid program (draws fail), `None` when disabled.
+    fn enabled_arb_program(&self, target: Target) -> Option<Option<(Arc<Program>, u64)>> {
+        if !self.arb_programs.enabled[slot(target)] {
+            return None;
+        }
+        let object = self.arb_programs.current(target);
+        Some(object.program.clone().map(|p| (p, object.generation)))
+    }
+
+    /// The program that draws with the enabled ARB programs: `None` when neither is
+    /// enabled, `Some(None)` when an enabled one has no valid program.
+    pub(crate) fn arb_program_executable(&mut self) -> Option<Option<Arc<Mutex<LinkedProgram>>>> {
+        let mut stages = [None, None];
+        let mut any = false;
+        for target in [Target::Vertex, Target::Fragment] {
+            match self.enabled_arb_program(target) {
+                None => {}
+                Some(None) => return Some(None),
+                Some(Some(p)) => {
+                    any = true;
+                    stages[slot(target)] = Some(p);
+                }
+            }
+        }
+        if !any {
+            return None;
+        }
+        let [vertex, fragment] = stages;
+        let mut fixed_function = self.fixed_function_key();
+        if fragment.is_some() && vertex.is_none() {
+            // fragment.fogcoord is the fog coordinate whether or not GL_FOG is on.
+            let fog = &self.state.fog;
+            fixed_function.fog = Some(FogKey { mode: fog.mode, from_coord: fog.coord_src == GL_FOG_COORD });
+        }
+        if let (Some(fp), None) = (&fragment, &vertex) {
+            // The generated vertex stage passes the coordinate sets of enabled units on:
+            // make it pass every set the program reads.
+            for input in &fp.0.inputs {
+                if let Input::Fragment(FragmentInput::TexCoord(n)) = input {
+                    if let Some(unit) = fixed_function.textures.get_mut(*n as usize) {
+                        unit.get_or_insert(TexUnitKey { target: TexTarget::T2D, env_mode: GL_MODULATE, combine: None, base_format: GL_RGBA });
+                    }
+                }
+            }
+        }
+        let generic0_array = self.vertex_arrays.get(self.bindings.vertex_array).and_then(|v| v.attribs.first()).is_some_and(|a| a.enabled);
+        let key = ArbDrawKey { vertex: vertex.as_ref().map(|v| v.1), fragment: fragment.as_ref().map(|f| f.1), fixed_function, generic0_array };
+        if let Some((_, exe)) = self.arb_programs.draw_cache.programs.iter().find(|(k, _)| *k == key) {
+            return Some(Some(exe.clone()));
+        }
+        let (linked, samplers) = linked_program(vertex.as_ref().map(|v| &*v.0), fragment.as_ref().map(|f| &*f.0), &key.fixed_function, key.generic0_array);
+        let (exe, log) = self.executable_from_linked(linked);
+        let Some(exe) = exe else {
+            tracing::error!(target: "galvan", "ARB program: {log}");
+            return Some(None);
+        };
+        {
+            let mut linked = exe.lock().unwrap_or_else(|p| p.into_inner());
+            for (unit, index, _, _) in samplers {
+                if let Some(slot) = linked.sampler_units.get_mut(index as usize) {
+                    *slot = unit;
+                }
+            }
+        }
+        if self.arb_programs.draw_cache.programs.len() >= CACHE_LIMIT {
+            self.arb_programs.draw_cache.programs.remove(0);
+        }
+        self.arb_programs.draw_cache.programs.push((key, exe.clone()));
+        Some(Some(exe))
+    }
+
+    /// The values of the parameter uniform `name` (see [`ir::params_uniform`]); `None` for
+    /// other names.
+    pub(crate) fn arb_parameter_values(&self, name: &str) -> Option<Vec<f32>> {
+        let target = [Target::Vertex, Target::Fragment].into_iter().find(|t| ir::params_uniform(*t) == name)?;
+        let object = self.arb_programs.current(target);
+        let program = object.program.as_ref()?;
+        let env = &self.arb_programs.env[slot(target)];
+        let mut out = Vec::with_capacity(program.params.len() * 4);
+        for p in &program.params {
+            match *p {
+                ParamSource::Constant(c) => out.extend(c),
+                ParamSource::Env(i) => out.extend(env.get(i as usize).copied().unwrap_or_default()),
+                ParamSource::Local(i) => out.extend(object.locals.get(i as usize).copied().unwrap_or_default()),
+                ParamSource::State(item) => out.extend(self.arb_state_value(item)),
+            }
+        }
+        Some(out)
+    }
+
+    /// One `state.*` item's vec4.
+    fn arb_state_value(&self, item: StateItem) -> Vec<f32> {
+        let s = &self.state;
+        let l = &s.lighting;
+        let face = |back: bool| &l.materials[back as usize];
+        match item {
+            StateItem::Material { back, property } => {
+                let m = face(back);
+                match property {
+                    LightProperty::Ambient => m.ambient.to_vec(),
+                    LightProperty::Diffuse => m.diffuse.to_vec(),
+                    LightProperty::Specular => m.specular.to_vec(),
+                    LightProperty::Emission => m.emission.to_vec(),
+                    _ => vec![m.shininess, 0.0, 0.0, 1.0],
+                }
+            }
+            StateItem::Light { light, property } => {
+                let Some(li) = l.lights.get(light as usize) else { return vec![0.0; 4] };
+                match property {
+                    LightProperty::Ambient => li.ambient.to_vec(),
+                    LightProperty::Diffuse => li.diffuse.to_vec(),
+                    LightProperty::Specular => li.specular.to_vec(),
+                    LightProperty::Position => li.position.to_vec(),
+                    LightProperty::Attenuation => vec![li.attenuation[0], li.attenuation[1], li.attenuation[2], li.spot_exponent],
+                    LightProperty::SpotDirection => {
+                        let d = li.spot_direction;
+                        vec![d[0], d[1], d[2], li.spot_cutoff.to_radians().cos()]
+                    }
+                    _ => {
+                        // The half vector of an infinite viewer: normalize(direction + (0, 0, 1)).
+                        let p = li.position;
+                        let len = (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]).sqrt().max(f32::MIN_POSITIVE);
+                        let h = [p[0] / len, p[1] / len, p[2] / len + 1.0];
+                        let hl = (h[0] * h[0] + h[1] * h[1] + h[2] * h[2]).sqrt().max(f32::MIN_POSITIVE);
+                        vec![h[0] / hl, h[1] / hl, h[2] / hl, 1.0]
+                    }
+                }
+            }
+            StateItem::LightModelAmbient => l.model_ambient.to_vec(),
+            StateItem::LightModelSceneColor { back } => {
+                let m = face(back);
+                let a = product(l.model_ambient, m.ambient);
+                vec![m.emission[0] + a[0], m.emission[1] + a[1], m.emission[2] + a[2], m.diffuse[3]]
+            }
+            StateItem::LightProduct { light, back, property } => {
+                let m = face(back);
+                let Some(li) = l.lights.get(light as usize) else { return vec![0.0; 4] };
+                let mut v = match property {
+                    LightProperty::Ambient => product(m.ambient, li.ambient),
+                    LightProperty::Diffuse => product(m.diffuse, li.diffuse),
+                    _ => product(m.specular, li.specular),
+                };
+                if property == LightProperty::Diffuse {
+                    v[3] = m.diffuse[3];
+                }
+                v.to_vec()
+            }
+            StateItem::TexGen { unit, eye, coord } => match s.texgen.units.get(unit as usize) {
+                Some(g) => {
+                    let c = &g[coord as usize];
+                    if eye { c.eye_plane.to_vec() } else { c.object_plane.to_vec() }
+                }
+                None => vec![0.0; 4],
+            },
+            StateItem::TexEnvColor(unit) => s.texture_env.units.get(unit as usize).map_or(vec![0.0; 4], |u| u.color.to_vec()),
+            StateItem::FogColor => s.fog.color.to_vec(),
+            StateItem::FogParams => {
+                let f = &s.fog;
+                let range = f.end - f.start;
+                vec![f.density, f.start, f.end, if range != 0.0 { 1.0 / range } else { 0.0 }]
+            }
+            StateItem::ClipPlane(i) => s.clip_planes.eye.get(i as usize).map_or(vec![0.0; 4], |p| p.iter().map(|v| *v as f32).collect()),
+            StateItem::PointSize => vec![s.raster.point_size, 0.0, self.limits.point_size_range[1], 1.0],
+            StateItem::PointAttenuation => vec![1.0, 0.0, 0.0, 1.0],
+            StateItem::DepthRange => {
+                let [n, f] = s.viewport.depth_range;
+                vec![n as f32, f as f32, (f - n) as f32, 1.0]
+            }
+            StateItem::MatrixRow { matrix, modifier, row } => {
+                let m = &s.matrices;
+                let base = match matrix {
+                    Matrix::ModelView(0) => *m.modelview.top(),
+                    Matrix::Projection => *m.projection.top(),
+                    Matrix::Mvp => multiply(m.projection.top(), m.modelview.top()),
+                    Matrix::Texture(t) => m.texture.get(t as usize).map_or(IDENTITY, |s| *s.top()),
+                    _ => IDENTITY,
+                };
+                let m = match modifier {
+                    MatrixModifier::None => base,
+                    MatrixModifier::Inverse => inverse(&base),
+                    MatrixModifier::Transpose => transpose(&base),
+                    MatrixModifier::InverseTranspose => transpose(&inverse(&base)),
+                };
+                row_of(&m, row)
+            }
+        }
+    }
+}
