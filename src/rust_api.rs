@@ -86,17 +86,8 @@ impl ContextOptions {
             Some((major, minor)) => (major as i32, minor as i32),
             None => backend::max_version(api, self.core_profile),
         };
-        ContextRequest {
-            api,
-            major,
-            minor,
-            core_profile: self.core_profile && api == ClientApi::Gl && (major, minor) >= (3, 2),
-            debug: self.debug,
-            forward_compatible: false,
-            robust_access: self.robust,
-            lose_context_on_reset: false,
-            no_error: false,
-        }
+        let core_profile = self.core_profile && api == ClientApi::Gl && (major, minor) >= (3, 2);
+        ContextRequest { debug: self.debug, robust_access: self.robust, ..ContextRequest::plain(api, major, minor, core_profile) }
     }
 }
 

@@ -5,7 +5,7 @@ use crate::device::Device;
 use crate::error::{vk_err, Error, Result};
 use crate::sync::{ResourceSync, UseTracker};
 use ash::vk;
-use gpu_allocator::vulkan::{Allocation, AllocationCreateDesc, AllocationScheme};
+use gpu_allocator::vulkan::Allocation;
 use gpu_allocator::MemoryLocation;
 use std::ptr::NonNull;
 use std::sync::{Arc, Mutex};
@@ -66,25 +66,12 @@ impl RawBuffer {
             MemoryHint::HostVisible => MemoryLocation::CpuToGpu,
             MemoryHint::Readback => MemoryLocation::GpuToCpu,
         };
-        let allocation = device
-            .allocator
-            .lock()
-            .map_err(|_| Error::DeviceLost)?
-            .as_mut()
-            .ok_or(Error::DeviceLost)?
-            .allocate(&AllocationCreateDesc {
-                name: "buffer",
-                requirements,
-                location,
-                linear: true,
-                allocation_scheme: AllocationScheme::GpuAllocatorManaged,
-            });
-        let allocation = match allocation {
+        let allocation = match device.allocate_memory("buffer", requirements, location, true) {
             Ok(a) => a,
             Err(e) => {
                 // SAFETY: raw is unused and unbound.
                 unsafe { device.raw.destroy_buffer(raw, None) };
-                return Err(Error::OutOfMemory(e.to_string()));
+                return Err(e);
             }
         };
         // SAFETY: the allocation satisfies raw's requirements and is bound once.

@@ -7,7 +7,8 @@ use crate::instance::InstanceBundle;
 use crate::pipeline::PipelineStore;
 use crate::sampler::SamplerStore;
 use ash::vk;
-use gpu_allocator::vulkan::{Allocator, AllocatorCreateDesc};
+use gpu_allocator::vulkan::{Allocation, AllocationCreateDesc, AllocationScheme, Allocator, AllocatorCreateDesc};
+use gpu_allocator::MemoryLocation;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -168,6 +169,24 @@ impl Device {
         caps.draw_parameters = f.shader_draw_parameters;
         caps.demote_to_helper = f.shader_demote_to_helper;
         caps
+    }
+
+    /// Memory for a buffer or image of `requirements`, from the shared allocator. The
+    /// caller binds it; on failure it still owns (and destroys) its unbound object.
+    pub(crate) fn allocate_memory(
+        &self,
+        name: &str,
+        requirements: vk::MemoryRequirements,
+        location: MemoryLocation,
+        linear: bool,
+    ) -> Result<Allocation> {
+        self.allocator
+            .lock()
+            .map_err(|_| Error::DeviceLost)?
+            .as_mut()
+            .ok_or(Error::DeviceLost)?
+            .allocate(&AllocationCreateDesc { name, requirements, location, linear, allocation_scheme: AllocationScheme::GpuAllocatorManaged })
+            .map_err(|e| Error::OutOfMemory(e.to_string()))
     }
 
     /// How many pipeline lookups and creations happened so far.

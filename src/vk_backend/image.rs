@@ -6,7 +6,7 @@ use crate::error::{vk_err, Error, Result};
 use crate::format::{Aspect, Format};
 use crate::sync::{ResourceSync, UseTracker};
 use ash::vk;
-use gpu_allocator::vulkan::{Allocation, AllocationCreateDesc, AllocationScheme};
+use gpu_allocator::vulkan::Allocation;
 use gpu_allocator::MemoryLocation;
 use std::sync::{Arc, Mutex};
 
@@ -151,25 +151,12 @@ impl Image {
         let raw = unsafe { device.raw.create_image(&info, None) }.map_err(vk_err("vkCreateImage"))?;
         // SAFETY: raw was just created on this device.
         let requirements = unsafe { device.raw.get_image_memory_requirements(raw) };
-        let allocation = device
-            .allocator
-            .lock()
-            .map_err(|_| Error::DeviceLost)?
-            .as_mut()
-            .ok_or(Error::DeviceLost)?
-            .allocate(&AllocationCreateDesc {
-                name: "image",
-                requirements,
-                location: MemoryLocation::GpuOnly,
-                linear: false,
-                allocation_scheme: AllocationScheme::GpuAllocatorManaged,
-            });
-        let allocation = match allocation {
+        let allocation = match device.allocate_memory("image", requirements, MemoryLocation::GpuOnly, false) {
             Ok(a) => a,
             Err(e) => {
                 // SAFETY: raw is unused and unbound.
                 unsafe { device.raw.destroy_image(raw, None) };
-                return Err(Error::OutOfMemory(e.to_string()));
+                return Err(e);
             }
         };
         // SAFETY: the allocation satisfies raw's requirements and is bound once.

@@ -45,6 +45,22 @@ pub const PROFILE_CORE_BIT: i64 = 1;
 pub const PROFILE_COMPATIBILITY_BIT: i64 = 2;
 
 impl ContextRequest {
+    /// A request for version `major.minor` of `api` with every flag off: the defaults
+    /// the attribute lists of eglCreateContext and glXCreateContextAttribsARB start from.
+    pub fn plain(api: ClientApi, major: i32, minor: i32, core_profile: bool) -> Self {
+        ContextRequest {
+            api,
+            major,
+            minor,
+            core_profile,
+            debug: false,
+            forward_compatible: false,
+            robust_access: false,
+            lose_context_on_reset: false,
+            no_error: false,
+        }
+    }
+
     /// Applies GL's rules to a parsed request: the version must exist, the profile
     /// mask names one profile from 3.2 on (before, every context is compatibility),
     /// forward-compatible needs 3.0, and galvan must offer the version.

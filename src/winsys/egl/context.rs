@@ -19,17 +19,7 @@ pub struct EglContext {
 
 /// Turns eglCreateContext's attribute list into a request, with EGL's errors.
 pub fn parse_request(api: ClientApi, attribs: &[(i64, i64)]) -> EglResult<ContextRequest> {
-    let mut request = ContextRequest {
-        api,
-        major: 1,
-        minor: 0,
-        core_profile: true,
-        debug: false,
-        forward_compatible: false,
-        robust_access: false,
-        lose_context_on_reset: false,
-        no_error: false,
-    };
+    let mut request = ContextRequest::plain(api, 1, 0, true);
     let mut profile_mask = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT;
     for &(name, value) in attribs {
         match name {

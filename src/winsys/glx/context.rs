@@ -51,17 +51,7 @@ pub enum AttribError {
 const PROFILE_ES_BIT: i64 = 4;
 
 pub fn parse_request(attribs: &[(i64, i64)]) -> Result<ContextRequest, AttribError> {
-    let mut request = ContextRequest {
-        api: ClientApi::Gl,
-        major: 1,
-        minor: 0,
-        core_profile: true,
-        debug: false,
-        forward_compatible: false,
-        robust_access: false,
-        lose_context_on_reset: false,
-        no_error: false,
-    };
+    let mut request = ContextRequest::plain(ClientApi::Gl, 1, 0, true);
     let mut profile_mask = PROFILE_CORE_BIT;
     for &(name, value) in attribs {
         match name {
@@ -114,17 +104,7 @@ pub fn parse_request(attribs: &[(i64, i64)]) -> Result<ContextRequest, AttribErr
 /// compatibility-profile version galvan offers.
 pub fn legacy_request() -> ContextRequest {
     let (major, minor) = crate::winsys::backend::max_version(ClientApi::Gl, false);
-    ContextRequest {
-        api: ClientApi::Gl,
-        major,
-        minor,
-        core_profile: false,
-        debug: false,
-        forward_compatible: false,
-        robust_access: false,
-        lose_context_on_reset: false,
-        no_error: false,
-    }
+    ContextRequest::plain(ClientApi::Gl, major, minor, false)
 }
 
 #[cfg(test)]
