@@ -9,11 +9,11 @@ use super::ir;
 use super::objects::slot;
 use crate::context::ContextState;
 use crate::fixed_function::key::{FixedFunctionKey, FogKey, TexTarget, TexUnitKey};
-use crate::fixed_function::{fragment_ir, uniforms, vertex_ir};
+use crate::fixed_function::generated_program::{generated_program, GeneratedSampler};
+use crate::fixed_function::{fixed_samplers, fragment_ir, uniforms, vertex_ir};
 use crate::objects::program_link::LinkedProgram;
 use crate::state::matrices::{inverse, multiply, transpose, Mat4, IDENTITY};
 use crate::types::enums::*;
-use crate::types::GLenum;
 
 /// What a linked ARB draw program is made of: the loads of the programs in use (by their
 /// generation) and the fixed-function state that builds the other stage.
@@ -35,11 +35,8 @@ pub struct ArbDrawCache {
 /// Most combinations a context keeps; older ones are dropped first.
 const CACHE_LIMIT: usize = 64;
 
-/// A sampler of the linked program: texture unit, sampler index, GL target, sampler type.
-type Sampler = (u32, u32, GLenum, GLenum);
-
 /// The linked form of the given stages, the missing one generated from `key`.
-pub fn linked_program(vertex: Option<&Program>, fragment: Option<&Program>, key: &FixedFunctionKey, generic0_array: bool) -> (glsl::LinkedProgram, Vec<Sampler>) {
+pub fn linked_program(vertex: Option<&Program>, fragment: Option<&Program>, key: &FixedFunctionKey, generic0_array: bool) -> (glsl::LinkedProgram, Vec<GeneratedSampler>) {
     let mut list = uniforms::uniforms_of(key);
     // Fixed-function stages read a prefix of the block; the programs' parameters follow.
     for program in [vertex, fragment].into_iter().flatten() {
@@ -55,88 +52,22 @@ pub fn linked_program(vertex: Option<&Program>, fragment: Option<&Program>, key:
         Some(p) => ir::build(p, &list, &offsets, generic0_array).0,
         None => vertex_ir::build(key),
     };
-    let (fs, samplers): (_, Vec<Sampler>) = match fragment {
+    let (fs, samplers) = match fragment {
         Some(p) => {
             let (fs, used) = ir::build(p, &list, &offsets, false);
             let samplers = used
                 .iter()
-                .map(|(unit, index, target)| {
-                    let (gl_target, ty) = ir::sampler_target(*target);
-                    (*unit, *index, gl_target, ty)
-                })
+                .map(|&(unit, index, target)| GeneratedSampler { unit, index, gl_type: ir::sampler_target(target).1, name: ir::sampler_name(unit, target) })
                 .collect();
             (fs, samplers)
         }
         None => {
             let (fs, used) = fragment_ir::build(key);
-            let samplers = used
-                .iter()
-                .map(|(unit, index, target)| {
-                    let ty = match *target {
-                        GL_TEXTURE_1D => GL_SAMPLER_1D,
-                        GL_TEXTURE_3D => GL_SAMPLER_3D,
-                        GL_TEXTURE_CUBE_MAP => GL_SAMPLER_CUBE,
-                        _ => GL_SAMPLER_2D,
-                    };
-                    (*unit, *index, *target, ty)
-                })
-                .collect();
-            (fs, samplers)
+            (fs, fixed_samplers(&used))
         }
     };
-    let sampler_names: Vec<String> = match fragment {
-        Some(p) => {
-            let mut names = vec![String::new(); samplers.len()];
-            for i in &p.instructions {
-                if let Some((unit, target)) = i.texture {
-                    if let Some(s) = samplers.iter().find(|s| s.0 == unit && s.2 == ir::sampler_target(target).0 && s.3 == ir::sampler_target(target).1) {
-                        names[s.1 as usize] = ir::sampler_name(unit, target);
-                    }
-                }
-            }
-            names
-        }
-        None => samplers.iter().map(|s| format!("{}{}", fragment_ir::SAMPLER_PREFIX, s.0)).collect(),
-    };
-    let builtin_attributes = vs
-        .variables
-        .iter()
-        .filter(|(_, v)| v.mode == nir_like::VariableMode::ShaderIn)
-        .filter_map(|(_, v)| v.location.map(|l| (v.name.clone(), l)))
-        .collect();
-    let uniforms = samplers
-        .iter()
-        .zip(&sampler_names)
-        .map(|(s, name)| glsl::ActiveUniform {
-            name: name.clone(),
-            gl_type: s.3,
-            array_size: 1,
-            location: -1,
-            offset: 0,
-            array_stride: 0,
-            matrix_stride: 0,
-            block_index: -1,
-            sampler_index: Some(s.1),
-        })
-        .collect();
     let members: Vec<(String, u32)> = list.iter().zip(&offsets).map(|((n, _), o)| (n.clone(), *o)).collect();
-    let interface = glsl::ProgramInterface {
-        writes_frag_color: true,
-        uniforms,
-        default_block_size: size,
-        sampler_count: samplers.len() as u32,
-        default_block_members: members.clone(),
-        sampler_uniforms: sampler_names.iter().zip(&samplers).map(|(n, s)| (n.clone(), s.1)).collect(),
-        builtin_uniforms: members,
-        builtin_attributes,
-        ..Default::default()
-    };
-    let stage = |stage, ir| {
-        let shader = glsl::CompiledShader { success: true, info_log: String::new(), stage, settings: None, ast: None, interface: None };
-        glsl::LinkedStage { stage, shader, ir: Ok(ir) }
-    };
-    let stages = vec![stage(glsl::Stage::Vertex, vs), stage(glsl::Stage::Fragment, fs)];
-    (glsl::LinkedProgram { success: true, info_log: String::new(), stages, interface }, samplers)
+    (generated_program(vs, fs, members, size, &samplers), samplers)
 }
 
 /// Row `row` of `m` (column-major) as a vec4.
@@ -178,7 +109,7 @@ impl ContextState {
             return None;
         }
         let [vertex, fragment] = stages;
-        let mut fixed_function = self.fixed_function_key();
+        let mut fixed_function = self.current_fixed_function_key();
         if fragment.is_some() && vertex.is_none() {
             // fragment.fogcoord is the fog coordinate whether or not GL_FOG is on.
             let fog = &self.state.fog;
@@ -201,19 +132,13 @@ impl ContextState {
             return Some(Some(exe.clone()));
         }
         let (linked, samplers) = linked_program(vertex.as_ref().map(|v| &*v.0), fragment.as_ref().map(|f| &*f.0), &key.fixed_function, key.generic0_array);
-        let (exe, log) = self.executable_from_linked(linked);
-        let Some(exe) = exe else {
-            tracing::error!(target: "galvan", "ARB program: {log}");
-            return Some(None);
-        };
-        {
-            let mut linked = exe.lock().unwrap_or_else(|p| p.into_inner());
-            for (unit, index, _, _) in samplers {
-                if let Some(slot) = linked.sampler_units.get_mut(index as usize) {
-                    *slot = unit;
-                }
+        let exe = match self.executable_from_generated(linked, &samplers) {
+            Ok(exe) => exe,
+            Err(log) => {
+                tracing::error!(target: "galvan", "ARB program: {log}");
+                return Some(None);
             }
-        }
+        };
         if self.arb_programs.draw_cache.programs.len() >= CACHE_LIMIT {
             self.arb_programs.draw_cache.programs.remove(0);
         }

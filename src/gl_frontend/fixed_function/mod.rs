@@ -12,6 +12,7 @@ pub mod bitmap;
 pub mod copy_pixels;
 pub mod draw_pixels;
 pub mod fragment_ir;
+pub mod generated_program;
 pub mod ir;
 pub mod key;
 pub mod pixel_rectangle;
@@ -24,94 +25,77 @@ use std::sync::{Arc, Mutex};
 
 use crate::context::ContextState;
 use crate::objects::program_link::LinkedProgram;
-use crate::types::enums::*;
 use crate::types::GLenum;
+use generated_program::{generated_program, sampler_type, GeneratedSampler};
 use key::FixedFunctionKey;
 
 /// Fixed-function programs of one context, by key.
 #[derive(Default)]
 pub struct ProgramCache {
     programs: Vec<(FixedFunctionKey, Arc<Mutex<LinkedProgram>>)>,
-}
-
-/// A stage built as IR, in the form the linker's output takes.
-fn linked_stage(stage: glsl::Stage, ir: nir_like::Shader) -> glsl::LinkedStage {
-    let shader = glsl::CompiledShader { success: true, info_log: String::new(), stage, settings: None, ast: None, interface: None };
-    glsl::LinkedStage { stage, shader, ir: Ok(ir) }
+    /// The key of the current state and, once a draw needed it, its program; valid while
+    /// `Dirty::FIXED_FUNCTION_KEY` is clear, so a draw with unchanged state neither
+    /// recomputes the key (which locks the share group per enabled texture unit) nor
+    /// searches the programs.
+    current: Option<(FixedFunctionKey, Option<Arc<Mutex<LinkedProgram>>>)>,
 }
 
 /// The linked form of `key`'s program: both stages and the interface the draw path reads
 /// (uniform offsets, vertex inputs, samplers).
-pub fn linked_program(key: &FixedFunctionKey) -> (glsl::LinkedProgram, Vec<(u32, u32, GLenum)>) {
+pub fn linked_program(key: &FixedFunctionKey) -> (glsl::LinkedProgram, Vec<GeneratedSampler>) {
     let vs = vertex_ir::build(key);
-    let (fs, samplers) = fragment_ir::build(key);
+    let (fs, used) = fragment_ir::build(key);
+    let samplers = fixed_samplers(&used);
     let uniforms = uniforms::uniforms_of(key);
     let (offsets, size) = uniforms::offsets(&uniforms);
-    // The conventional attributes the vertex stage reads, fed from arrays or current values.
-    let builtin_attributes = vs
-        .variables
-        .iter()
-        .filter(|(_, v)| v.mode == nir_like::VariableMode::ShaderIn)
-        .filter_map(|(_, v)| v.location.map(|l| (v.name.clone(), l)))
-        .collect();
-    let sampler_uniforms = samplers.iter().map(|(unit, index, _)| (format!("{}{unit}", fragment_ir::SAMPLER_PREFIX), *index)).collect();
-    let sampler_type = |target| match target {
-        GL_TEXTURE_1D => GL_SAMPLER_1D,
-        GL_TEXTURE_3D => GL_SAMPLER_3D,
-        GL_TEXTURE_CUBE_MAP => GL_SAMPLER_CUBE,
-        _ => GL_SAMPLER_2D,
-    };
-    let sampler_actives = samplers
-        .iter()
-        .map(|(unit, index, target)| glsl::ActiveUniform {
-            name: format!("{}{unit}", fragment_ir::SAMPLER_PREFIX),
-            gl_type: sampler_type(*target),
-            array_size: 1,
-            location: -1,
-            offset: 0,
-            array_stride: 0,
-            matrix_stride: 0,
-            block_index: -1,
-            sampler_index: Some(*index),
-        })
-        .collect();
-    let interface = glsl::ProgramInterface {
-        writes_frag_color: true,
-        uniforms: sampler_actives,
-        default_block_size: size,
-        sampler_count: samplers.len() as u32,
-        default_block_members: uniforms.iter().zip(&offsets).map(|((n, _), o)| (n.clone(), *o)).collect(),
-        sampler_uniforms,
-        builtin_uniforms: uniforms.iter().zip(&offsets).map(|((n, _), o)| (n.clone(), *o)).collect(),
-        builtin_attributes,
-        ..Default::default()
-    };
-    let stages = vec![linked_stage(glsl::Stage::Vertex, vs), linked_stage(glsl::Stage::Fragment, fs)];
-    (glsl::LinkedProgram { success: true, info_log: String::new(), stages, interface }, samplers)
+    let members = uniforms.iter().zip(&offsets).map(|((n, _), o)| (n.clone(), *o)).collect();
+    (generated_program(vs, fs, members, size, &samplers), samplers)
+}
+
+/// The samplers `fragment_ir::build` reports as (unit, index, texture target).
+pub fn fixed_samplers(used: &[(u32, u32, GLenum)]) -> Vec<GeneratedSampler> {
+    used.iter()
+        .map(|&(unit, index, target)| GeneratedSampler { unit, index, gl_type: sampler_type(target), name: format!("{}{unit}", fragment_ir::SAMPLER_PREFIX) })
+        .collect()
 }
 
 impl ContextState {
     /// The program that draws with the current fixed-function state, built on first use.
     pub(crate) fn fixed_function_executable(&mut self) -> Option<Arc<Mutex<LinkedProgram>>> {
-        let key = self.fixed_function_key();
-        if let Some((_, exe)) = self.fixed_function_programs.programs.iter().find(|(k, _)| *k == key) {
+        let key = self.current_fixed_function_key();
+        if let Some((_, Some(exe))) = &self.fixed_function_programs.current {
             return Some(exe.clone());
         }
-        let (linked, samplers) = linked_program(&key);
-        let (exe, log) = self.executable_from_linked(linked);
-        let Some(exe) = exe else {
-            tracing::error!(target: "galvan", "fixed-function program: {log}");
-            return None;
-        };
-        {
-            // Sampler s samples the texture unit it was generated for.
-            let mut linked = exe.lock().unwrap_or_else(|p| p.into_inner());
-            for (unit, index, _) in samplers {
-                if let Some(slot) = linked.sampler_units.get_mut(index as usize) {
-                    *slot = unit;
-                }
+        let found = self.fixed_function_programs.programs.iter().find(|(k, _)| *k == key).map(|(_, exe)| exe.clone());
+        let exe = found.or_else(|| self.build_fixed_function_executable(key))?;
+        self.fixed_function_programs.current = Some((key, Some(exe.clone())));
+        Some(exe)
+    }
+
+    /// The key of the current fixed-function state, recomputed only when a group it is
+    /// read from changed since the last call.
+    pub(crate) fn current_fixed_function_key(&mut self) -> FixedFunctionKey {
+        let stale = self.state.dirty.take(crate::state::Dirty::FIXED_FUNCTION_KEY);
+        match &self.fixed_function_programs.current {
+            Some((key, _)) if !stale => *key,
+            _ => {
+                let key = self.fixed_function_key();
+                self.fixed_function_programs.current = Some((key, None));
+                key
             }
         }
+    }
+
+    /// Builds, links and caches `key`'s program.
+    fn build_fixed_function_executable(&mut self, key: FixedFunctionKey) -> Option<Arc<Mutex<LinkedProgram>>> {
+        let (linked, samplers) = linked_program(&key);
+        let exe = match self.executable_from_generated(linked, &samplers) {
+            Ok(exe) => exe,
+            Err(log) => {
+                tracing::error!(target: "galvan", "fixed-function program: {log}");
+                return None;
+            }
+        };
         self.fixed_function_programs.programs.push((key, exe.clone()));
         Some(exe)
     }
@@ -120,6 +104,7 @@ impl ContextState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::enums::*;
     use key::{FogKey, LightingKey, TexTarget, TexUnitKey};
 
     /// Every stage a key can make passes the IR validator.

@@ -62,7 +62,9 @@ impl ContextState {
             }
             _ => return self.record_error(GL_INVALID_ENUM),
         }
-        self.state.dirty.insert(Dirty::PROGRAM | Dirty::UNIFORMS);
+        // The mode and coordinate source select the program; the rest are uniforms.
+        let selects_program = matches!(pname, GL_FOG_MODE | GL_FOG_COORD_SRC);
+        self.state.dirty.insert(if selects_program { Dirty::PROGRAM | Dirty::UNIFORMS } else { Dirty::UNIFORMS });
     }
 
     /// glGet of the fog state.

@@ -141,6 +141,12 @@ impl ContextState {
         self.state.dirty.insert(Dirty::PROGRAM | Dirty::UNIFORMS);
     }
 
+    /// Light and material parameters are uniforms of the generated program: changing them
+    /// never selects another program.
+    fn lighting_values_changed(&mut self) {
+        self.state.dirty.insert(Dirty::UNIFORMS);
+    }
+
     /// glLight{f,i}{,v}. `vector` says whether a v form was called (scalar forms accept
     /// only the single-valued pnames). Integer colours were already converted by the caller.
     pub(crate) fn gl_light(&mut self, light: GLenum, pname: GLenum, values: &[f32], vector: bool) {
@@ -184,7 +190,7 @@ impl ContextState {
                 l.attenuation[k] = values[0];
             }
         }
-        self.lighting_changed();
+        self.lighting_values_changed();
     }
 
     /// glGetLight{f,i}v: the values, or the error.
@@ -271,7 +277,7 @@ impl ContextState {
         // While GL_COLOR_MATERIAL is on, the current colour owns the components it tracks:
         // glMaterial cannot change them.
         self.track_color_material();
-        self.lighting_changed();
+        self.lighting_values_changed();
     }
 
     /// glGetMaterial{f,i}v.

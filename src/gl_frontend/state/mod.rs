@@ -49,12 +49,28 @@ impl Dirty {
     pub const FRAMEBUFFER: Dirty = Dirty(1 << 7);
     pub const TEXTURES: Dirty = Dirty(1 << 8);
     pub const UNIFORMS: Dirty = Dirty(1 << 9);
+    /// The cached fixed-function key is stale. Never inserted by hand: any change to a
+    /// group the key is read from (legacy state that selects a program, texture bindings
+    /// and images, the shade model) sets it, and rebuilding the key takes it.
+    pub const FIXED_FUNCTION_KEY: Dirty = Dirty(1 << 10);
     pub const ALL: Dirty = Dirty(u32::MAX);
+
+    /// The groups the fixed-function key is computed from.
+    const FIXED_FUNCTION_INPUTS: u32 = Dirty::PROGRAM.0 | Dirty::TEXTURES.0 | Dirty::RASTER.0;
 
     pub fn insert(&mut self, other: Dirty) {
         self.0 |= other.0;
+        if other.0 & Dirty::FIXED_FUNCTION_INPUTS != 0 {
+            self.0 |= Dirty::FIXED_FUNCTION_KEY.0;
+        }
     }
 
+    /// Whether any of `groups` is dirty; clears them.
+    pub fn take(&mut self, groups: Dirty) -> bool {
+        let was = self.0 & groups.0 != 0;
+        self.0 &= !groups.0;
+        was
+    }
 }
 
 impl std::ops::BitOr for Dirty {

@@ -46,6 +46,7 @@ impl ContextState {
             return;
         }
         self.state.raster.shade_model = mode;
+        self.state.dirty.insert(Dirty::RASTER);
     }
 
     pub(crate) fn gl_cull_face(&mut self, mode: GLenum) {

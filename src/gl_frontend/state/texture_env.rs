@@ -163,7 +163,8 @@ impl ContextState {
             }
             _ => return self.record_error(GL_INVALID_ENUM),
         }
-        self.state.dirty.insert(Dirty::PROGRAM | Dirty::UNIFORMS);
+        // The environment colour is a uniform; every other parameter selects the program.
+        self.state.dirty.insert(if pname == GL_TEXTURE_ENV_COLOR { Dirty::UNIFORMS } else { Dirty::PROGRAM | Dirty::UNIFORMS });
     }
 
     /// glGetTexEnv{i,f}v: the values of `pname`, `None` after recording an error.

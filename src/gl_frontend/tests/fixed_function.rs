@@ -133,3 +133,71 @@ fn points_take_the_point_size() {
         assert_eq!(pixel(26, 10), [0, 0, 0, 0]);
     }
 }
+
+/// A quad textured with unit 0's 2D texture at coordinates (0.5, 0.5).
+unsafe fn textured_quad() {
+    glTexCoord2f(0.5, 0.5);
+    quad();
+}
+
+#[test]
+fn a_draw_after_a_state_change_uses_the_changed_state() {
+    // The program a draw uses is cached between draws: every change that selects another
+    // program must reach the next draw, whichever call made it.
+    let _ctx = current_compat_context();
+    unsafe {
+        clear_black();
+        let mut tex = 0;
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST as i32);
+        let rgba = [255u8, 0, 0, 128];
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as i32, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.as_ptr().cast());
+        glEnable(GL_TEXTURE_2D);
+        glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE as i32);
+        glColor4f(0.0, 1.0, 0.0, 1.0);
+        textured_quad();
+        assert_near(pixel(10, 10), [255, 0, 0, 128]);
+        // The same draw again: nothing changed, nothing differs.
+        textured_quad();
+        assert_near(pixel(10, 10), [255, 0, 0, 128]);
+        // The bound texture respecified as GL_ALPHA: GL_REPLACE keeps the primary colour.
+        let alpha = [64u8];
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA8 as i32, 1, 1, 0, GL_ALPHA, GL_UNSIGNED_BYTE, alpha.as_ptr().cast());
+        textured_quad();
+        assert_near(pixel(10, 10), [0, 255, 0, 64]);
+        // Another texture environment.
+        glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE as i32);
+        glColor4f(0.0, 1.0, 0.0, 0.5);
+        textured_quad();
+        assert_near(pixel(10, 10), [0, 255, 0, 32]);
+        // Texturing off, then a light's colour changed between two lit draws.
+        glDisable(GL_TEXTURE_2D);
+        glEnable(GL_LIGHTING);
+        glEnable(GL_LIGHT0);
+        glLightModelfv(GL_LIGHT_MODEL_AMBIENT, [0.0f32, 0.0, 0.0, 1.0].as_ptr());
+        glMaterialfv(GL_FRONT, GL_DIFFUSE, [1.0f32, 1.0, 1.0, 1.0].as_ptr());
+        glLightfv(GL_LIGHT0, GL_DIFFUSE, [0.0f32, 0.0, 1.0, 1.0].as_ptr());
+        quad();
+        assert_near(pixel(10, 10), [0, 0, 255, 255]);
+        glLightfv(GL_LIGHT0, GL_DIFFUSE, [1.0f32, 0.0, 0.0, 1.0].as_ptr());
+        quad();
+        assert_near(pixel(10, 10), [255, 0, 0, 255]);
+        // Smooth, then flat shading of the same triangle: the corner at the first vertex
+        // turns from its own colour to the last vertex's.
+        glDisable(GL_LIGHTING);
+        for (model, expected) in [(GL_SMOOTH, [255, 0, 0, 255]), (GL_FLAT, [0, 0, 255, 255])] {
+            glShadeModel(model);
+            glBegin(GL_TRIANGLES);
+            glColor3f(1.0, 0.0, 0.0);
+            glVertex2f(-1.0, -1.0);
+            glColor3f(0.0, 1.0, 0.0);
+            glVertex2f(3.0, -1.0);
+            glColor3f(0.0, 0.0, 1.0);
+            glVertex2f(-1.0, 3.0);
+            glEnd();
+            assert_near(pixel(0, 0), expected);
+        }
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
