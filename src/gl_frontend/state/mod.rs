@@ -55,6 +55,13 @@ impl Dirty {
         self.0 |= other.0;
     }
 
+    /// Whether any of `other` was set; clears it (the draw path consumes what it handled).
+    pub fn take(&mut self, other: Dirty) -> bool {
+        let was = self.0 & other.0 != 0;
+        self.0 &= !other.0;
+        was
+    }
+
 }
 
 impl std::ops::BitOr for Dirty {
