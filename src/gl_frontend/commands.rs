@@ -205,6 +205,12 @@ impl GlCommands for ContextState {
     unsafe fn ClearColor(&mut self, red: GLfloat, green: GLfloat, blue: GLfloat, alpha: GLfloat) {
         self.gl_clear_color(red, green, blue, alpha)
     }
+    unsafe fn ClearColorIiEXT(&mut self, red: GLint, green: GLint, blue: GLint, alpha: GLint) {
+        self.gl_clear_color_integer(ClearColor::Sint([red, green, blue, alpha]))
+    }
+    unsafe fn ClearColorIuiEXT(&mut self, red: GLuint, green: GLuint, blue: GLuint, alpha: GLuint) {
+        self.gl_clear_color_integer(ClearColor::Uint([red, green, blue, alpha]))
+    }
     unsafe fn ClearDepth(&mut self, depth: GLdouble) {
         self.gl_clear_depth(depth)
     }
@@ -489,6 +495,26 @@ impl GlCommands for ContextState {
             (0..n).for_each(|i| store(params, i, v[i] as f32));
         }
     }
+    unsafe fn TexParameterIiv(&mut self, target: GLenum, pname: GLenum, params: *const GLint) {
+        if let Some(words) = integer_parameter_words(pname, params as *const u32) {
+            self.gl_tex_parameter_integer(target, pname, words, true)
+        }
+    }
+    unsafe fn TexParameterIuiv(&mut self, target: GLenum, pname: GLenum, params: *const GLuint) {
+        if let Some(words) = integer_parameter_words(pname, params) {
+            self.gl_tex_parameter_integer(target, pname, words, false)
+        }
+    }
+    unsafe fn GetTexParameterIiv(&mut self, target: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some((v, n)) = self.tex_parameter_integer(target, pname, true) {
+            (0..n).for_each(|i| store(params, i, v[i] as GLint));
+        }
+    }
+    unsafe fn GetTexParameterIuiv(&mut self, target: GLenum, pname: GLenum, params: *mut GLuint) {
+        if let Some((v, n)) = self.tex_parameter_integer(target, pname, false) {
+            (0..n).for_each(|i| store(params, i, v[i]));
+        }
+    }
     unsafe fn GetTexLevelParameteriv(&mut self, target: GLenum, level: GLint, pname: GLenum, params: *mut GLint) {
         if let Some(v) = self.tex_level_parameter(target, level, pname) {
             store(params, 0, v as GLint);
@@ -535,6 +561,26 @@ impl GlCommands for ContextState {
     unsafe fn GetSamplerParameteriv(&mut self, sampler: GLuint, pname: GLenum, params: *mut GLint) {
         if let Some((v, n)) = self.sampler_parameter(sampler, pname) {
             (0..n).for_each(|i| store(params, i, int_parameter(pname, v[i])));
+        }
+    }
+    unsafe fn SamplerParameterIiv(&mut self, sampler: GLuint, pname: GLenum, params: *const GLint) {
+        if let Some(words) = integer_parameter_words(pname, params as *const u32) {
+            self.gl_sampler_parameter_integer(sampler, pname, words, true)
+        }
+    }
+    unsafe fn SamplerParameterIuiv(&mut self, sampler: GLuint, pname: GLenum, params: *const GLuint) {
+        if let Some(words) = integer_parameter_words(pname, params) {
+            self.gl_sampler_parameter_integer(sampler, pname, words, false)
+        }
+    }
+    unsafe fn GetSamplerParameterIiv(&mut self, sampler: GLuint, pname: GLenum, params: *mut GLint) {
+        if let Some((v, n)) = self.sampler_parameter_integer(sampler, pname, true) {
+            (0..n).for_each(|i| store(params, i, v[i] as GLint));
+        }
+    }
+    unsafe fn GetSamplerParameterIuiv(&mut self, sampler: GLuint, pname: GLenum, params: *mut GLuint) {
+        if let Some((v, n)) = self.sampler_parameter_integer(sampler, pname, false) {
+            (0..n).for_each(|i| store(params, i, v[i]));
         }
     }
     unsafe fn GetSamplerParameterfv(&mut self, sampler: GLuint, pname: GLenum, params: *mut GLfloat) {
@@ -602,13 +648,13 @@ impl GlCommands for ContextState {
     unsafe fn FramebufferTexture(&mut self, target: GLenum, attachment: GLenum, texture: GLuint, level: GLint) {
         self.gl_framebuffer_texture(target, attachment, texture, level, TextureAttach::Whole)
     }
-    // EXT_framebuffer_object's binds: GL 3.0's, whose compatibility profile also makes
-    // objects of names never generated, as the extension does.
+    // EXT_framebuffer_object's binds: GL 3.0's, except that they make objects of names
+    // never generated in every context, as the extension does.
     unsafe fn BindFramebufferEXT(&mut self, target: GLenum, framebuffer: GLuint) {
-        self.gl_bind_framebuffer(target, framebuffer)
+        self.gl_bind_framebuffer_ext(target, framebuffer)
     }
     unsafe fn BindRenderbufferEXT(&mut self, target: GLenum, renderbuffer: GLuint) {
-        self.gl_bind_renderbuffer(target, renderbuffer)
+        self.gl_bind_renderbuffer_ext(target, renderbuffer)
     }
     unsafe fn TexBuffer(&mut self, target: GLenum, internalformat: GLenum, buffer: GLuint) {
         self.gl_tex_buffer(target, internalformat, buffer, None)
@@ -3397,6 +3443,22 @@ unsafe fn int_parameter_values(pname: GLenum, params: *const GLint) -> Option<[f
         *v = if pname == GL_TEXTURE_BORDER_COLOR { raw / i32::MAX as f64 } else { raw };
     }
     Some(values)
+}
+
+/// The words of a glTexParameterI*v / glSamplerParameterI*v call (four for the border
+/// colour, one otherwise; unused words zero).
+///
+/// # Safety
+/// `params` must hold as many values as the parameter takes.
+unsafe fn integer_parameter_words(pname: GLenum, params: *const u32) -> Option<[u32; 4]> {
+    if params.is_null() {
+        return None;
+    }
+    let mut words = [0; 4];
+    for (i, w) in words.iter_mut().enumerate().take(parameter_count(pname)) {
+        *w = *params.add(i);
+    }
+    Some(words)
 }
 
 /// Reads the values of a float-vector parameter call.

@@ -130,6 +130,9 @@ pub struct ContextState {
     pub(crate) debug: crate::debug_output::DebugState,
     /// What samplers without a complete texture sample.
     pub(crate) fallback_texture: Vec<(crate::draw_path::gpu_image::FallbackKey, vk_backend::ImageView)>,
+    /// The GL_CLAMP key of the last draw's program (by GPU program id), worked out again
+    /// only after texture or sampler state changed.
+    pub(crate) tex_clamp_key: Option<(u64, crate::draw_path::texture_sampler::ClampKey)>,
     /// Query objects (not shared between contexts) and the active ones.
     pub(crate) queries: crate::objects::query::QueryObjects,
     /// glBeginConditionalRender's query and mode, while rendering is conditional.
@@ -221,6 +224,7 @@ impl Context {
             display_lists: Default::default(),
             attrib_stacks: Default::default(),
             fallback_texture: Vec::new(),
+            tex_clamp_key: None,
             debug: Default::default(),
             clip_control_native: device_caps.depth_clip_control,
             caps: device_caps,

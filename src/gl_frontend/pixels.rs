@@ -317,10 +317,12 @@ fn intermediate(from: TexelFormat, to: TexelFormat) -> (GLenum, GLenum) {
 
 /// Host texels as RGBA floats (GL's conversion to RGBA; depth in red).
 pub fn to_rgba_f32(host: &[u8], texel: TexelFormat, texels: usize) -> Result<Vec<[f32; 4]>, GLenum> {
-    let rgba = convert(host, texel, table_format(GL_RGBA32F), texels);
-    let depth = || convert(host, texel, table_format(GL_DEPTH_COMPONENT32F), texels);
-    let floats = if texel.is_depth() { depth()? } else { rgba? };
-    let stride = if texel.is_depth() { 4 } else { 16 };
+    // Only the conversion that applies: depth sources have no RGBA32F conversion.
+    let (floats, stride) = if texel.is_depth() {
+        (convert(host, texel, table_format(GL_DEPTH_COMPONENT32F), texels)?, 4)
+    } else {
+        (convert(host, texel, table_format(GL_RGBA32F), texels)?, 16)
+    };
     Ok(floats
         .chunks_exact(stride)
         .map(|t| {
@@ -425,5 +427,12 @@ mod tests {
         let floats = to_rgba_f32(&[51], table_format(GL_R8), 1).unwrap();
         assert_eq!(floats, vec![[0.2, 0.0, 0.0, 1.0]]);
         assert_eq!(from_rgba_f32(&floats, rgba8()).unwrap(), vec![51, 0, 0, 255]);
+    }
+
+    #[test]
+    fn depth_sources_read_as_depth_in_red() {
+        let half = 0.5f32.to_ne_bytes();
+        let floats = to_rgba_f32(&half, table_format(GL_DEPTH_COMPONENT32F), 1).unwrap();
+        assert_eq!(floats, vec![[0.5, 0.0, 0.0, 1.0]]);
     }
 }

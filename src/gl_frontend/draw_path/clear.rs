@@ -95,7 +95,7 @@ impl ContextState {
         }
         let mut values = ClearValues { colors: [None; 8], depth: None, stencil: None };
         if mask & GL_COLOR_BUFFER_BIT != 0 {
-            let color = ClearColor::Float(self.state.clear.color);
+            let color = self.state.clear.color_integer.unwrap_or(ClearColor::Float(self.state.clear.color));
             for slot in 0..8 {
                 values.colors[slot] = self.masked_color(slot, color);
             }

@@ -153,7 +153,7 @@ impl ContextState {
         let sampler_slots = crate::draw_path::draw::sampler_slots(&exe);
         let program = exe.gpu.clone();
         drop(exe);
-        for (binding, element, view, sampler) in self.sampled_textures(&sampler_slots)? {
+        for (binding, element, view, sampler) in self.sampled_textures(&sampler_slots, &Vec::new())? {
             out.push(OwnedResource::Texture { binding, element, view, sampler });
         }
         for (binding, element, view) in self.buffer_textures(&sampler_slots)? {

@@ -7,15 +7,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use vk_backend::{
     BoundResource, Buffer as GpuBuffer, BufferDesc, DrawCounts, DrawRecord, ImageView, IndexBinding, IndexType, InputRate,
-    MemoryHint, Rect, ResourceBinding, Sampler, SamplerDesc, VertexAttribute, VertexBindingLayout, VertexBufferBinding,
+    MemoryHint, Rect, ResourceBinding, Sampler, VertexAttribute, VertexBindingLayout, VertexBufferBinding,
     VertexFormat, VertexInput, VertexScalar, Viewport,
 };
 
 use crate::context::ContextState;
 use crate::draw_path::record_error::RecordError;
-use crate::draw_path::render_state::{is_primitive_mode, map_compare, map_topology};
+use crate::draw_path::render_state::{is_primitive_mode, map_topology};
 use crate::draw_path::robust_vertex_fetch::{robust_vertex_source, VertexSource};
+use crate::draw_path::texture_sampler::{clamp_mask, map_sampler, ClampKey, SampledTexture};
 use crate::objects::sampler::SamplerState;
+use crate::state::Dirty;
 use crate::objects::vertex_array::{AttribClass, VertexAttrib};
 use crate::state::enables::Cap;
 use crate::types::enums::*;
@@ -129,36 +131,6 @@ fn double_attributes(slot: &InputSlot, format: VertexFormat, offset: u32, native
         attributes.push(VertexAttribute { location: slot.vk as u8 + 1, binding, format: VertexFormat::new(VertexScalar::U32, words - 4), offset: offset + 16 });
     }
     attributes
-}
-
-/// The backend sampler of GL sampler state.
-pub(crate) fn map_sampler(s: &SamplerState) -> SamplerDesc {
-    use vk_backend::{BorderColor, Filter, MipFilter, WrapMode};
-    let filter = |f: GLenum| if matches!(f, GL_NEAREST | GL_NEAREST_MIPMAP_NEAREST | GL_NEAREST_MIPMAP_LINEAR) { Filter::Nearest } else { Filter::Linear };
-    let wrap = |w: GLenum| match w {
-        GL_MIRRORED_REPEAT => WrapMode::MirroredRepeat,
-        GL_CLAMP_TO_EDGE | GL_CLAMP => WrapMode::ClampToEdge,
-        GL_CLAMP_TO_BORDER => WrapMode::ClampToBorder,
-        GL_MIRROR_CLAMP_TO_EDGE => WrapMode::MirrorClampToEdge,
-        _ => WrapMode::Repeat,
-    };
-    SamplerDesc {
-        min_filter: filter(s.min_filter),
-        mag_filter: filter(s.mag_filter),
-        mip_filter: match s.min_filter {
-            GL_NEAREST_MIPMAP_NEAREST | GL_LINEAR_MIPMAP_NEAREST => MipFilter::Nearest,
-            GL_NEAREST_MIPMAP_LINEAR | GL_LINEAR_MIPMAP_LINEAR => MipFilter::Linear,
-            _ => MipFilter::None,
-        },
-        wrap: [wrap(s.wrap_s), wrap(s.wrap_t), wrap(s.wrap_r)],
-        min_lod: s.min_lod,
-        max_lod: s.max_lod,
-        lod_bias: s.lod_bias,
-        compare: (s.compare_mode == GL_COMPARE_REF_TO_TEXTURE).then(|| map_compare(s.compare_func)),
-        border: BorderColor::Float(s.border_color),
-        max_anisotropy: s.max_anisotropy,
-        seamless_cube: true,
-    }
 }
 
 impl ContextState {
@@ -533,9 +505,14 @@ impl ContextState {
         let sampler_slots = sampler_slots(&exe);
         let images = self.image_resources(&exe)?;
         let storage = self.storage_buffer_resources(&exe)?;
-        let gpu_program = exe.gpu.clone();
+        let program_id = exe.gpu.id();
+        let may_clamp = exe.variant_source.is_some();
         drop(exe);
-        let textures = self.sampled_textures(&sampler_slots)?;
+        let (textures, clamp_key) = self.draw_textures(&sampler_slots, program_id, may_clamp)?;
+        let gpu_program = {
+            let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
+            self.program_variant(&mut exe, &clamp_key)
+        };
         let texel_buffers = self.buffer_textures(&sampler_slots)?;
 
         // Index buffer.
@@ -703,14 +680,72 @@ pub(crate) fn sampler_slots(exe: &crate::objects::program_link::LinkedProgram) -
 }
 
 impl ContextState {
-    /// The view and sampler each sampler element reads, for draws and dispatches alike.
-    pub(crate) fn sampled_textures(&mut self, slots: &[SamplerSlot]) -> Result<Vec<(u32, u32, ImageView, Sampler)>, vk_backend::Error> {
-        let mut textures = Vec::with_capacity(slots.len());
-        for &(binding, element, unit, sampler_type) in slots.iter().filter(|s| !crate::draw_path::buffer_textures::is_buffer_sampler(s.3)) {
-            let (view, state) = self.texture_sample_view(unit, sampler_type)?;
-            let sampler = Sampler::new(&self.device, &map_sampler(&state))?;
-            textures.push((binding, element, view, sampler));
-        }
-        Ok(textures)
+    /// The view and sampler each sampler element reads, for draws and dispatches alike;
+    /// `clamp_key` says which coordinates the program variant clamps for GL_CLAMP.
+    pub(crate) fn sampled_textures(&mut self, slots: &[SamplerSlot], clamp_key: &ClampKey) -> Result<Vec<(u32, u32, ImageView, Sampler)>, vk_backend::Error> {
+        let views = self.sample_views(slots)?;
+        self.samplers_for(views, clamp_key)
     }
+
+    /// The textures of a draw and the GL_CLAMP key of the program variant that reads them.
+    /// The key is worked out again only after texture or sampler state changed
+    /// (`Dirty::TEXTURES`) or the program did; programs that cannot meet GL_CLAMP (core and
+    /// ES contexts reject it) have the empty key.
+    pub(crate) fn draw_textures(&mut self, slots: &[SamplerSlot], program_id: u64, may_clamp: bool) -> Result<(Vec<(u32, u32, ImageView, Sampler)>, ClampKey), vk_backend::Error> {
+        let views = self.sample_views(slots)?;
+        let stale = self.state.dirty.take(Dirty::TEXTURES) || self.tex_clamp_key.as_ref().is_none_or(|(id, _)| *id != program_id);
+        if stale {
+            let key = if may_clamp { clamp_key(&views) } else { ClampKey::new() };
+            self.tex_clamp_key = Some((program_id, key));
+        }
+        let key = self.tex_clamp_key.as_ref().map(|(_, k)| k.clone()).unwrap_or_default();
+        Ok((self.samplers_for(views, &key)?, key))
+    }
+
+    fn sample_views(&mut self, slots: &[SamplerSlot]) -> Result<Vec<SampleView>, vk_backend::Error> {
+        let mut views = Vec::with_capacity(slots.len());
+        for &(binding, element, unit, sampler_type) in slots.iter().filter(|s| !crate::draw_path::buffer_textures::is_buffer_sampler(s.3)) {
+            let (view, state, stored) = self.texture_sample_view(unit, sampler_type)?;
+            let kind = crate::objects::texture_target::sampler_type_target(sampler_type).1;
+            views.push(SampleView { binding, element, view, state, stored, kind });
+        }
+        Ok(views)
+    }
+
+    fn samplers_for(&mut self, views: Vec<SampleView>, clamp_key: &ClampKey) -> Result<Vec<(u32, u32, ImageView, Sampler)>, vk_backend::Error> {
+        views
+            .into_iter()
+            .map(|v| {
+                let shader_clamp = clamp_key.iter().find(|(b, _)| *b == v.binding).map_or(0, |(_, m)| *m);
+                let texture = SampledTexture { stored: v.stored, kind: v.kind, shader_clamp };
+                let sampler = Sampler::new(&self.device, &map_sampler(&v.state, &texture))?;
+                Ok((v.binding, v.element, v.view, sampler))
+            })
+            .collect()
+    }
+}
+
+/// One sampler element's view and the state it samples with.
+struct SampleView {
+    binding: u32,
+    element: u32,
+    view: ImageView,
+    state: SamplerState,
+    stored: [gl_formats::Swizzle; 4],
+    kind: crate::objects::texture_target::SampleKind,
+}
+
+/// Per sampler binding, the coordinates the shader clamps for GL_CLAMP: what a program
+/// variant is built for. An array binding clamps only where all its elements agree.
+fn clamp_key(views: &[SampleView]) -> ClampKey {
+    let mut key: ClampKey = Vec::new();
+    for v in views {
+        let mask = clamp_mask(&v.state);
+        match key.iter_mut().find(|(b, _)| *b == v.binding) {
+            Some((_, m)) => *m &= mask,
+            None => key.push((v.binding, mask)),
+        }
+    }
+    key.retain(|(_, m)| *m != 0);
+    key
 }

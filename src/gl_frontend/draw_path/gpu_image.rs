@@ -289,9 +289,13 @@ impl ContextState {
     /// The view and sampler state a sampler of GLSL type `sampler_type` reads on texture
     /// `unit`: the bound texture's levels base..max with its swizzle, or an incomplete
     /// texture's (0, 0, 0, 1) when it cannot be sampled.
-    pub(crate) fn texture_sample_view(&mut self, unit: u32, sampler_type: GLenum) -> Result<(ImageView, SamplerState), vk_backend::Error> {
+    /// Also returns what each GL component of the texture reads from its stored channels.
+    pub(crate) fn texture_sample_view(&mut self, unit: u32, sampler_type: GLenum) -> Result<(ImageView, SamplerState, [gl_formats::Swizzle; 4]), vk_backend::Error> {
+        use gl_formats::Swizzle as S;
+        const AS_STORED: [S; 4] = [S::R, S::G, S::B, S::A];
         if let Some(pixels) = self.pixel_rectangle.as_ref().filter(|_| unit == crate::fixed_function::fragment_ir::PIXEL_RECTANGLE_UNIT) {
-            return Ok(pixels.sample());
+            let (view, state) = pixels.sample();
+            return Ok((view, state, AS_STORED));
         }
         let (target, kind) = texture_target::sampler_type_target(sampler_type);
         let index = texture_target::target_index(target);
@@ -309,6 +313,7 @@ impl ContextState {
                 let max = texture.effective_max_level();
                 let stencil = texture.depth_stencil_mode == GL_STENCIL_INDEX;
                 let swizzle = texture.level(base as usize).map_or([Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A], |l| view_swizzle(texture.swizzle, l.format));
+                let stored = texture.level(base as usize).map_or(AS_STORED, |l| l.format.info.sample_swizzle());
                 if let Some(gpu) = texture.gpu.as_mut().filter(|g| g.holds_level(base)) {
                     let d = *gpu.image.desc();
                     let last = (gpu.anchor + d.levels - 1).min(max.max(base));
@@ -329,7 +334,7 @@ impl ContextState {
                         swizzle,
                         format: None,
                     };
-                    found = Some((gpu.sample_view(&desc)?, state));
+                    found = Some((gpu.sample_view(&desc)?, state, stored));
                 }
             }
         }
@@ -342,7 +347,7 @@ impl ContextState {
                 if kind != SampleKind::Float {
                     (state.min_filter, state.mag_filter) = (GL_NEAREST, GL_NEAREST);
                 }
-                Ok((self.fallback_texture_view(target, kind)?, state))
+                Ok((self.fallback_texture_view(target, kind)?, state, AS_STORED))
             }
         }
     }

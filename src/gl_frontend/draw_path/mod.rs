@@ -21,3 +21,4 @@ pub mod read_pixels;
 pub mod render_state;
 pub mod robust_vertex_fetch;
 pub mod targets;
+pub mod texture_sampler;

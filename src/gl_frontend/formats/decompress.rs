@@ -1,7 +1,8 @@
 //! CPU decoding of compressed formats the device cannot sample, into the uncompressed
 //! fallback storage `TexelFormat::choose` picked: ETC1/ETC2, ASTC LDR and S3TC/BPTC to RGBA8
 //! (block decoders of the `texture2ddecoder` crate), EAC R11/RG11 to 16-bit normalised
-//! channels by the EAC formulas here (an 8-bit decode would lose three of the eleven bits).
+//! channels by the EAC formulas here (an 8-bit decode would lose three of the eleven bits),
+//! and RGTC (BC4/BC5) likewise, its interpolated values being finer than 8 bits.
 
 use crate::error::GlError;
 use crate::pixel_store::{compressed_image_size, Extent};
@@ -60,6 +61,36 @@ fn decode_eac_block(block: &[u8], signed: bool) -> [u16; 16] {
     out
 }
 
+/// Decodes one 8-byte BC4 (RGTC1) block into 16 texels (row-major, 16-bit normalised): two
+/// endpoints, then a 3-bit index per texel (little-endian, first texel lowest). With the
+/// first endpoint above the second, indices 2-7 interpolate six values between them;
+/// otherwise 2-5 interpolate four, and 6 and 7 are the format's minimum and maximum.
+fn decode_bc4_block(block: &[u8], signed: bool) -> [u16; 16] {
+    // Endpoints as normalised values; signed ones clamp -128 to -127 (both mean -1).
+    let endpoint = |b: u8| if signed { (b as i8).max(-127) as f32 / 127.0 } else { b as f32 / 255.0 };
+    let (e0, e1) = (endpoint(block[0]), endpoint(block[1]));
+    let min = if signed { -1.0 } else { 0.0 };
+    let mut palette = [e0, e1, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+    let six = if signed { (block[0] as i8).max(-127) > (block[1] as i8).max(-127) } else { block[0] > block[1] };
+    if six {
+        for i in 1..7 {
+            palette[i + 1] = ((7 - i) as f32 * e0 + i as f32 * e1) / 7.0;
+        }
+    } else {
+        for i in 1..5 {
+            palette[i + 1] = ((5 - i) as f32 * e0 + i as f32 * e1) / 5.0;
+        }
+        (palette[6], palette[7]) = (min, 1.0);
+    }
+    let indices = u64::from_le_bytes([block[2], block[3], block[4], block[5], block[6], block[7], 0, 0]);
+    let mut out = [0u16; 16];
+    for (t, texel) in out.iter_mut().enumerate() {
+        let v = palette[((indices >> (3 * t)) & 7) as usize];
+        *texel = if signed { ((v * 32767.0).round() as i16) as u16 } else { (v * 65535.0).round() as u16 };
+    }
+    out
+}
+
 /// How one compressed format's blocks decode.
 #[derive(Clone, Copy)]
 enum Decoder {
@@ -69,6 +100,8 @@ enum Decoder {
     Astc { width: usize, height: usize },
     /// EAC with one or two channels; stored as 16-bit normalised channels.
     Eac { channels: usize, signed: bool },
+    /// BC4 (RGTC1) or BC5 (RGTC2, two BC4 blocks); stored as 16-bit normalised channels.
+    Bc4 { channels: usize, signed: bool },
 }
 
 impl Decoder {
@@ -76,7 +109,7 @@ impl Decoder {
     fn texel_bytes(self) -> usize {
         match self {
             Decoder::Rgba8(_) | Decoder::Astc { .. } => 4,
-            Decoder::Eac { channels, .. } => 2 * channels,
+            Decoder::Eac { channels, .. } | Decoder::Bc4 { channels, .. } => 2 * channels,
         }
     }
 
@@ -86,7 +119,7 @@ impl Decoder {
         let decode_words = |words: &mut [u32; 144]| match self {
             Decoder::Rgba8(f) => f(block, words),
             Decoder::Astc { width, height } => texture2ddecoder::decode_astc_block(block, width, height, words),
-            Decoder::Eac { .. } => {}
+            Decoder::Eac { .. } | Decoder::Bc4 { .. } => {}
         };
         match self {
             Decoder::Rgba8(_) | Decoder::Astc { .. } => {
@@ -97,9 +130,10 @@ impl Decoder {
                     words.fill(u32::from_le_bytes([255, 0, 255, 255]));
                 }
             }
-            Decoder::Eac { channels, signed } => {
+            Decoder::Eac { channels, signed } | Decoder::Bc4 { channels, signed } => {
+                let decode_channel = if matches!(self, Decoder::Eac { .. }) { decode_eac_block } else { decode_bc4_block };
                 for c in 0..channels {
-                    let values = decode_eac_block(&block[c * 8..c * 8 + 8], signed);
+                    let values = decode_channel(&block[c * 8..c * 8 + 8], signed);
                     for (t, v) in values.iter().enumerate() {
                         let at = (t * channels + c) * 2;
                         out[at..at + 2].copy_from_slice(&v.to_ne_bytes());
@@ -136,6 +170,10 @@ fn decoder_for(format: StorageFormat, storage: StorageFormat) -> Option<Decoder>
         EacR11Snorm if storage == R16Snorm => Decoder::Eac { channels: 1, signed: true },
         EacRg11Unorm if storage == Rg16Unorm => Decoder::Eac { channels: 2, signed: false },
         EacRg11Snorm if storage == Rg16Snorm => Decoder::Eac { channels: 2, signed: true },
+        Bc4Unorm if storage == R16Unorm => Decoder::Bc4 { channels: 1, signed: false },
+        Bc4Snorm if storage == R16Snorm => Decoder::Bc4 { channels: 1, signed: true },
+        Bc5Unorm if storage == Rg16Unorm => Decoder::Bc4 { channels: 2, signed: false },
+        Bc5Snorm if storage == Rg16Snorm => Decoder::Bc4 { channels: 2, signed: true },
         _ => return None,
     })
 }

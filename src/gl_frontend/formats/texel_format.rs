@@ -71,6 +71,10 @@ pub fn fallbacks(storage: StorageFormat) -> &'static [StorageFormat] {
         EacR11Snorm => &[R16Snorm],
         EacRg11Unorm => &[Rg16Unorm],
         EacRg11Snorm => &[Rg16Snorm],
+        Bc4Unorm => &[R16Unorm],
+        Bc4Snorm => &[R16Snorm],
+        Bc5Unorm => &[Rg16Unorm],
+        Bc5Snorm => &[Rg16Snorm],
         _ => &[],
     }
 }

@@ -115,6 +115,18 @@ impl ContextState {
     }
 
     pub(crate) fn gl_bind_framebuffer(&mut self, target: GLenum, name: GLuint) {
+        // Compatibility contexts create framebuffers on first bind, as GL 2.1 did.
+        let allow_unreserved = !self.is_core() && !self.is_gles();
+        self.bind_framebuffer(target, name, allow_unreserved)
+    }
+
+    /// glBindFramebufferEXT: EXT_framebuffer_object binds (and creates) any name, generated
+    /// or not, in every context.
+    pub(crate) fn gl_bind_framebuffer_ext(&mut self, target: GLenum, name: GLuint) {
+        self.bind_framebuffer(target, name, true)
+    }
+
+    fn bind_framebuffer(&mut self, target: GLenum, name: GLuint, allow_unreserved: bool) {
         let (draw, read) = match target {
             GL_FRAMEBUFFER => (true, true),
             GL_DRAW_FRAMEBUFFER => (true, false),
@@ -122,7 +134,6 @@ impl ContextState {
             _ => return self.record_error(GL_INVALID_ENUM),
         };
         if name != 0 {
-            let allow_unreserved = !self.is_core() && !self.is_gles();
             let exists = self.framebuffers.get_or_create(name, allow_unreserved, Framebuffer::default).is_some();
             if !self.check(exists, GL_INVALID_OPERATION) {
                 return;

@@ -47,6 +47,12 @@ pub struct LinkedProgram {
     pub link_options: glsl::LinkOptions,
     /// The stages it has executables for.
     pub stages: Vec<glsl::Stage>,
+    /// The linked stages again, kept by compatibility-profile programs that sample
+    /// textures: GL_CLAMP on a filtered texture needs a variant that clamps coordinates.
+    pub variant_source: Option<Arc<glsl::LinkedProgram>>,
+    pub separable: bool,
+    /// The variants built so far, by GL_CLAMP key.
+    pub clamp_variants: Vec<(crate::draw_path::texture_sampler::ClampKey, GpuProgram)>,
 }
 
 impl LinkedProgram {
@@ -204,7 +210,30 @@ fn two_sided_color_state(linked: &glsl::LinkedProgram, last_pre_raster: Option<g
 
 impl ContextState {
     /// Turns linked stages into a Vulkan program; `Err` is the info-log line saying why not.
-    fn build_gpu_program(&self, linked: &glsl::LinkedProgram, separable: bool) -> Result<GpuProgram, String> {
+    /// The GPU program of `exe` whose shaders clamp the coordinates `clamp_key` names for
+    /// GL_CLAMP, built on first use; the program itself for the empty key (or when the
+    /// variant cannot be built, which the log says).
+    pub(crate) fn program_variant(&self, exe: &mut LinkedProgram, clamp_key: &[(u32, nir_like::passes::ClampMask)]) -> GpuProgram {
+        if clamp_key.is_empty() {
+            return exe.gpu.clone();
+        }
+        if let Some((_, program)) = exe.clamp_variants.iter().find(|(k, _)| k == clamp_key) {
+            return program.clone();
+        }
+        let Some(source) = exe.variant_source.clone() else { return exe.gpu.clone() };
+        match self.build_gpu_program(&source, exe.separable, clamp_key) {
+            Ok(program) => {
+                exe.clamp_variants.push((clamp_key.to_vec(), program.clone()));
+                program
+            }
+            Err(why) => {
+                tracing::warn!(target: "galvan", "GL_CLAMP variant not built: {why}");
+                exe.gpu.clone()
+            }
+        }
+    }
+
+    fn build_gpu_program(&self, linked: &glsl::LinkedProgram, separable: bool, tex_clamp: &[(u32, nir_like::passes::ClampMask)]) -> Result<GpuProgram, String> {
         let has = |stage| linked.stages.iter().any(|s| s.stage == stage);
         // A separable program may hold a fragment stage alone: a pipeline supplies the rest.
         if has(glsl::Stage::Fragment) && !has(glsl::Stage::Vertex) && !separable {
@@ -255,6 +284,7 @@ impl ContextState {
                 point_size: point_size_state(&linked.interface),
                 clip_control: clip_control_state(&linked.interface),
                 two_sided_color: two_sided_color_state(linked, last_pre_raster),
+                tex_clamp: tex_clamp.to_vec(),
             };
             nir_like::passes::lower_for_caps(&mut ir, &caps, &lower);
             crate::shader_dumps::ir(gl_stage.name(), "lowered", &ir);
@@ -401,7 +431,9 @@ impl ContextState {
         if !linked.success {
             return (None, log);
         }
-        let gpu = match self.build_gpu_program(&linked, separable) {
+        // GL_CLAMP exists only in compatibility contexts.
+        let variant_source = (linked.interface.sampler_count > 0 && !self.is_core() && !self.is_gles()).then(|| Arc::new(linked.clone()));
+        let gpu = match self.build_gpu_program(&linked, separable, &[]) {
             Ok(gpu) => gpu,
             Err(why) => {
                 log.push_str(&format!("error: {why}\n"));
@@ -449,6 +481,9 @@ impl ContextState {
             stages,
             interface,
             gpu,
+            variant_source,
+            separable,
+            clamp_variants: Vec::new(),
         };
         (Some(Arc::new(std::sync::Mutex::new(exe))), log)
     }

@@ -61,11 +61,20 @@ impl ContextState {
     }
 
     pub(crate) fn gl_bind_renderbuffer(&mut self, target: GLenum, name: GLuint) {
+        let allow_unreserved = !self.is_core() && !self.is_gles();
+        self.bind_renderbuffer(target, name, allow_unreserved)
+    }
+
+    /// glBindRenderbufferEXT: EXT_framebuffer_object binds (and creates) any name.
+    pub(crate) fn gl_bind_renderbuffer_ext(&mut self, target: GLenum, name: GLuint) {
+        self.bind_renderbuffer(target, name, true)
+    }
+
+    fn bind_renderbuffer(&mut self, target: GLenum, name: GLuint, allow_unreserved: bool) {
         if !self.check(target == GL_RENDERBUFFER, GL_INVALID_ENUM) {
             return;
         }
         if name != 0 {
-            let allow_unreserved = !self.is_core() && !self.is_gles();
             let created = self
                 .share
                 .lock()

@@ -20,7 +20,10 @@ pub struct SamplerState {
     pub lod_bias: f32,
     pub compare_mode: GLenum,
     pub compare_func: GLenum,
-    pub border_color: [f32; 4],
+    /// GL_TEXTURE_BORDER_COLOR as one value of four words, as GL keeps it: floats from
+    /// glTexParameterf*/i*, integers from glTexParameterI*; the texture's format decides
+    /// which the sampler reads.
+    pub border_color: [u32; 4],
     pub max_anisotropy: f32,
 }
 
@@ -39,7 +42,7 @@ impl SamplerState {
             lod_bias: 0.0,
             compare_mode: GL_NONE,
             compare_func: GL_LEQUAL,
-            border_color: [0.0; 4],
+            border_color: [0; 4],
             max_anisotropy: 1.0,
         }
     }
@@ -95,7 +98,7 @@ impl SamplerState {
                 self.compare_func = as_enum;
             }
             GL_TEXTURE_BORDER_COLOR if values.len() >= 4 => {
-                self.border_color = [values[0] as f32, values[1] as f32, values[2] as f32, values[3] as f32];
+                self.border_color = [0, 1, 2, 3].map(|i| (values[i] as f32).to_bits());
             }
             GL_TEXTURE_MAX_ANISOTROPY => {
                 if first < 1.0 {
@@ -106,6 +109,27 @@ impl SamplerState {
             _ => return Err(GL_INVALID_ENUM),
         }
         Ok(())
+    }
+
+    /// glTexParameterI{i,ui}v and glSamplerParameterI{i,ui}v: the border colour's words as
+    /// given (integers, for integer textures); every other pname as glTexParameteriv.
+    pub fn set_integer(&mut self, pname: GLenum, words: &[u32; 4], signed: bool, gles: bool) -> Result<(), GLenum> {
+        if pname == GL_TEXTURE_BORDER_COLOR {
+            self.border_color = *words;
+            return Ok(());
+        }
+        let first = if signed { words[0] as i32 as f64 } else { words[0] as f64 };
+        self.set(pname, &[first], gles)
+    }
+
+    /// glGetTexParameterI{i,ui}v and glGetSamplerParameterI{i,ui}v: the border colour's
+    /// words as stored, every other pname as glGetTexParameteriv (rounded to integers).
+    pub fn get_integer(&self, pname: GLenum, signed: bool) -> Option<([u32; 4], usize)> {
+        if pname == GL_TEXTURE_BORDER_COLOR {
+            return Some((self.border_color, 4));
+        }
+        let (values, n) = self.get(pname)?;
+        Some((values.map(|v| if signed { v.round() as i32 as u32 } else { v.round() as u32 }), n))
     }
 
     /// The value(s) of one parameter; `None` for a pname that is not sampler state.
@@ -123,7 +147,7 @@ impl SamplerState {
             GL_TEXTURE_COMPARE_MODE => one(self.compare_mode as f64),
             GL_TEXTURE_COMPARE_FUNC => one(self.compare_func as f64),
             GL_TEXTURE_MAX_ANISOTROPY => one(self.max_anisotropy as f64),
-            GL_TEXTURE_BORDER_COLOR => Some((self.border_color.map(f64::from), 4)),
+            GL_TEXTURE_BORDER_COLOR => Some((self.border_color.map(|b| f32::from_bits(b) as f64), 4)),
             _ => None,
         }
     }
@@ -193,6 +217,28 @@ impl ContextState {
             Ok(()) => self.state.dirty.insert(Dirty::TEXTURES),
             Err(e) => self.record_error(e),
         }
+    }
+
+    /// glSamplerParameterI{i,ui}v.
+    pub(crate) fn gl_sampler_parameter_integer(&mut self, sampler: GLuint, pname: GLenum, words: [u32; 4], signed: bool) {
+        let gles = self.is_gles();
+        let result = match self.share.lock().samplers.get_mut(sampler) {
+            Some(s) => s.state.set_integer(pname, &words, signed, gles),
+            None => Err(GL_INVALID_OPERATION),
+        };
+        match result {
+            Ok(()) => self.state.dirty.insert(Dirty::TEXTURES),
+            Err(e) => self.record_error(e),
+        }
+    }
+
+    /// glGetSamplerParameterI{i,ui}v.
+    pub(crate) fn sampler_parameter_integer(&mut self, sampler: GLuint, pname: GLenum, signed: bool) -> Option<([u32; 4], usize)> {
+        let value = match self.share.lock().samplers.get(sampler) {
+            Some(s) => s.state.get_integer(pname, signed).ok_or(GL_INVALID_ENUM),
+            None => Err(GL_INVALID_OPERATION),
+        };
+        value.map_err(|e| self.record_error(e)).ok()
     }
 
     pub(crate) fn sampler_parameter(&mut self, sampler: GLuint, pname: GLenum) -> Option<([f64; 4], usize)> {

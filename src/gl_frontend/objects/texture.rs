@@ -353,6 +353,37 @@ impl ContextState {
         }
     }
 
+    /// glTexParameterI{i,ui}v: the border colour as integer words; any other pname as
+    /// glTexParameteriv.
+    pub(crate) fn gl_tex_parameter_integer(&mut self, target: GLenum, pname: GLenum, words: [u32; 4], signed: bool) {
+        if pname != GL_TEXTURE_BORDER_COLOR {
+            let first = if signed { words[0] as i32 as f64 } else { words[0] as f64 };
+            return self.gl_tex_parameter(target, pname, &[first]);
+        }
+        let gles = self.is_gles();
+        let result = self.with_bound_texture(target, |t| {
+            if matches!(t.target, GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
+                return Err(GL_INVALID_ENUM);
+            }
+            t.sampler.set_integer(pname, &words, signed, gles)
+        });
+        match result {
+            Some(Ok(())) => self.state.dirty.insert(Dirty::TEXTURES),
+            Some(Err(e)) => self.record_error(e),
+            None => {}
+        }
+    }
+
+    /// glGetTexParameterI{i,ui}v: the border colour's words as stored; any other pname as
+    /// glGetTexParameteriv.
+    pub(crate) fn tex_parameter_integer(&mut self, target: GLenum, pname: GLenum, signed: bool) -> Option<([u32; 4], usize)> {
+        if pname == GL_TEXTURE_BORDER_COLOR {
+            return self.with_bound_texture(target, |t| (t.sampler.border_color, 4));
+        }
+        let (values, n) = self.tex_parameter(target, pname)?;
+        Some((values.map(|v| if signed { v.round() as i32 as u32 } else { v.round() as u32 }), n))
+    }
+
     pub(crate) fn tex_parameter(&mut self, target: GLenum, pname: GLenum) -> Option<([f64; 4], usize)> {
         let result = self.with_bound_texture(target, |t| match pname {
             GL_TEXTURE_BASE_LEVEL => Some(([t.base_level as f64, 0.0, 0.0, 0.0], 1)),

@@ -108,14 +108,8 @@ impl ContextState {
         if !self.check(is_image_target(dims, target, self.is_gles()), GL_INVALID_ENUM) {
             return;
         }
-        let texture_target = texture_target_of(target);
-        let level_ok = level >= 0 && level <= texture_target::max_level(texture_target, &self.limits);
-        if !self.check(level_ok && self.image_size_ok(target, size) && self.level_size_ok(target, level, size) && border == 0, GL_INVALID_VALUE) {
-            return;
-        }
-        let square = !CUBE_FACES.contains(&target) && texture_target != GL_TEXTURE_CUBE_MAP_ARRAY || size[0] == size[1];
-        let whole_cubes = texture_target != GL_TEXTURE_CUBE_MAP_ARRAY || size[2] % 6 == 0;
-        if !self.check(square && whole_cubes, GL_INVALID_VALUE) {
+        // An image that cannot be made is an error here (a proxy target reports it as zero).
+        if !self.check(self.image_shape_ok(target, level, size, border) == Ok(true), GL_INVALID_VALUE) {
             return;
         }
         let texel = match pixels::texel_format_for(internal_format as GLenum, format, ty, self.format_api()) {
@@ -130,6 +124,21 @@ impl ContextState {
             Err(e) => return self.record_error(e),
         }
         self.define_level(target, level as usize, image);
+    }
+
+    /// glTexImage's checks of level, size and border, shared with proxy targets: `Err` for
+    /// arguments no image may have (GL_INVALID_VALUE for a proxy too), `Ok(false)` for an
+    /// image too large for the level or target (or a cube face that is not square), which
+    /// glTexImage refuses and a proxy records as all zero.
+    pub(crate) fn image_shape_ok(&self, target: GLenum, level: GLint, size: [GLsizei; 3], border: GLint) -> Result<bool, GLenum> {
+        let texture_target = texture_target_of(target);
+        let level_ok = level >= 0 && level <= texture_target::max_level(texture_target, &self.limits);
+        if !level_ok || size.iter().any(|&s| s < 0) || border != 0 {
+            return Err(GL_INVALID_VALUE);
+        }
+        let square = !CUBE_FACES.contains(&target) && texture_target != GL_TEXTURE_CUBE_MAP_ARRAY || size[0] == size[1];
+        let whole_cubes = texture_target != GL_TEXTURE_CUBE_MAP_ARRAY || size[2] % 6 == 0;
+        Ok(square && whole_cubes && self.image_size_ok(target, size) && self.level_size_ok(target, level, size))
     }
 
     /// Makes `image` level `level` of the face `target` names of the bound texture

@@ -66,17 +66,14 @@ impl ContextState {
         format: GLenum,
         ty: GLenum,
     ) {
-        let texture_target = texture_target_of(image_target);
-        let level_ok = level >= 0 && level <= texture_target::max_level(texture_target, &self.limits);
-        if !self.check(level_ok && size.iter().all(|&s| s >= 0) && border == 0, GL_INVALID_VALUE) {
-            return;
-        }
+        let fits = match self.image_shape_ok(image_target, level, size, border) {
+            Ok(fits) => fits,
+            Err(e) => return self.record_error(e),
+        };
         let texel = match pixels::texel_format_for(internal_format as GLenum, format, ty, self.format_api()) {
             Ok(t) => t,
             Err(e) => return self.record_error(e),
         };
-        let square = texture_target != GL_TEXTURE_CUBE_MAP || size[0] == size[1];
-        let fits = square && self.image_size_ok(image_target, size) && self.level_size_ok(image_target, level, size);
         let proxy = if fits {
             ProxyLevel { size: size.map(|s| s as u32), internal_format: internal_format as GLenum, texel: Some(texel) }
         } else {

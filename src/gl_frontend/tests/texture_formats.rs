@@ -136,3 +136,144 @@ fn compressed_texture_is_sampled_decoded() {
     unsafe { glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 4, 4, 0, 8, DXT1_BLOCK.as_ptr().cast()) };
     assert_eq!(draw_sampling(0.9), [255, 0, 0, 255]);
 }
+
+/// Draws the window full of what the bound 2D texture holds at (`s`, `t`).
+fn draw_sampling_at(s: f32, t: f32) -> [u8; 4] {
+    let fragment = format!("uniform sampler2D t; void main() {{ gl_FragColor = texture2D(t, vec2({s:?}, {t:?})); }}");
+    let program = linked_program(&[(GL_VERTEX_SHADER, "attribute vec4 p; void main() { gl_Position = p; }"), (GL_FRAGMENT_SHADER, &fragment)]);
+    unsafe {
+        glBindAttribLocation(program, 0, c"p".as_ptr());
+        glLinkProgram(program);
+        glUseProgram(program);
+    }
+    draw_full_window_quad();
+    pixel(8, 8)
+}
+
+fn assert_near(actual: [u8; 4], expected: [u8; 4]) {
+    assert!(actual.iter().zip(&expected).all(|(a, e)| a.abs_diff(*e) <= 2), "{actual:?} is not {expected:?}");
+}
+
+/// A 1x1 red texture with a green border colour, wrapped by `wrap_s` and filtered by `filter`.
+fn red_texel_green_border(wrap_s: GLenum, filter: GLenum) {
+    new_texture();
+    unsafe {
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, [255u8, 0, 0, 255].as_ptr().cast());
+        glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, [0.0f32, 1.0, 0.0, 1.0].as_ptr());
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap_s as GLint);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE as GLint);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter as GLint);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter as GLint);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn gl_clamp_blends_the_border_at_the_edge_of_a_filtered_texture() {
+    let _ctx = current_compat_context();
+    // s = 2 clamps to 1, the texel's edge: linear filtering takes half texel, half border.
+    red_texel_green_border(GL_CLAMP, GL_LINEAR);
+    assert_near(draw_sampling_at(2.0, 0.5), [128, 128, 0, 255]);
+    // Inside the texture the border is not reached.
+    assert_near(draw_sampling_at(0.5, 0.5), [255, 0, 0, 255]);
+    // Nearest filtering never reaches the border: GL_CLAMP reads as clamp-to-edge.
+    red_texel_green_border(GL_CLAMP, GL_NEAREST);
+    assert_eq!(draw_sampling_at(2.0, 0.5), [255, 0, 0, 255]);
+    // Clamp-to-edge stays on the texel; the same program samples it after GL_CLAMP did.
+    red_texel_green_border(GL_CLAMP, GL_LINEAR);
+    assert_near(draw_sampling_at(2.0, 0.5), [128, 128, 0, 255]);
+    unsafe { glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE as GLint) };
+    draw_full_window_quad();
+    assert_eq!(pixel(8, 8), [255, 0, 0, 255]);
+}
+
+/// What a texture of `internal_format` holding `texel` reads outside, in its border of
+/// (0.2, 0.4, 0.6, 0.8).
+fn border_read(internal_format: GLenum, format: GLenum, texel: &[u8]) -> [u8; 4] {
+    new_texture();
+    unsafe {
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        glTexImage2D(GL_TEXTURE_2D, 0, internal_format as GLint, 1, 1, 0, format, GL_UNSIGNED_BYTE, texel.as_ptr().cast());
+        glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, [0.2f32, 0.4, 0.6, 0.8].as_ptr());
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER as GLint);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER as GLint);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    draw_sampling_at(3.0, 3.0)
+}
+
+#[test]
+fn the_border_colour_reads_through_the_base_format() {
+    let _ctx = current_compat_context();
+    assert_near(border_read(GL_RGBA8, GL_RGBA, &[0, 0, 0, 0]), [51, 102, 153, 204]);
+    assert_near(border_read(GL_RGB8, GL_RGB, &[0, 0, 0]), [51, 102, 153, 255]);
+    assert_near(border_read(GL_ALPHA8, GL_ALPHA, &[0]), [0, 0, 0, 204]);
+    assert_near(border_read(GL_LUMINANCE8, GL_LUMINANCE, &[0]), [51, 51, 51, 255]);
+    assert_near(border_read(GL_LUMINANCE8_ALPHA8, GL_LUMINANCE_ALPHA, &[0, 0]), [51, 51, 51, 204]);
+    assert_near(border_read(GL_INTENSITY8, GL_LUMINANCE, &[0]), [51, 51, 51, 51]);
+    assert_near(border_read(GL_R8, GL_RED, &[0]), [51, 0, 0, 255]);
+    // The texture swizzle applies to the border as to any texel.
+    unsafe { glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, [GL_ALPHA as GLint, GL_RED as GLint, GL_ZERO as GLint, GL_ONE as GLint].as_ptr()) };
+    draw_full_window_quad();
+    assert_near(pixel(8, 8), [255, 51, 0, 255]);
+}
+
+#[test]
+fn integer_border_colours_are_kept_as_integers() {
+    let _ctx = current_compat_context();
+    new_texture();
+    let mut ints = [0i32; 4];
+    let mut uints = [0u32; 4];
+    let mut floats = [0f32; 4];
+    unsafe {
+        glTexParameterIiv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, [-5, 7, 300, i32::MAX].as_ptr());
+        glGetTexParameterIiv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, ints.as_mut_ptr());
+        assert_eq!(ints, [-5, 7, 300, i32::MAX]);
+        glTexParameterIuiv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, [1, 2, u32::MAX, 4].as_ptr());
+        glGetTexParameterIuiv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, uints.as_mut_ptr());
+        assert_eq!(uints, [1, 2, u32::MAX, 4]);
+        // Other parameters go through the integer calls as through glTexParameteriv.
+        glTexParameterIiv(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, [GL_CLAMP as GLint].as_ptr());
+        glGetTexParameterIuiv(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, uints.as_mut_ptr());
+        assert_eq!(uints[0], GL_CLAMP);
+        glTexParameterIiv(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, [GL_RGBA as GLint].as_ptr());
+        assert_eq!(glGetError(), GL_INVALID_ENUM);
+        // Sampler objects keep them the same way; a float border reads back as floats.
+        let mut sampler = 0;
+        glGenSamplers(1, &mut sampler);
+        glSamplerParameterIuiv(sampler, GL_TEXTURE_BORDER_COLOR, [9, 8, 7, 6].as_ptr());
+        glGetSamplerParameterIuiv(sampler, GL_TEXTURE_BORDER_COLOR, uints.as_mut_ptr());
+        assert_eq!(uints, [9, 8, 7, 6]);
+        glSamplerParameterfv(sampler, GL_TEXTURE_BORDER_COLOR, [0.5f32, 0.25, 1.0, 0.0].as_ptr());
+        glGetSamplerParameterfv(sampler, GL_TEXTURE_BORDER_COLOR, floats.as_mut_ptr());
+        assert_eq!(floats, [0.5, 0.25, 1.0, 0.0]);
+        glGetSamplerParameterIiv(sampler, GL_TEXTURE_MIN_FILTER, ints.as_mut_ptr());
+        assert_eq!(ints[0], GL_NEAREST_MIPMAP_LINEAR as GLint);
+        glSamplerParameterIiv(sampler + 100, GL_TEXTURE_BORDER_COLOR, [0; 4].as_ptr());
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+    }
+}
+
+#[test]
+fn integer_clear_colours_clear_integer_buffers() {
+    let _ctx = current_compat_context();
+    new_texture();
+    let mut back = [0i32; 4];
+    unsafe {
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32I as GLint, 4, 4, 0, GL_RGBA_INTEGER, GL_INT, std::ptr::null());
+        // A framebuffer name never generated: EXT_framebuffer_object's bind makes it.
+        glBindFramebufferEXT(GL_FRAMEBUFFER, 77);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        assert_eq!(glIsFramebuffer(77), 1);
+        let mut texture = 0;
+        glGetIntegerv(GL_TEXTURE_BINDING_2D, &mut texture);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture as GLuint, 0);
+        assert_eq!(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+        glClearColorIiEXT(-7, 1000, 0, 3);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glReadPixels(1, 1, 1, 1, GL_RGBA_INTEGER, GL_INT, back.as_mut_ptr().cast());
+        assert_eq!(back, [-7, 1000, 0, 3]);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        glBindFramebufferEXT(GL_FRAMEBUFFER, 0);
+    }
+}

@@ -41,6 +41,9 @@ pub struct LowerOptions {
     /// Where the GL_VERTEX_PROGRAM_TWO_SIDE enable lives and which back colours the
     /// previous stage writes, for the fragment stage (`lower_two_sided_color`).
     pub two_sided_color: Option<super::TwoSidedColorState>,
+    /// Per sampler binding, the coordinates GL_CLAMP clamps (`lower_tex_clamp`); empty for
+    /// programs drawn without GL_CLAMP on a filtered texture.
+    pub tex_clamp: Vec<(u32, super::ClampMask)>,
 }
 
 /// Runs every lowering `caps` and `options` call for, then the optimisation loop.
@@ -57,6 +60,11 @@ pub fn lower_for_caps(shader: &mut Shader, caps: &Caps, options: &LowerOptions) 
     progress |= super::lower_frag_color_broadcast(shader, options.draw_buffers);
     progress |= super::lower_instance_id_base(shader);
     progress |= super::lower_tex_rect(shader);
+    if !options.tex_clamp.is_empty() {
+        progress |= super::lower_tex_clamp(shader, |binding| {
+            options.tex_clamp.iter().find(|(b, _)| *b == binding).map_or(0, |(_, m)| *m)
+        });
+    }
     progress |= super::lower_opaque_arrays_of_arrays(shader);
     progress |= super::lower_frag_coord_conventions(shader);
     progress |= super::lower_double_round_even(shader);

@@ -116,3 +116,48 @@ fn every_compressed_format_decodes_into_each_of_its_fallbacks() {
     let rgba8 = TexelFormat::native(FormatInfo::lookup(GL_RGBA8).unwrap());
     assert_eq!(decompress(rgba8, &[0; 64], Extent::new(4, 4, 1)), Err(GlError::InvalidOperation));
 }
+
+/// A BC4 block from its endpoints and sixteen 3-bit indices (first texel in the lowest bits).
+fn bc4_block(e0: u8, e1: u8, indices: [u64; 16]) -> [u8; 8] {
+    let bits = indices.iter().enumerate().fold(0u64, |b, (t, &i)| b | i << (3 * t));
+    let b = bits.to_le_bytes();
+    [e0, e1, b[0], b[1], b[2], b[3], b[4], b[5]]
+}
+
+#[test]
+fn rgtc1_unsigned_interpolates_six_values_between_ordered_endpoints() {
+    // Endpoints 255 and 0: index 0 is 255, 1 is 0, 2 is 6/7, 7 is 1/7 (of 65535).
+    let mut indices = [0u64; 16];
+    (indices[1], indices[2], indices[3]) = (1, 2, 7);
+    let texels = decoded_into(GL_COMPRESSED_RED_RGTC1);
+    assert_eq!(texels.storage, StorageFormat::R16Unorm);
+    let out = u16s(&decompress(texels, &bc4_block(255, 0, indices), Extent::new(4, 4, 1)).unwrap());
+    assert_eq!(&out[..4], &[65535, 0, 56173, 9362]);
+    assert!(out[4..].iter().all(|&v| v == 65535));
+}
+
+#[test]
+fn rgtc1_with_unordered_endpoints_has_four_steps_and_both_extremes() {
+    // Endpoints 0 then 255: indices 2-5 step by fifths, 6 is the minimum, 7 the maximum.
+    let mut indices = [0u64; 16];
+    (indices[0], indices[1], indices[2], indices[3]) = (2, 5, 6, 7);
+    let out = u16s(&decompress(decoded_into(GL_COMPRESSED_RED_RGTC1), &bc4_block(0, 255, indices), Extent::new(4, 4, 1)).unwrap());
+    assert_eq!(&out[..4], &[13107, 52428, 0, 65535]);
+    // Signed: -128 reads as -127 (-1.0); 6 is -1.0 and 7 is +1.0.
+    let mut signed = [0u64; 16];
+    (signed[0], signed[1], signed[2]) = (0, 6, 7);
+    let texels = decoded_into(GL_COMPRESSED_SIGNED_RED_RGTC1);
+    assert_eq!(texels.storage, StorageFormat::R16Snorm);
+    let out = u16s(&decompress(texels, &bc4_block(0x80, 127, signed), Extent::new(4, 4, 1)).unwrap());
+    assert_eq!([out[0] as i16, out[1] as i16, out[2] as i16], [-32767, -32767, 32767]);
+}
+
+#[test]
+fn rgtc2_is_two_rgtc1_blocks_red_then_green() {
+    let mut block = bc4_block(255, 0, [0; 16]).to_vec();
+    block.extend_from_slice(&bc4_block(255, 0, [1; 16]));
+    let texels = decoded_into(GL_COMPRESSED_RG_RGTC2);
+    assert_eq!(texels.storage, StorageFormat::Rg16Unorm);
+    let out = u16s(&decompress(texels, &block, Extent::new(4, 4, 1)).unwrap());
+    assert!(out.chunks_exact(2).all(|t| t == [65535, 0]));
+}
