@@ -476,6 +476,8 @@ fn check_geometry_layouts(units: &[&CompiledShader], diags: &mut Diagnostics) {
         for item in &tu.items {
             let crate::ast::ExternalDecl::Declaration(crate::ast::Declaration::Qualifiers { qual, .. }) = item else { continue };
             let is_in = qual.storage() == Some(Storage::In);
+            // Within one declaration the last of a repeated layout wins (GLSL 4.20 section 4.7).
+            let mut declared: Vec<(&'static str, (String, Option<i64>))> = Vec::new();
             for l in qual.layouts() {
                 let key = match (is_in, l.name.as_str()) {
                     (true, "points" | "lines" | "lines_adjacency" | "triangles" | "triangles_adjacency") => "input primitive",
@@ -488,7 +490,10 @@ fn check_geometry_layouts(units: &[&CompiledShader], diags: &mut Diagnostics) {
                     crate::ast::ExprKind::Int(v) | crate::ast::ExprKind::Uint(v) => Some(*v as i64),
                     _ => info.expr_constants.get(&e.id).and_then(|c| c.as_int()),
                 });
-                let now = (l.name.clone(), value);
+                declared.retain(|(k, _)| *k != key);
+                declared.push((key, (l.name.clone(), value)));
+            }
+            for (key, now) in declared {
                 match seen.get(key) {
                     Some(prev) if *prev != now => diags.error(loc, format!("geometry shader objects declare different {} layouts", key)),
                     _ => {
@@ -1161,6 +1166,13 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
                         if !b.3.contains(&s.stage) {
                             b.3.push(s.stage);
                         }
+                        // A block declared in several shaders is declared identically (GL 4.20
+                        // section 2.11.7), its binding included.
+                        if let (Some(x), Some(y)) = (explicit_int(&b.2, "binding"), explicit_int(&g.qual, "binding")) {
+                            if x != y {
+                                diags.error(g.loc, format!("uniform block `{}' has bindings {} and {} in different shaders", block, x, y));
+                            }
+                        }
                         if instance && b.1 != ty {
                             if let (Type::Block(x), Type::Block(y)) = (&b.1, &ty) {
                                 if x.members != y.members {
@@ -1187,7 +1199,14 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
             }
             match seen.get(&g.name) {
                 Some(t) if *t != g.ty => diags.error(g.loc, format!("uniform `{}' has different types in different stages", g.name)),
-                Some(_) => {}
+                Some(_) => {
+                    let first = initial.get(&g.name).and_then(|(q, _)| explicit_int(q, "binding"));
+                    if let (Some(x), Some(y)) = (first, explicit_int(&g.qual, "binding")) {
+                        if x != y {
+                            diags.error(g.loc, format!("uniform `{}' has bindings {} and {} in different shaders", g.name, x, y));
+                        }
+                    }
+                }
                 None => {
                     seen.insert(g.name.clone(), g.ty.clone());
                     default_vars.push((g.name.clone(), g.ty.clone()));

@@ -175,6 +175,7 @@ pub fn link_storage_blocks(shaders: &[&CompiledShader], diags: &mut Diagnostics)
                         || array_length(&b.1) != array_length(&ty)
                         || block_layout(&b.2) != block_layout(&g.qual)
                         || row_major(&b.2) != row_major(&g.qual)
+                        || matches!((crate::link::explicit_int(&b.2, "binding"), crate::link::explicit_int(&g.qual, "binding")), (Some(x), Some(y)) if x != y)
                     {
                         diags.error(g.loc, format!("shader storage block `{}' differs between stages", block));
                     }

@@ -680,11 +680,8 @@ impl<'s, 'i> Gen<'s, 'i> {
         let h = nir_type(&mut self.b, &t, None)?;
         let var = self.b.variable(Variable::new(d.name.clone(), h, VariableMode::GlobalPrivate));
         if let Some(init) = &d.init {
-            let Initializer::Expr(e) = init else { return self.unsupported("initializer lists") };
-            let v = self.rvalue(e)?;
-            let v = self.convert_rv(v, &self.ty_of(e), &t)?;
             let deref = self.b.deref_var(var);
-            self.store(deref, &t, None, v)?;
+            self.store_initializer(deref, &t, init)?;
         }
         self.globals.insert(d.name.clone(), (Binding::Var(var), t));
         Ok(())
@@ -698,14 +695,81 @@ impl<'s, 'i> Gen<'s, 'i> {
         let h = nir_type(&mut self.b, &t, None)?;
         let l = self.b.local(&d.name, h);
         if let Some(init) = &d.init {
-            let Initializer::Expr(e) = init else { return self.unsupported("initializer lists") };
-            let v = self.rvalue(e)?;
-            let v = self.convert_rv(v, &self.ty_of(e), &t)?;
             let deref = self.b.deref_local(l);
-            self.store(deref, &t, None, v)?;
+            self.store_initializer(deref, &t, init)?;
         }
         self.scopes.last_mut().expect("open").insert(d.name.clone(), (Binding::Local(l), t));
         Ok(())
+    }
+
+    /// Stores an initializer into `deref`: an expression as it is, a `{ ... }` list
+    /// (GLSL 4.20) element by element, member by member, column by column.
+    fn store_initializer(&mut self, deref: Value, t: &SType, init: &Initializer) -> GResult<()> {
+        let items = match init {
+            Initializer::Expr(e) => {
+                let v = self.rvalue(e)?;
+                let v = self.convert_rv(v, &self.ty_of(e), t)?;
+                return self.store(deref, t, None, v);
+            }
+            Initializer::List(items, _) => items,
+        };
+        match t {
+            SType::Array(e, _) => {
+                for (i, item) in items.iter().enumerate() {
+                    let ed = self.b.deref_array_imm(deref, i as u32);
+                    self.store_initializer(ed, e, item)?;
+                }
+                Ok(())
+            }
+            SType::Struct(st) => {
+                for (i, ((_, mt), item)) in st.members.iter().zip(items).enumerate() {
+                    let md = self.b.deref_struct(deref, i as u32);
+                    self.store_initializer(md, mt, item)?;
+                }
+                Ok(())
+            }
+            _ => {
+                let v = self.initializer_list_value(t, items)?;
+                self.store(deref, t, None, v)
+            }
+        }
+    }
+
+    /// The value of a vector (one item a component) or matrix (one item a column)
+    /// initializer list.
+    fn initializer_list_value(&mut self, t: &SType, items: &[Initializer]) -> GResult<Rv> {
+        let item_value = |g: &mut Self, item: &Initializer, ty: &SType| -> GResult<Rv> {
+            match item {
+                Initializer::Expr(e) => {
+                    let v = g.rvalue(e)?;
+                    g.convert_rv(v, &g.ty_of(e), ty)
+                }
+                Initializer::List(inner, _) => g.initializer_list_value(ty, inner),
+            }
+        };
+        match t {
+            SType::Vector(s, _) => {
+                let mut comps = Vec::with_capacity(items.len());
+                for item in items {
+                    let Rv::V(v) = item_value(self, item, &SType::Scalar(*s))? else { return self.unsupported("this initializer list") };
+                    comps.push(v);
+                }
+                Ok(Rv::V(self.b.compose(&comps)))
+            }
+            SType::Matrix { rows, double, .. } => {
+                let column = SType::Vector(if *double { Scalar::Double } else { Scalar::Float }, *rows);
+                let mut columns = Vec::with_capacity(items.len());
+                for item in items {
+                    let Rv::V(v) = item_value(self, item, &column)? else { return self.unsupported("this initializer list") };
+                    columns.push(v);
+                }
+                Ok(Rv::M(columns))
+            }
+            _ => match items {
+                [item] => item_value(self, item, t),
+                _ => self.unsupported("this initializer list"),
+            },
+        }
     }
 
     fn statement(&mut self, s: &Stmt) -> GResult<()> {

@@ -751,6 +751,7 @@ impl Checker<'_> {
                         }
                         if !is_user {
                             self.check_constant_texel_offsets(name, &sig, &arg_types, loc);
+                            self.check_stream_argument(name, &arg_types, loc);
                         }
                         if is_user {
                             self.check_memory_arguments(name, &sig, args);
@@ -847,6 +848,19 @@ impl Checker<'_> {
             }
             let what = if matches!(ty, Type::Scalar(_)) && name.starts_with("textureGather") { "component" } else { "offset" };
             self.error(loc, format!("the {} argument of `{}' must be a constant expression", what, name));
+        }
+    }
+
+    /// ARB_gpu_shader5: the stream of EmitStreamVertex and EndStreamPrimitive is a
+    /// constant below GL_MAX_VERTEX_STREAMS (4).
+    fn check_stream_argument(&mut self, name: &str, args: &[Typed], loc: SourceLoc) {
+        if !matches!(name, "EmitStreamVertex" | "EndStreamPrimitive") {
+            return;
+        }
+        match args.first().map(|a| a.constant.as_ref().and_then(|c| c.as_int())) {
+            Some(None) => self.error(loc, format!("the stream argument of `{}' must be a constant expression", name)),
+            Some(Some(v)) if !(0..4).contains(&v) => self.error(loc, format!("stream {} of `{}' is not below GL_MAX_VERTEX_STREAMS (4)", v, name)),
+            _ => {}
         }
     }
 

@@ -207,6 +207,37 @@ pub fn fold(name: &str, sig: &Signature, args: &[&ConstValue]) -> Option<ConstVa
             };
             Lit::I(if x == 0 { -1 } else { 31 - x.leading_zeros() as i64 })
         }))),
+        ("bitfieldExtract", 3) => {
+            let (offset, bits) = (args[1].comps.first()?.as_i64(), args[2].comps.first()?.as_i64());
+            if !(0..=32).contains(&bits) || offset < 0 || offset + bits > 32 {
+                return None; // undefined results are left to run time
+            }
+            Some(make(ret, args[0].comps.iter().map(|v| {
+                let field = if bits == 0 { 0 } else { ((v.as_i64() as u32 as u64) >> offset) & ((1u64 << bits) - 1) };
+                match v {
+                    // Signed extraction copies the field's top bit upwards.
+                    Lit::I(_) if bits > 0 => Lit::I(((field << (64 - bits)) as i64) >> (64 - bits)),
+                    Lit::I(_) => Lit::I(0),
+                    _ => Lit::U(field),
+                }
+            })))
+        }
+        ("bitfieldInsert", 4) => {
+            let (offset, bits) = (args[2].comps.first()?.as_i64(), args[3].comps.first()?.as_i64());
+            if !(0..=32).contains(&bits) || offset < 0 || offset + bits > 32 {
+                return None;
+            }
+            let mask = (((1u64 << bits) - 1) << offset) as u32;
+            Some(make(ret, args[0].comps.iter().zip(&args[1].comps).map(|(base, insert)| {
+                let b = base.as_i64() as u32;
+                let r = (b & !mask) | (((insert.as_i64() as u32 as u64) << offset) as u32 & mask);
+                match base {
+                    Lit::I(_) => Lit::I(r as i32 as i64),
+                    _ => Lit::U(r as u64),
+                }
+            })))
+        }
+        ("ldexp", 2) => Some(fl(ret, (0..n).map(|i| at(&a[0], i) * 2f64.powi(at(&a[1], i) as i32)))),
         ("bitfieldReverse", 1) => Some(make(ret, args[0].comps.iter().map(|v| match v {
             Lit::I(i) => Lit::I((*i as u32).reverse_bits() as i32 as i64),
             x => Lit::U((x.as_i64() as u32).reverse_bits() as u64),

@@ -123,6 +123,8 @@ pub struct Checker<'a> {
     pub interface: ShaderInterface,
     /// Vertices per input primitive of a geometry shader, once its layout says.
     gs_input_vertices: Option<u32>,
+    /// The stream of geometry outputs declared without one (`layout(stream = N) out;`).
+    default_out_stream: i64,
     /// Sizes given to geometry inputs before the input layout, checked against it.
     gs_declared_sizes: Vec<(u32, SourceLoc)>,
     /// Constant indices into unsized geometry inputs before the input layout sized them.
@@ -201,6 +203,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         options,
         diags,
         scopes: vec![HashMap::new(), HashMap::new()],
+        default_out_stream: 0,
         functions: HashMap::new(),
         builtins: builtins::cached_functions(s, options.stage),
         return_type: None,
@@ -593,7 +596,13 @@ impl<'a> Checker<'a> {
             for (q, l) in &m.qual.items {
                 match q {
                     QualItem::Precision(_) => {}
-                    QualItem::Layout(_) => {}
+                    // GLSL 4.50 section 4.4.1: locations belong to variables and block
+                    // members, never to structure members.
+                    QualItem::Layout(group) => {
+                        if let Some(item) = group.iter().find(|i| matches!(i.name.as_str(), "location" | "component")) {
+                            self.error(item.loc, format!("layout qualifier `{}' is not allowed on a structure member", item.name));
+                        }
+                    }
                     _ => self.error(*l, "struct members cannot have qualifiers"),
                 }
             }
@@ -751,6 +760,14 @@ impl<'a> Checker<'a> {
                 if !global && !names.is_empty() && qual.has(|q| matches!(q, QualItem::Invariant)) {
                     self.error(*loc, "`invariant' redeclarations must be at global scope");
                 }
+                // A `precise' redeclaration names a variable of its own scope, not a global
+                // seen from inside a function.
+                if !global && qual.has(|q| matches!(q, QualItem::Precise)) {
+                    let innermost = self.scopes.len() - 1;
+                    if let Some((n, l)) = names.iter().find(|(n, _)| self.scopes.iter().rposition(|s| s.get(n).is_some()).is_some_and(|i| i < 2 && i < innermost)) {
+                        self.error(*l, format!("`precise' cannot redeclare the global `{}' inside a function", n));
+                    }
+                }
                 self.qualifier_declaration(qual, names, *loc)
             }
             Declaration::Block(b) => self.interface_block(b, global),
@@ -840,9 +857,15 @@ impl<'a> Checker<'a> {
         }
         if names.is_empty() {
             // `layout(...) in;` and friends: check the layout names only.
+            self.check_qualifier_order(qual);
             self.check_layouts(qual, None);
             self.check_default_layout_names(qual, loc);
             self.primitive_layout(qual);
+            if self.options.stage == Stage::Geometry && qual.storage() == Some(Storage::Out) {
+                if let Some(stream) = self.layout_constant(qual, "stream") {
+                    self.default_out_stream = stream;
+                }
+            }
         } else if qual.has(|q| !matches!(q, QualItem::Invariant | QualItem::Precise)) {
             self.error(loc, "only `invariant' and `precise' may be applied to an existing variable");
         }
@@ -1462,6 +1485,11 @@ impl<'a> Checker<'a> {
             self.error(*l, "at most one interpolation qualifier is allowed");
             return;
         }
+        // GLSL 4.20 section 4.3: at most one auxiliary storage qualifier.
+        if let Some((_, l)) = qual.items.iter().filter(|(q, _)| matches!(q, QualItem::Centroid | QualItem::Sample | QualItem::Patch)).nth(1) {
+            self.error(*l, "at most one of `centroid', `sample' and `patch' is allowed");
+            return;
+        }
         let interpolated = qual.has(|q| matches!(q, QualItem::Interpolation(_) | QualItem::Centroid | QualItem::Sample));
         if interpolated && qual.storage().is_none() {
             self.error(loc, "interpolation qualifiers apply only to shader inputs and outputs");
@@ -1577,6 +1605,15 @@ impl<'a> Checker<'a> {
             let needs_value = matches!(name.as_str(), "location" | "binding" | "offset" | "index" | "component" | "align" | "xfb_buffer" | "xfb_offset" | "xfb_stride" | "stream" | "max_vertices" | "invocations" | "vertices" | "local_size_x" | "local_size_y" | "local_size_z");
             if needs_value && l.value.is_none() {
                 self.error(l.loc, format!("layout qualifier `{}' needs a value", l.name));
+            }
+            // GL_MAX_VERTEX_STREAMS is 4 and GL_MAX_GEOMETRY_SHADER_INVOCATIONS 32.
+            if matches!(name.as_str(), "stream" | "invocations") {
+                let limit = if name == "stream" { 3 } else { 32 };
+                if let Some(v) = l.value.as_ref().and_then(|e| self.expr(e).constant).and_then(|c| c.as_int()) {
+                    if v > limit {
+                        self.error(l.loc, format!("layout qualifier `{}' = {} exceeds the implementation's limit of {}", l.name, v, limit));
+                    }
+                }
             }
             if name == "location" && matches!(qual.storage(), Some(Storage::Attribute | Storage::Varying)) {
                 self.error(l.loc, "`location' applies to `in' and `out' variables, not `attribute' or `varying'");
@@ -1812,17 +1849,25 @@ impl<'a> Checker<'a> {
             _ => None,
         })));
         let std = if block_layout == "std430" { crate::layout::BlockLayout::Std430 } else { crate::layout::BlockLayout::Std140 };
-        if let Some((loc, Some(a))) = explicit(&b.qual, "align") {
-            if a <= 0 || (a & (a - 1)) != 0 {
+        let block_align = explicit(&b.qual, "align");
+        if let Some((loc, a)) = block_align {
+            // A block without its own packing may take std140 from `layout(std140) uniform;'.
+            if matches!(layout_of(&b.qual).as_deref(), Some("shared" | "packed")) {
+                self.error(loc, "`align' needs a std140 or std430 block");
+                return;
+            }
+            if a.is_some_and(|a| a <= 0 || (a & (a - 1)) != 0) {
                 self.error(loc, "`align' must be a power of two");
             }
         }
         let mut next = 0u32;
         for m in &b.members {
             let offset = explicit(&m.qual, "offset");
-            let align = explicit(&m.qual, "align");
-            if (offset.is_some() || align.is_some()) && !matches!(block_layout.as_str(), "std140" | "std430") {
-                let loc = offset.or(align).map(|(l, _)| l).unwrap_or(m.loc);
+            // A block's `align' is every member's that names none of its own.
+            let own_align = explicit(&m.qual, "align");
+            let align = own_align.or(block_align);
+            if (offset.is_some() || own_align.is_some()) && !matches!(block_layout.as_str(), "std140" | "std430") {
+                let loc = offset.or(own_align).map(|(l, _)| l).unwrap_or(m.loc);
                 self.error(loc, "`offset' and `align' need a std140 or std430 block");
                 continue;
             }
@@ -1846,6 +1891,10 @@ impl<'a> Checker<'a> {
                         self.error(loc, "`offset' overlaps the previous member");
                     } else {
                         at = o as u32;
+                        // An explicit offset is still rounded up to the member's `align'.
+                        if let Some((_, Some(a))) = align.filter(|(_, a)| a.is_some_and(|a| a > 0 && (a & (a - 1)) == 0)) {
+                            at = at.div_ceil(a as u32) * a as u32;
+                        }
                     }
                 }
                 let _ = l;
@@ -1908,6 +1957,12 @@ impl<'a> Checker<'a> {
                     self.error(*l, format!("memory qualifier `{}' is not allowed in a uniform block", q));
                 }
             }
+            // Interpolation and auxiliary storage describe shader inputs and outputs only.
+            if matches!(storage, Some(Storage::Uniform | Storage::Buffer)) {
+                if let Some((_, l)) = m.qual.items.iter().find(|(q, _)| matches!(q, QualItem::Interpolation(_) | QualItem::Centroid | QualItem::Sample | QualItem::Patch)) {
+                    self.error(*l, "interpolation and auxiliary storage qualifiers are not allowed in uniform and buffer blocks");
+                }
+            }
             if let Some(l) = m.qual.layouts().find(|l| image_format_kind(&l.name).is_some()) {
                 let l = l.clone();
                 self.error(l.loc, format!("image format `{}' applies only to images", l.name));
@@ -1945,6 +2000,20 @@ impl<'a> Checker<'a> {
                 }
                 member_of.push((mi, ty.clone()));
                 members.push((n.clone(), ty));
+            }
+        }
+        if matches!(storage, Some(Storage::In | Storage::Out)) {
+            self.check_block_member_locations(b);
+        }
+        if storage == Some(Storage::Out) && self.options.stage == Stage::Geometry {
+            // ARB_gpu_shader5: a member may repeat its block's stream, never name another.
+            let block_stream = self.layout_constant(&b.qual, "stream").unwrap_or(self.default_out_stream);
+            for m in &b.members {
+                if let Some(stream) = self.layout_constant(&m.qual, "stream") {
+                    if stream != block_stream {
+                        self.error(m.loc, format!("block member stream {} differs from its block's stream {}", stream, block_stream));
+                    }
+                }
             }
         }
         if storage == Some(Storage::Out) {
@@ -2049,6 +2118,33 @@ impl<'a> Checker<'a> {
                     self.interface.globals.push(GlobalVar { name: n, ty, storage, qual: b.qual.clone(), loc: b.loc, block: Some(b.name.clone()) });
                 }
             }
+        }
+    }
+
+    /// The constant value of the last `name = value' layout of `qual'.
+    fn layout_constant(&mut self, qual: &TypeQualifier, name: &str) -> Option<i64> {
+        let value = qual.layouts().filter(|l| l.name == name).last()?.value.clone()?;
+        self.expr(&value).constant.and_then(|c| c.as_int())
+    }
+
+    /// GLSL 4.50 section 4.4.1: without a block location, either every member of an
+    /// input or output block has a location or none has; and a block that is an array
+    /// (past the per-vertex array of arrayed stages) takes its location only at block level.
+    fn check_block_member_locations(&mut self, b: &InterfaceBlock) {
+        let has_location = |q: &TypeQualifier| q.layouts().any(|l| l.name == "location");
+        let with: Vec<bool> = b.members.iter().map(|m| has_location(&m.qual)).collect();
+        let Some(first) = b.members.iter().find(|m| has_location(&m.qual)) else { return };
+        let dims = b.instance.as_ref().map_or(0, |(_, dims, _)| dims.len());
+        let arrayed_stage = match (self.options.stage, b.qual.storage()) {
+            (Stage::Geometry | Stage::TessControl | Stage::TessEval, Some(Storage::In)) => true,
+            (Stage::TessControl, Some(Storage::Out)) => !b.qual.has(|q| matches!(q, QualItem::Patch)),
+            _ => false,
+        };
+        let loc = first.qual.layouts().find(|l| l.name == "location").map_or(first.loc, |l| l.loc);
+        if dims > usize::from(arrayed_stage) {
+            self.error(loc, format!("members of the block array `{}' cannot have locations; give the block one", b.name));
+        } else if !has_location(&b.qual) && with.iter().any(|w| !w) {
+            self.error(loc, format!("block `{}' has no location, so either all of its members have one or none has", b.name));
         }
     }
 
@@ -2331,10 +2427,14 @@ impl<'a> Checker<'a> {
             self.error(p.loc, format!("subroutine function `{}' cannot be overloaded", p.name));
         }
         self.subroutine_functions.push(p.name.clone());
-        let explicit_index = p.qual.layouts().find(|l| l.name == "index").and_then(|l| match l.value.as_deref().map(|e| &e.kind) {
-            Some(ExprKind::Int(v)) | Some(ExprKind::Uint(v)) => Some(*v as i64),
-            _ => None,
-        });
+        // The index is a constant expression (GLSL 4.40) and never negative.
+        let index_layout = p.qual.layouts().find(|l| l.name == "index").cloned();
+        let explicit_index = index_layout.as_ref().and_then(|l| l.value.as_deref()).and_then(|e| self.expr(e).constant).and_then(|c| c.as_int());
+        if let (Some(v), Some(l)) = (explicit_index, &index_layout) {
+            if v < 0 {
+                self.error(l.loc, format!("subroutine index {} is negative", v));
+            }
+        }
         self.interface.subroutines.functions.push(crate::subroutine::SubroutineFunction { name: p.name.clone(), types: types.clone(), explicit_index });
         true
     }

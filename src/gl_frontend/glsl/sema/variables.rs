@@ -52,7 +52,7 @@ d450,x:GL_ARB_cull_distance@f in float[] gl_CullDistance
 d150,e320,x:GL_OES_geometry_shader,x:GL_EXT_geometry_shader,x:GL_EXT_gpu_shader4@f in int gl_PrimitiveID
 d400,e320,x:GL_ARB_sample_shading,x:GL_OES_sample_variables@f in int gl_SampleID
 d400,e320,x:GL_ARB_sample_shading,x:GL_OES_sample_variables@f in vec2 gl_SamplePosition
-d400,e320,x:GL_ARB_sample_shading,x:GL_OES_sample_variables@f in int[] gl_SampleMaskIn
+d400,e320,x:GL_ARB_sample_shading,x:GL_ARB_gpu_shader5,x:GL_OES_sample_variables@f in int[] gl_SampleMaskIn
 d400,e320,x:GL_ARB_sample_shading,x:GL_OES_sample_variables@f out int[] gl_SampleMask
 d400,e320,x:GL_ARB_sample_shading,x:GL_OES_sample_variables@f in int gl_NumSamples
 d430,e320,x:GL_ARB_fragment_layer_viewport,x:GL_OES_geometry_shader@f in int gl_Layer

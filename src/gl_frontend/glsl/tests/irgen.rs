@@ -317,3 +317,29 @@ void main() { gl_FragColor = vec4(1.0); }",
     // f(void) takes no parameter at all.
     assert_eq!(params("nothing"), (0, true), "{text}");
 }
+
+#[test]
+fn initializer_lists_store_every_element_member_and_column() {
+    let p = link(
+        "#version 420
+in vec4 p;
+void main() { gl_Position = p; }",
+        "#version 420
+struct S { float f; vec2 v; int a[2]; };
+uniform float u;
+out vec4 color;
+void main() {
+    vec3 v = { u, 2.0, 3.0 };
+    mat2 m = { { u, 5.0 }, vec2(6.0, 7.0) };
+    float a[] = { 8.0, u };
+    S s = { u, { 9.0, u }, { 10, 11 } };
+    S list[2] = { { 1.0, vec2(u), { 1, 2 } }, s };
+    color = vec4(v.z + m[1][0] + a[0] + s.v.x + float(list[1].a[1]));
+}",
+    );
+    let text = ir_text(&p, 1);
+    // Every literal of the lists reaches the IR (v.z, the column vec2(6, 7), a[0], s.v.x, 11).
+    for value in ["3.0", "6.0", "7.0", "8.0", "9.0", "11"] {
+        assert!(text.lines().any(|l| l.contains("const") && l.contains(value)), "no constant {value} in:\n{text}");
+    }
+}
