@@ -49,6 +49,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_shader_subroutine", Offered::Desktop),
     ("GL_ARB_shading_language_packing", Offered::Desktop),
     ("GL_ARB_sync", Offered::Desktop),
+    ("GL_ARB_tessellation_shader", Offered::Desktop),
     ("GL_ARB_texture_float", Offered::Desktop),
     ("GL_ARB_texture_gather", Offered::Desktop),
     ("GL_ARB_texture_query_levels", Offered::Desktop),
@@ -92,7 +93,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
 
 /// Extensions galvan implements only on devices with a feature it does not emulate:
 /// 64-bit arithmetic needs the device's shaderFloat64 / shaderInt64, capture its
-/// transformFeedback.
+/// transformFeedback, tessellation stages its tessellationShader.
 const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     ("GL_ARB_gpu_shader_fp64", |c| c.fp64),
     ("GL_ARB_gpu_shader_int64", |c| c.int64),
@@ -101,6 +102,7 @@ const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     ("GL_ARB_transform_feedback2", |c| c.transform_feedback),
     ("GL_ARB_transform_feedback_instanced", |c| c.transform_feedback),
     ("GL_EXT_transform_feedback", |c| c.transform_feedback),
+    ("GL_ARB_tessellation_shader", |c| c.tessellation),
 ];
 
 /// Whether the device can run `name` (true for extensions that need nothing special).

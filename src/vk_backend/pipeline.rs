@@ -356,8 +356,13 @@ fn create_pipeline(
         _ => vk::PrimitiveTopology::PATCH_LIST,
     };
     let input_assembly = vk::PipelineInputAssemblyStateCreateInfo::default().topology(topology);
-    let tessellation =
-        vk::PipelineTessellationStateCreateInfo::default().patch_control_points(u32::from(key.patch_control_points.max(1)));
+    // GL's tessellation domain has its origin at the lower left: the vertex order
+    // (cw/ccw) of the generated primitives is relative to it.
+    let mut domain_origin =
+        vk::PipelineTessellationDomainOriginStateCreateInfo::default().domain_origin(vk::TessellationDomainOrigin::LOWER_LEFT);
+    let tessellation = vk::PipelineTessellationStateCreateInfo::default()
+        .patch_control_points(u32::from(key.patch_control_points.max(1)))
+        .push_next(&mut domain_origin);
     let mut clip_control =
         vk::PipelineViewportDepthClipControlCreateInfoEXT::default().negative_one_to_one(key.flags & FLAG_CLIP_NEG_ONE != 0);
     let mut viewport = vk::PipelineViewportStateCreateInfo::default();

@@ -366,6 +366,9 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
     for u in units.iter().filter(|u| u[0].stage == Stage::Geometry) {
         check_geometry_layouts(u, &mut diags);
     }
+    for u in units.iter().filter(|u| matches!(u[0].stage, Stage::TessControl | Stage::TessEval)) {
+        crate::link_tess_layouts::check_tessellation_layouts(u, &mut diags);
+    }
     check_per_vertex_redeclarations(&units, &mut diags);
     if options.separable && !options.pipeline_stages {
         check_separable_per_vertex(&units, &mut diags);
@@ -776,10 +779,12 @@ fn is_block_instance(g: &GlobalVar) -> bool {
 }
 
 /// Varying slots of an interface variable; a block without an instance name counts all
-/// its members, since the block is one varying.
+/// its members, since the block is one varying; a `patch` varying's array is no
+/// per-vertex array.
 fn interface_slots(g: &GlobalVar, all: &[GlobalVar], stage: Stage) -> u32 {
+    let patch = g.qual.has(|q| matches!(q, QualItem::Patch));
     let strip = |t: &Type| match (t, stage) {
-        (Type::Array(e, _), Stage::Geometry | Stage::TessControl | Stage::TessEval) => (**e).clone(),
+        (Type::Array(e, _), Stage::Geometry | Stage::TessControl | Stage::TessEval) if !patch => (**e).clone(),
         _ => t.clone(),
     };
     match &g.block {

@@ -119,6 +119,35 @@ fn without_a_control_shader_the_default_levels_tessellate() {
     assert_eq!(program_int(program, GL_TESS_GEN_MODE), GL_QUADS as GLint);
 }
 
+/// The evaluation shader places the quad domain's (u, v) straight onto x and y, so GL's
+/// lower-left domain origin makes `ccw` primitives counter-clockwise on the window
+/// (front faces) and `cw` ones clockwise (back faces).
+#[test]
+fn the_vertex_order_decides_which_tessellated_faces_are_culled() {
+    let _ctx = context();
+    let cyan = [0, 255, 255, 255];
+    let blue = [0, 0, 255, 255];
+    for (order, culled_face, expected) in [
+        ("ccw", GL_BACK, cyan),
+        ("ccw", GL_FRONT, blue),
+        ("cw", GL_BACK, blue),
+        ("cw", GL_FRONT, cyan),
+    ] {
+        let tes = TES.replace("ccw", order);
+        let program = linked_program(&[(GL_VERTEX_SHADER, VS), (GL_TESS_CONTROL_SHADER, TCS), (GL_TESS_EVALUATION_SHADER, &tes), (GL_FRAGMENT_SHADER, FS)]);
+        unsafe {
+            glEnable(GL_CULL_FACE);
+            glCullFace(culled_face);
+        }
+        draw_patch(program);
+        unsafe { glDisable(GL_CULL_FACE) };
+        assert_eq!(error(), GL_NO_ERROR);
+        for (x, y) in [(1, 1), (62, 30), (32, 16)] {
+            assert_eq!(pixel(x, y), expected, "{order}, culling {culled_face:#x}: pixel ({x}, {y})");
+        }
+    }
+}
+
 #[test]
 fn an_atomic_counter_counts_fragments() {
     let _ctx = context();

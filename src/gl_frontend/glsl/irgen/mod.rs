@@ -472,7 +472,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                 };
                 (None, VariableMode::ShaderIn, ty, loc)
             }
-            (GlStage::Vertex | GlStage::Geometry, "gl_ClipVertex") => (Some(Builtin::ClipVertex), VariableMode::ShaderOut, v4, None),
+            (GlStage::Vertex | GlStage::Geometry | GlStage::TessEval, "gl_ClipVertex") => (Some(Builtin::ClipVertex), VariableMode::ShaderOut, v4, None),
             (GlStage::Fragment | GlStage::Vertex | GlStage::Geometry | GlStage::TessEval, "gl_ClipDistance" | "gl_CullDistance") => {
                 let builtin = if name == "gl_ClipDistance" { Builtin::ClipDistance } else { Builtin::CullDistance };
                 let mode = if self.stage == GlStage::Fragment { VariableMode::ShaderIn } else { VariableMode::ShaderOut };

@@ -27,7 +27,7 @@ c@v in vec4 gl_MultiTexCoord4
 c@v in vec4 gl_MultiTexCoord5
 c@v in vec4 gl_MultiTexCoord6
 c@v in vec4 gl_MultiTexCoord7
-c@vg out vec4 gl_ClipVertex
+c@vge out vec4 gl_ClipVertex
 c@vg out vec4 gl_FrontColor
 c@vg out vec4 gl_BackColor
 c@vg out vec4 gl_FrontSecondaryColor

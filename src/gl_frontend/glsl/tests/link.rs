@@ -180,6 +180,53 @@ fn tessellation_stages_need_their_layouts() {
 }
 
 #[test]
+fn patch_varying_arrays_take_a_location_per_element() {
+    use glsl::{compile_shader, Api};
+    let opts = |s| common::options(s, Api::GlCore);
+    let tcs = compile_shader(
+        &["#version 400\nlayout(vertices = 4) out;\npatch out vec3 m1[16];\npatch out vec3 m2[14];\nvoid main() { m1[3] = vec3(1.0); m2[2] = vec3(2.0); }"],
+        &opts(Stage::TessControl),
+    );
+    assert!(tcs.success, "{}", tcs.info_log);
+    let tes = compile_shader(
+        &["#version 400\nlayout(quads) in;\npatch in vec3 m1[16];\npatch in vec3 m2[14];\nvoid main() { gl_Position = vec4(m1[3] + m2[2], 1.0); }"],
+        &opts(Stage::TessEval),
+    );
+    assert!(tes.success, "{}", tes.info_log);
+    let p = link_program(&[&tcs, &tes], &LinkOptions { separable: true, ..Default::default() });
+    assert!(p.success, "{}", p.info_log);
+    let location = |n: &str| p.interface.varyings.iter().find(|v| v.name == n).map(|v| v.location);
+    // m1 fills locations 0-15, so m2 starts after it rather than overlapping it.
+    assert_eq!(location("m1"), Some(0));
+    assert_eq!(location("m2"), Some(16));
+}
+
+#[test]
+fn tessellation_shader_objects_agree_on_their_layouts() {
+    use glsl::{compile_shader, Api};
+    let opts = |s| common::options(s, Api::GlCore);
+    let object = |stage, src: &str| {
+        let s = compile_shader(&[src], &opts(stage));
+        assert!(s.success, "{}", s.info_log);
+        s
+    };
+    let main_tcs = object(Stage::TessControl, "#version 400\nlayout(vertices = 3) out;\nvoid main() {}");
+    let other_tcs = |n| object(Stage::TessControl, &format!("#version 400\nlayout(vertices = {n}) out;\nvoid helper() {{}}"));
+    let link = |objects: &[&glsl::CompiledShader]| link_program(objects, &LinkOptions { separable: true, ..Default::default() });
+    assert!(link(&[&main_tcs, &other_tcs(3)]).success);
+    let p = link(&[&main_tcs, &other_tcs(4)]);
+    assert!(!p.success && p.info_log.contains("output patch sizes"), "{}", p.info_log);
+
+    let main_tes = object(Stage::TessEval, "#version 400\nlayout(triangles, equal_spacing, cw) in;\nvoid main() { gl_Position = vec4(0.0); }");
+    let other_tes = |l: &str| object(Stage::TessEval, &format!("#version 400\nlayout({l}) in;\nvoid helper() {{}}"));
+    assert!(link(&[&main_tes, &other_tes("triangles, cw")]).success);
+    for (layout, group) in [("quads", "primitive mode"), ("fractional_odd_spacing", "spacing"), ("ccw", "vertex order")] {
+        let p = link(&[&main_tes, &other_tes(layout)]);
+        assert!(!p.success && p.info_log.contains(group), "{layout}: {}", p.info_log);
+    }
+}
+
+#[test]
 fn shader_objects_of_one_stage_agree_on_auxiliary_qualifiers() {
     let a = ok(Stage::Vertex, "#version 120\ncentroid varying float var;\nvoid main() { gl_Position = gl_Vertex; }");
     let b = ok(Stage::Vertex, "#version 120\nvarying float var;\nvoid helper() {}");
