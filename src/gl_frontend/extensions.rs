@@ -156,10 +156,11 @@ mod tests {
         let all = enabled(Api::Gl, Profile::Core, (4, 6), &nir_like::Caps::ALL);
         assert!(all.iter().any(|n| n == "GL_ARB_gpu_shader_fp64"));
         assert!(all.iter().any(|n| n == "GL_ARB_gpu_shader_int64"));
-        let caps = nir_like::Caps { fp64: false, int64: false, transform_feedback: false, ..nir_like::Caps::ALL };
+        let caps = nir_like::Caps { fp64: false, int64: false, transform_feedback: false, tessellation: false, ..nir_like::Caps::ALL };
         let without = enabled(Api::Gl, Profile::Core, (4, 6), &caps);
         assert!(!without.iter().any(|n| n.contains("64")), "{without:?}");
         assert!(!without.iter().any(|n| n.contains("transform_feedback")), "{without:?}");
+        assert!(!without.iter().any(|n| n.contains("tessellation")), "{without:?}");
         assert_eq!(all.len(), without.len() + DEVICE_FEATURE.len());
         // Every device requirement names an extension of the table.
         assert!(DEVICE_FEATURE.iter().all(|(n, _)| IMPLEMENTED.iter().any(|(i, _)| i == n)));

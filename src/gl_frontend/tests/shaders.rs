@@ -74,15 +74,20 @@ fn shader_and_program_errors() {
     unsafe {
         assert_eq!(glCreateShader(GL_RGBA), 0);
         assert_eq!(glGetError(), GL_INVALID_ENUM);
-        // Compute shaders need GL 4.3 or GL_ARB_compute_shader; this context offers the
-        // extension, tessellation it does not.
-        assert!(get_string(GL_EXTENSIONS).unwrap_or_default().split(' ').any(|e| e == "GL_ARB_compute_shader"));
+        // Compute shaders need GL 4.3 or GL_ARB_compute_shader, tessellation shaders GL 4.0
+        // or GL_ARB_tessellation_shader: each stage is accepted exactly when the context
+        // offers its extension.
+        let extensions = get_string(GL_EXTENSIONS).unwrap_or_default();
+        assert!(extensions.split(' ').any(|e| e == "GL_ARB_compute_shader"));
         let compute = glCreateShader(GL_COMPUTE_SHADER);
         assert_ne!(compute, 0);
         assert_eq!(glGetError(), GL_NO_ERROR);
         glDeleteShader(compute);
-        assert_eq!(glCreateShader(GL_TESS_CONTROL_SHADER), 0);
-        assert_eq!(glGetError(), GL_INVALID_ENUM);
+        let offers_tessellation = extensions.split(' ').any(|e| e == "GL_ARB_tessellation_shader");
+        let control = glCreateShader(GL_TESS_CONTROL_SHADER);
+        assert_eq!(control != 0, offers_tessellation);
+        assert_eq!(glGetError(), if offers_tessellation { GL_NO_ERROR } else { GL_INVALID_ENUM });
+        glDeleteShader(control);
         let program = glCreateProgram();
         let shader = glCreateShader(GL_VERTEX_SHADER);
         glCompileShader(program);
