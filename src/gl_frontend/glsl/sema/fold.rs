@@ -237,7 +237,12 @@ pub fn fold(name: &str, sig: &Signature, args: &[&ConstValue]) -> Option<ConstVa
                 }
             })))
         }
-        ("ldexp", 2) => Some(fl(ret, (0..n).map(|i| at(&a[0], i) * 2f64.powi(at(&a[1], i) as i32)))),
+        // GLSL 4.00 section 4.1.4 lets denormals flush to zero; a folded result does.
+        ("ldexp", 2) => Some(fl(ret, (0..n).map(|i| {
+            let r = at(&a[0], i) * 2f64.powi(at(&a[1], i) as i32);
+            let denormal = if ret.scalar() == Some(Scalar::Double) { r.abs() < f64::MIN_POSITIVE } else { (r as f32).abs() < f32::MIN_POSITIVE };
+            if denormal { 0.0f64.copysign(r) } else { r }
+        }))),
         ("bitfieldReverse", 1) => Some(make(ret, args[0].comps.iter().map(|v| match v {
             Lit::I(i) => Lit::I((*i as u32).reverse_bits() as i32 as i64),
             x => Lit::U((x.as_i64() as u32).reverse_bits() as u64),

@@ -210,6 +210,8 @@ void main() {
         ("bitfieldInsert(0, 1, 2, 1)", 4),
         ("bitfieldInsert(0xff, 0, 0, 4) >> 4", 15),
         ("int(ldexp(0.5, 3))", 4),
+        // A denormal result flushes to zero, keeping its sign.
+        ("floatBitsToInt(ldexp(-0.5, -127)) == floatBitsToInt(-0.0) ? 4 : 1", 4),
     ] {
         let src = fs.replace("SIZE", size);
         let r = compile(Fragment, &src);
