@@ -801,19 +801,23 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
         }
         let outs: Vec<&GlobalVar> = globals(producer).iter().filter(|g| matches!(g.storage, Storage::Out | Storage::Varying)).collect();
         // Explicit locations first, then the lowest free slots in declaration order.
+        // `patch` varyings have a location space of their own.
         let mut taken = vec![false; MAX_VARYING_SLOTS * 4];
+        let mut taken_patch = vec![false; MAX_VARYING_SLOTS * 4];
+        let is_patch = |q: &TypeQualifier| q.has(|x| matches!(x, QualItem::Patch));
         // Outputs packed by `component` may share a location; others may not.
         let packed = outs.iter().any(|o| explicit_int(&o.qual, "component").is_some());
         for o in &outs {
             if let Some(l) = explicit_int(&o.qual, "location") {
                 // A tessellation control output is an array of per-vertex values.
-                let per_vertex = producer.stage == Stage::TessControl && !o.qual.has(|q| matches!(q, QualItem::Patch));
+                let per_vertex = producer.stage == Stage::TessControl && !is_patch(&o.qual);
                 let ty = match (&o.ty, per_vertex) {
                     (Type::Array(e, _), true) => (**e).clone(),
                     (t, _) => t.clone(),
                 };
+                let space = if is_patch(&o.qual) { &mut taken_patch } else { &mut taken };
                 // Members of an output block share the block's location qualifier.
-                if !mark(&mut taken, l.max(0) as u32, slots(&ty).max(1)) && !packed && o.block.is_none() {
+                if !mark(space, l.max(0) as u32, slots(&ty).max(1)) && !packed && o.block.is_none() {
                     diags.error(o.loc, format!("{} shader output `{}' overlaps the location of another output", producer.stage.name(), o.name));
                 }
             }
@@ -845,9 +849,8 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                 Some(o) => {
                     // Per-vertex arrays of the tessellation and geometry stages match by element;
                     // `patch` varyings are not per-vertex.
-                    let patch = |q: &TypeQualifier| q.has(|x| matches!(x, QualItem::Patch));
                     let strip = |t: &Type, stage: Stage, q: &TypeQualifier| match (t, stage) {
-                        (Type::Array(e, _), Stage::Geometry | Stage::TessControl | Stage::TessEval) if !patch(q) => (**e).clone(),
+                        (Type::Array(e, _), Stage::Geometry | Stage::TessControl | Stage::TessEval) if !is_patch(q) => (**e).clone(),
                         _ => t.clone(),
                     };
                     let producer_per_vertex = if producer.stage == Stage::TessControl { Stage::TessControl } else { Stage::Vertex };
@@ -867,7 +870,10 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                     }
                     let location = match explicit_int(&o.qual, "location") {
                         Some(l) => Some(l.max(0) as u32),
-                        None => allocate(&mut taken, interface_slots(input, globals(consumer), consumer.stage)),
+                        None => {
+                            let space = if is_patch(&input.qual) { &mut taken_patch } else { &mut taken };
+                            allocate(space, interface_slots(input, globals(consumer), consumer.stage))
+                        }
                     };
                     // Varyings are not packed: each takes whole locations, and a shader
                     // reaching past the last one would not build on the device.

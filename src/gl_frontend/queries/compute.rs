@@ -49,6 +49,18 @@ impl ContextState {
             GL_PATCH_VERTICES => int(p.vertices),
             GL_MAX_PATCH_VERTICES => int(patches::MAX_PATCH_VERTICES),
             GL_MAX_TESS_GEN_LEVEL => int(patches::MAX_TESS_GEN_LEVEL),
+            // The other tessellation limits: GL's minimums, which the GLSL built-in
+            // constants (gl_MaxTess*) report too.
+            GL_MAX_TESS_CONTROL_INPUT_COMPONENTS | GL_MAX_TESS_CONTROL_OUTPUT_COMPONENTS | GL_MAX_TESS_EVALUATION_INPUT_COMPONENTS
+            | GL_MAX_TESS_EVALUATION_OUTPUT_COMPONENTS => int(128),
+            GL_MAX_TESS_PATCH_COMPONENTS => int(120),
+            GL_MAX_TESS_CONTROL_TOTAL_OUTPUT_COMPONENTS => int(4096),
+            GL_MAX_TESS_CONTROL_TEXTURE_IMAGE_UNITS | GL_MAX_TESS_EVALUATION_TEXTURE_IMAGE_UNITS => int(16),
+            GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS | GL_MAX_TESS_EVALUATION_UNIFORM_COMPONENTS => int(1024),
+            GL_MAX_TESS_CONTROL_UNIFORM_BLOCKS | GL_MAX_TESS_EVALUATION_UNIFORM_BLOCKS => int(self.limits.max_vertex_uniform_blocks),
+            GL_MAX_COMBINED_TESS_CONTROL_UNIFORM_COMPONENTS | GL_MAX_COMBINED_TESS_EVALUATION_UNIFORM_COMPONENTS => {
+                int(1024 + i64::from(self.limits.max_vertex_uniform_blocks) * i64::from(self.limits.max_uniform_block_size) / 4)
+            }
             GL_PATCH_DEFAULT_OUTER_LEVEL => {
                 let o = p.default_outer;
                 Value::Float { v: [o[0] as f64, o[1] as f64, o[2] as f64, o[3] as f64], n: 4, normalized: false }

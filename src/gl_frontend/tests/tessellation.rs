@@ -148,6 +148,37 @@ fn the_vertex_order_decides_which_tessellated_faces_are_culled() {
     }
 }
 
+/// The tessellation limits glGet reports are the values of the GLSL built-in constants:
+/// a control shader compiled against them sizes its arrays by them.
+#[test]
+fn tessellation_limits_agree_with_the_glsl_constants() {
+    let _ctx = context();
+    let limits = [
+        (GL_MAX_TESS_CONTROL_INPUT_COMPONENTS, "gl_MaxTessControlInputComponents"),
+        (GL_MAX_TESS_CONTROL_OUTPUT_COMPONENTS, "gl_MaxTessControlOutputComponents"),
+        (GL_MAX_TESS_CONTROL_TOTAL_OUTPUT_COMPONENTS, "gl_MaxTessControlTotalOutputComponents"),
+        (GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS, "gl_MaxTessControlUniformComponents"),
+        (GL_MAX_TESS_CONTROL_TEXTURE_IMAGE_UNITS, "gl_MaxTessControlTextureImageUnits"),
+        (GL_MAX_TESS_EVALUATION_INPUT_COMPONENTS, "gl_MaxTessEvaluationInputComponents"),
+        (GL_MAX_TESS_EVALUATION_OUTPUT_COMPONENTS, "gl_MaxTessEvaluationOutputComponents"),
+        (GL_MAX_TESS_EVALUATION_UNIFORM_COMPONENTS, "gl_MaxTessEvaluationUniformComponents"),
+        (GL_MAX_TESS_EVALUATION_TEXTURE_IMAGE_UNITS, "gl_MaxTessEvaluationTextureImageUnits"),
+        (GL_MAX_TESS_PATCH_COMPONENTS, "gl_MaxTessPatchComponents"),
+        (GL_MAX_PATCH_VERTICES, "gl_MaxPatchVertices"),
+        (GL_MAX_TESS_GEN_LEVEL, "gl_MaxTessGenLevel"),
+    ];
+    for (pname, constant) in limits {
+        let value = get_int(pname);
+        assert_eq!(error(), GL_NO_ERROR, "{constant}");
+        assert!(value > 0, "{constant}: {value}");
+        // Compiles (else compiled_shader panics) only where the constant equals the value.
+        let tcs = format!("#version 400\nlayout(vertices = 1) out;\nconst int same[{constant} == {value} ? 1 : -1] = int[1](1);\nvoid main() {{ gl_TessLevelOuter[0] = float(same[0]); }}");
+        compiled_shader(GL_TESS_CONTROL_SHADER, &tcs);
+    }
+    assert!(get_int(GL_MAX_COMBINED_TESS_CONTROL_UNIFORM_COMPONENTS) >= get_int(GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS));
+    assert!(get_int(GL_MAX_TESS_EVALUATION_UNIFORM_BLOCKS) >= 12);
+}
+
 #[test]
 fn an_atomic_counter_counts_fragments() {
     let _ctx = context();

@@ -180,23 +180,25 @@ fn tessellation_stages_need_their_layouts() {
 }
 
 #[test]
-fn patch_varying_arrays_take_a_location_per_element() {
+fn patch_varying_arrays_take_a_location_per_element_in_their_own_space() {
     use glsl::{compile_shader, Api};
     let opts = |s| common::options(s, Api::GlCore);
     let tcs = compile_shader(
-        &["#version 400\nlayout(vertices = 4) out;\npatch out vec3 m1[16];\npatch out vec3 m2[14];\nvoid main() { m1[3] = vec3(1.0); m2[2] = vec3(2.0); }"],
+        &["#version 400\nlayout(vertices = 4) out;\nout vec4 pv[];\npatch out vec3 m1[16];\npatch out vec3 m2[14];\nvoid main() { pv[gl_InvocationID] = vec4(0.5); m1[3] = vec3(1.0); m2[2] = vec3(2.0); }"],
         &opts(Stage::TessControl),
     );
     assert!(tcs.success, "{}", tcs.info_log);
     let tes = compile_shader(
-        &["#version 400\nlayout(quads) in;\npatch in vec3 m1[16];\npatch in vec3 m2[14];\nvoid main() { gl_Position = vec4(m1[3] + m2[2], 1.0); }"],
+        &["#version 400\nlayout(quads) in;\nin vec4 pv[];\npatch in vec3 m1[16];\npatch in vec3 m2[14];\nvoid main() { gl_Position = vec4(m1[3] + m2[2], 1.0) + pv[1]; }"],
         &opts(Stage::TessEval),
     );
     assert!(tes.success, "{}", tes.info_log);
     let p = link_program(&[&tcs, &tes], &LinkOptions { separable: true, ..Default::default() });
     assert!(p.success, "{}", p.info_log);
     let location = |n: &str| p.interface.varyings.iter().find(|v| v.name == n).map(|v| v.location);
-    // m1 fills locations 0-15, so m2 starts after it rather than overlapping it.
+    // m1 fills locations 0-15, so m2 starts after it rather than overlapping it; patch
+    // varyings have a location space apart from the per-vertex ones.
+    assert_eq!(location("pv"), Some(0));
     assert_eq!(location("m1"), Some(0));
     assert_eq!(location("m2"), Some(16));
 }
