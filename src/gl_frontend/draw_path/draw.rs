@@ -533,7 +533,9 @@ impl ContextState {
         let sampler_slots = sampler_slots(&exe);
         let images = self.image_resources(&exe)?;
         let storage = self.storage_buffer_resources(&exe)?;
-        let gpu_program = exe.gpu.clone();
+        // glShadeModel(GL_FLAT) applies to a compatibility program's colour varyings.
+        let flat_colors = exe.flat_colors_gpu.as_ref().filter(|_| self.state.raster.shade_model == GL_FLAT);
+        let gpu_program = flat_colors.unwrap_or(&exe.gpu).clone();
         drop(exe);
         let textures = self.sampled_textures(&sampler_slots)?;
         let texel_buffers = self.buffer_textures(&sampler_slots)?;
