@@ -188,7 +188,11 @@ impl Context {
             Api::Gl if version >= (3, 2) => config.profile,
             _ => Profile::Compatibility,
         };
-        let strings = ContextStrings::new(config.api, profile, version, &device_name, &device_caps);
+        let mut strings = ContextStrings::new(config.api, profile, version, &device_name, &device_caps);
+        if config.forward_compatible {
+            // A forward-compatible context has none of the deprecated features.
+            strings.remove_extension("GL_ARB_compatibility");
+        }
         let attrib_count = limits.max_vertex_attribs as usize;
         let mut vertex_arrays = NameTable::default();
         vertex_arrays.insert(0, VertexArray::new(limits.max_vertex_attribs as usize));

@@ -18,6 +18,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_AMD_conservative_depth", Offered::Desktop),
     ("GL_AMD_shader_trinary_minmax", Offered::Desktop),
     ("GL_ARB_clip_control", Offered::Desktop),
+    ("GL_ARB_compatibility", Offered::Compatibility),
     ("GL_ARB_compute_shader", Offered::Desktop),
     ("GL_ARB_conditional_render_inverted", Offered::Desktop),
     ("GL_ARB_conservative_depth", Offered::Desktop),
@@ -117,7 +118,7 @@ fn device_has(name: &str, caps: &nir_like::Caps) -> bool {
 
 /// The extension names a context of this kind advertises on a device with `caps`,
 /// override applied.
-pub fn enabled(api: Api, profile: Profile, _version: (u32, u32), caps: &nir_like::Caps) -> Vec<String> {
+pub fn enabled(api: Api, profile: Profile, version: (u32, u32), caps: &nir_like::Caps) -> Vec<String> {
     let base = IMPLEMENTED
         .iter()
         .filter(|(_, offered)| match api {
@@ -125,6 +126,8 @@ pub fn enabled(api: Api, profile: Profile, _version: (u32, u32), caps: &nir_like
             Api::Gles => !matches!(offered, Offered::Desktop | Offered::Compatibility),
         })
         .filter(|(name, _)| device_has(name, caps))
+        // Before GL 3.1 every context is a compatibility one: the extension says nothing.
+        .filter(|(name, _)| *name != "GL_ARB_compatibility" || version >= (3, 1))
         .map(|(name, _)| name.to_string());
     let overrides = std::env::var("GALVAN_EXTENSION_OVERRIDE").unwrap_or_default();
     apply_override(base.collect(), &overrides)

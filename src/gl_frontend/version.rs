@@ -158,6 +158,13 @@ pub struct ContextStrings {
 }
 
 impl ContextStrings {
+    /// Takes `name` out of both extension lists.
+    pub fn remove_extension(&mut self, name: &str) {
+        self.extension_list.retain(|n| n.as_bytes() != name.as_bytes());
+        let joined: Vec<&[u8]> = self.extension_list.iter().map(|n| n.as_bytes()).collect();
+        self.extensions = CString::new(joined.join(&b' ')).unwrap_or_default();
+    }
+
     pub fn new(api: Api, profile: Profile, version: (u32, u32), device_name: &str, caps: &nir_like::Caps) -> Self {
         let release = env!("CARGO_PKG_VERSION");
         let glsl = glsl_version(api, version);

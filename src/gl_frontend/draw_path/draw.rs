@@ -507,11 +507,18 @@ impl ContextState {
         let storage = self.storage_buffer_resources(&exe)?;
         let program_id = exe.gpu.id();
         let may_clamp = exe.variant_source.is_some();
+        // glShadeModel(GL_FLAT) applies to a compatibility program's colour varyings.
+        let flat_colors = exe.flat_colors_gpu.clone().filter(|_| self.state.raster.shade_model == GL_FLAT);
         drop(exe);
         let (textures, clamp_key) = self.draw_textures(&sampler_slots, program_id, may_clamp)?;
-        let gpu_program = {
-            let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
-            self.program_variant(&mut exe, &clamp_key)
+        // The flat-colour build has no GL_CLAMP variants: a draw needing both takes the
+        // GL_CLAMP variant, smooth.
+        let gpu_program = match flat_colors {
+            Some(flat) if clamp_key.is_empty() => flat,
+            _ => {
+                let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
+                self.program_variant(&mut exe, &clamp_key)
+            }
         };
         let texel_buffers = self.buffer_textures(&sampler_slots)?;
 

@@ -11,6 +11,7 @@ pub mod array_fetch;
 pub mod bitmap;
 pub mod copy_pixels;
 pub mod draw_pixels;
+pub mod flat_colors;
 pub mod fragment_ir;
 pub mod generated_program;
 pub mod ir;

@@ -13,6 +13,7 @@ enum Family {
 const KNOWN: &[(&str, Family)] = &[
     ("GL_ARB_ES3_1_compatibility", Family::Desktop),
     ("GL_ARB_arrays_of_arrays", Family::Desktop),
+    ("GL_ARB_compatibility", Family::Desktop),
     ("GL_ARB_compute_shader", Family::Desktop),
     ("GL_ARB_compute_variable_group_size", Family::Desktop),
     ("GL_ARB_conservative_depth", Family::Desktop),

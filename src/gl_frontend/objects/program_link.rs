@@ -16,6 +16,9 @@ use crate::types::*;
 pub struct LinkedProgram {
     pub interface: glsl::ProgramInterface,
     pub gpu: GpuProgram,
+    /// The same program with its compatibility colour varyings flat, drawn while the shade
+    /// model is GL_FLAT; `None` when it has none (see fixed_function::flat_colors).
+    pub flat_colors_gpu: Option<GpuProgram>,
     /// Contents of the default uniform block (binding 0).
     pub uniform_data: Vec<u8>,
     /// Bumped on every glUniform*, so the draw path uploads the block again.
@@ -411,7 +414,9 @@ impl ContextState {
         // Native depth clip control needs no depth mode in the shader.
         let options = &glsl::LinkOptions { clip_control_state: !self.caps.depth_clip_control, ..options.clone() };
         let linked = glsl::link_program(&refs, options);
-        let (exe, log) = self.executable(linked, options.separable);
+        let compatibility = self.api == crate::version::Api::Gl && self.profile == crate::version::Profile::Compatibility;
+        let flat = if compatibility && linked.success { crate::fixed_function::flat_colors::with_flat_colors(&linked) } else { None };
+        let (exe, log) = self.executable(linked, options.separable, flat);
         if let Some(exe) = &exe {
             let mut exe = exe.lock().unwrap_or_else(|p| p.into_inner());
             exe.sources = compiled.to_vec();
@@ -423,10 +428,11 @@ impl ContextState {
     /// The executable of a linked program (from the GLSL linker or built directly as IR,
     /// as the fixed-function programs are); the info log either way.
     pub(crate) fn executable_from_linked(&self, linked: glsl::LinkedProgram) -> (Option<Arc<std::sync::Mutex<LinkedProgram>>>, String) {
-        self.executable(linked, false)
+        self.executable(linked, false, None)
     }
 
-    fn executable(&self, linked: glsl::LinkedProgram, separable: bool) -> (Option<Arc<std::sync::Mutex<LinkedProgram>>>, String) {
+    /// The executable of `linked`, and of `flat`, its build for flat shading, if any.
+    fn executable(&self, linked: glsl::LinkedProgram, separable: bool, flat: Option<glsl::LinkedProgram>) -> (Option<Arc<std::sync::Mutex<LinkedProgram>>>, String) {
         let mut log = linked.info_log.clone();
         if !linked.success {
             return (None, log);
@@ -439,6 +445,13 @@ impl ContextState {
                 log.push_str(&format!("error: {why}\n"));
                 return (None, log);
             }
+        };
+        let flat_colors_gpu = match flat.map(|f| self.build_gpu_program(&f, separable, &[])) {
+            Some(Err(why)) => {
+                log.push_str(&format!("error: {why}\n"));
+                return (None, log);
+            }
+            other => other.and_then(Result::ok),
         };
         let has_tessellation = linked.stages.iter().any(|s| s.stage == glsl::Stage::TessEval);
         let stage_ir = |stage| linked.stages.iter().find(|s| s.stage == stage).and_then(|s| s.ir.as_ref().ok());
@@ -484,6 +497,7 @@ impl ContextState {
             variant_source,
             separable,
             clamp_variants: Vec::new(),
+            flat_colors_gpu,
         };
         (Some(Arc::new(std::sync::Mutex::new(exe))), log)
     }

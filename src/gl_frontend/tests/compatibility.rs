@@ -16,6 +16,28 @@ fn clear(c: [f32; 4]) {
     }
 }
 
+/// Clears the window to opaque black, the background most tests read against.
+fn clear_black() {
+    clear([0.0, 0.0, 0.0, 1.0]);
+}
+
+/// A quad over the whole window whose texture coordinates run from (0, 0) at the bottom
+/// left to (1, 1) at the top right, in the current colour.
+fn textured_window_quad() {
+    unsafe {
+        glBegin(GL_QUADS);
+        glTexCoord2f(0.0, 0.0);
+        glVertex2f(-1.0, -1.0);
+        glTexCoord2f(1.0, 0.0);
+        glVertex2f(1.0, -1.0);
+        glTexCoord2f(1.0, 1.0);
+        glVertex2f(1.0, 1.0);
+        glTexCoord2f(0.0, 1.0);
+        glVertex2f(-1.0, 1.0);
+        glEnd();
+    }
+}
+
 fn get_doubles<const N: usize>(pname: GLenum) -> [f64; N] {
     let mut v = [f64::NAN; N];
     unsafe { glGetDoublev(pname, v.as_mut_ptr()) };
@@ -26,10 +48,6 @@ fn assert_matrix(actual: [f64; 16], expected: [f64; 16]) {
     for (a, e) in actual.iter().zip(expected.iter()) {
         assert!((a - e).abs() < 1e-6, "{actual:?} != {expected:?}");
     }
-}
-
-fn shader(stage: GLenum, source: &str) -> GLuint {
-    compiled_shader(stage, source)
 }
 
 #[test]
@@ -121,7 +139,7 @@ fn current_values_are_queryable() {
 #[test]
 fn begin_end_quads_through_glortho_land_on_the_expected_pixels() {
     let _ctx = current_compat_context();
-    clear([0.0, 0.0, 0.0, 1.0]);
+    clear_black();
     unsafe {
         // One unit per pixel on the 64x32 window.
         glMatrixMode(GL_PROJECTION);
@@ -162,13 +180,9 @@ fn vertex_shader_reads_the_modelview_projection_matrix() {
     // ftransform() is the same product, computed by the compiler.
     let vs = "#version 110\nvoid main() { gl_Position = 0.5 * (gl_ModelViewProjectionMatrix * gl_Vertex + ftransform()); gl_FrontColor = gl_Color; }\n";
     let fs = "#version 110\nvoid main() { gl_FragColor = gl_Color; }\n";
-    clear([0.0, 0.0, 0.0, 1.0]);
+    clear_black();
     unsafe {
-        let p = glCreateProgram();
-        glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
-        glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
-        glLinkProgram(p);
-        glUseProgram(p);
+        glUseProgram(linked_program(&[(GL_VERTEX_SHADER, vs), (GL_FRAGMENT_SHADER, fs)]));
         // The unit square scaled to a quarter and moved into the upper-right quadrant.
         glMatrixMode(GL_PROJECTION);
         glTranslatef(0.5, 0.5, 0.0);
@@ -192,7 +206,7 @@ fn vertex_shader_reads_the_modelview_projection_matrix() {
 #[test]
 fn fixed_function_texturing_modulates_the_colour() {
     let _ctx = current_compat_context();
-    clear([0.0, 0.0, 0.0, 1.0]);
+    clear_black();
     let texels: [u8; 16] = [0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255];
     unsafe {
         let mut tex = 0;
@@ -204,16 +218,7 @@ fn fixed_function_texturing_modulates_the_colour() {
         assert_eq!(glIsEnabled(GL_TEXTURE_2D), 1);
         glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE as GLint);
         glColor4f(0.5, 1.0, 1.0, 1.0);
-        glBegin(GL_QUADS);
-        glTexCoord2f(0.0, 0.0);
-        glVertex2f(-1.0, -1.0);
-        glTexCoord2f(1.0, 0.0);
-        glVertex2f(1.0, -1.0);
-        glTexCoord2f(1.0, 1.0);
-        glVertex2f(1.0, 1.0);
-        glTexCoord2f(0.0, 1.0);
-        glVertex2f(-1.0, 1.0);
-        glEnd();
+        textured_window_quad();
         assert_eq!(glGetError(), GL_NO_ERROR);
     }
     assert_eq!(pixel(32, 16), [0, 255, 0, 255]);
@@ -222,7 +227,7 @@ fn fixed_function_texturing_modulates_the_colour() {
 #[test]
 fn draw_arrays_and_elements_with_quads() {
     let _ctx = current_compat_context();
-    clear([0.0, 0.0, 0.0, 1.0]);
+    clear_black();
     // Two quads: the left and right halves of the window, the right one drawn by index.
     let points: [[f32; 2]; 8] = [[-1.0, -1.0], [0.0, -1.0], [0.0, 1.0], [-1.0, 1.0], [0.0, -1.0], [1.0, -1.0], [1.0, 1.0], [0.0, 1.0]];
     let indices: [u8; 4] = [4, 5, 6, 7];
@@ -449,7 +454,7 @@ fn multi_draw_arrays_and_elements_draw_each_range_and_refuse_negative_counts() {
     unsafe {
         glVertexPointer(2, GL_FLOAT, 0, positions.as_ptr().cast());
         glEnableClientState(GL_VERTEX_ARRAY);
-        clear([0.0, 0.0, 0.0, 1.0]);
+        clear_black();
         glColor3f(0.0, 1.0, 0.0);
         let first = [0, 4];
         let count = [4, -1];
@@ -502,7 +507,7 @@ fn pixel_maps_round_trip_and_turn_colour_indices_into_rgba() {
         glGetPixelMapuiv(GL_PIXEL_MAP_S_TO_S, got.as_mut_ptr());
         assert_eq!(got, stencil);
 
-        clear([0.0, 0.0, 0.0, 1.0]);
+        clear_black();
         // Indices 0..3 in four columns of a 4x1 image, each 8 pixels wide by zoom.
         let image: [u8; 4] = [0, 1, 2, 3];
         glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
@@ -557,7 +562,7 @@ fn vertex_program_two_side_gives_back_faces_the_back_colours() {
     unsafe {
         glUseProgram(p);
         assert_eq!(glIsEnabled(GL_VERTEX_PROGRAM_TWO_SIDE), 0);
-        clear([0.0, 0.0, 0.0, 1.0]);
+        clear_black();
         draw_front_and_back_triangles();
         // Disabled: both faces take the front colours.
         assert_eq!(pixel(4, 4), [0, 255, 51, 255]);
@@ -565,21 +570,21 @@ fn vertex_program_two_side_gives_back_faces_the_back_colours() {
 
         glEnable(GL_VERTEX_PROGRAM_TWO_SIDE);
         assert_eq!(glIsEnabled(GL_VERTEX_PROGRAM_TWO_SIDE), 1);
-        clear([0.0, 0.0, 0.0, 1.0]);
+        clear_black();
         draw_front_and_back_triangles();
         assert_eq!(pixel(4, 4), [0, 255, 51, 255]);
         assert_eq!(pixel(36, 4), [255, 0, 153, 255]);
 
         // glFrontFace decides which face is the back one.
         glFrontFace(GL_CW);
-        clear([0.0, 0.0, 0.0, 1.0]);
+        clear_black();
         draw_front_and_back_triangles();
         assert_eq!(pixel(4, 4), [255, 0, 153, 255]);
         assert_eq!(pixel(36, 4), [0, 255, 51, 255]);
         glFrontFace(GL_CCW);
 
         glDisable(GL_VERTEX_PROGRAM_TWO_SIDE);
-        clear([0.0, 0.0, 0.0, 1.0]);
+        clear_black();
         draw_front_and_back_triangles();
         assert_eq!(pixel(36, 4), [0, 255, 51, 255]);
         assert_eq!(glGetError(), GL_NO_ERROR);
@@ -593,7 +598,7 @@ fn polygon_mode_line_outlines_only_edges_with_the_edge_flag() {
     unsafe {
         assert_eq!(get_int(GL_EDGE_FLAG), 1);
         glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-        clear([0.0, 0.0, 0.0, 1.0]);
+        clear_black();
         glColor3f(0.0, 1.0, 0.0);
         glBegin(GL_POLYGON);
         glVertex2f(10.5, 10.5);
@@ -635,7 +640,7 @@ fn multi_draw_arrays_in_a_display_list_keeps_the_vertices_it_was_compiled_with()
         glVertexPointer(2, GL_FLOAT, 0, vertices.as_ptr().cast());
         glEnableClientState(GL_VERTEX_ARRAY);
         let list = glGenLists(1);
-        clear([0.0, 0.0, 0.0, 1.0]);
+        clear_black();
         glColor3f(1.0, 1.0, 1.0);
         glNewList(list, GL_COMPILE);
         glMultiDrawArrays(GL_TRIANGLE_STRIP, first.as_ptr(), count.as_ptr(), 2);
@@ -646,7 +651,7 @@ fn multi_draw_arrays_in_a_display_list_keeps_the_vertices_it_was_compiled_with()
         for v in vertices.iter_mut() {
             *v += 14.0;
         }
-        clear([0.0, 0.0, 0.0, 1.0]);
+        clear_black();
         glCallList(list);
         assert_eq!(glGetError(), GL_NO_ERROR);
         assert_eq!(pixel(8, 8), [255, 255, 255, 255]);
@@ -666,7 +671,7 @@ fn multi_draw_arrays_in_a_display_list_keeps_the_vertices_it_was_compiled_with()
         for v in vertices.iter_mut() {
             *v -= 14.0;
         }
-        clear([0.0, 0.0, 0.0, 1.0]);
+        clear_black();
         glCallList(list3);
         assert_eq!(glGetError(), GL_NO_ERROR);
         assert_eq!(pixel(8, 8), [0, 0, 0, 255]);
@@ -696,16 +701,7 @@ fn draw_texture_with_env(mode: GLenum) {
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST as GLint);
         glEnable(GL_TEXTURE_2D);
         glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, mode as GLint);
-        glBegin(GL_QUADS);
-        glTexCoord2f(0.0, 0.0);
-        glVertex2f(-1.0, -1.0);
-        glTexCoord2f(1.0, 0.0);
-        glVertex2f(1.0, -1.0);
-        glTexCoord2f(1.0, 1.0);
-        glVertex2f(1.0, 1.0);
-        glTexCoord2f(0.0, 1.0);
-        glVertex2f(-1.0, 1.0);
-        glEnd();
+        textured_window_quad();
         glDisable(GL_TEXTURE_2D);
     }
 }
@@ -849,7 +845,7 @@ fn a_mipmap_level_may_not_exceed_the_halved_maximum_size() {
 #[test]
 fn draw_pixels_takes_packed_types_that_match_the_format() {
     let _ctx = current_compat_context();
-    clear([0.0, 0.0, 0.0, 1.0]);
+    clear_black();
     unsafe {
         window_ortho();
         glRasterPos2i(0, 0);
@@ -860,4 +856,32 @@ fn draw_pixels_takes_packed_types_that_match_the_format() {
         assert_eq!(glGetError(), GL_NO_ERROR);
     }
     assert_eq!(pixel(1, 1), [0, 0, 255, 255], "blue in the low five bits");
+}
+
+#[test]
+fn flat_shading_makes_glsl_colour_varyings_take_the_provoking_vertex() {
+    let _ctx = current_compat_context();
+    let vs = "#version 110\nvoid main() { gl_Position = ftransform(); gl_FrontColor = gl_Color; gl_FrontSecondaryColor = gl_Color; }\n";
+    // Red from the primary colour, blue from the secondary: each must be flat.
+    let fs = "#version 110\nvoid main() { gl_FragColor = vec4(gl_Color.r, 0.0, gl_SecondaryColor.b, 1.0); }\n";
+    unsafe {
+        glUseProgram(linked_program(&[(GL_VERTEX_SHADER, vs), (GL_FRAGMENT_SHADER, fs)]));
+        // The corner pixel (0, 0) lies next to the red first vertex; the last one is blue.
+        for (model, expected) in [(GL_SMOOTH, [255, 0, 0, 255]), (GL_FLAT, [0, 0, 255, 255])] {
+            glShadeModel(model);
+            clear_black();
+            glBegin(GL_TRIANGLES);
+            glColor3f(1.0, 0.0, 0.0);
+            glVertex2f(-1.0, -1.0);
+            glColor3f(0.0, 1.0, 0.0);
+            glVertex2f(3.0, -1.0);
+            glColor3f(0.0, 0.0, 1.0);
+            glVertex2f(-1.0, 3.0);
+            glEnd();
+            let got = pixel(0, 0);
+            assert!(got.iter().zip(expected).all(|(g, e)| (*g as i32 - e).abs() <= 4), "{model:#x}: {got:?} != {expected:?}");
+        }
+        glShadeModel(GL_SMOOTH);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
 }

@@ -648,6 +648,11 @@ impl Preprocessor<'_> {
                 list.push("!GL_ARB_texture_rectangle".into());
             }
         }
+        if &*name.text == "GL_ARB_compatibility" && behavior != ExtensionBehavior::Disable {
+            // The deprecated built-ins come back in shaders of any version.
+            self.settings.profile = Profile::Compatibility;
+        }
+        let list = &mut self.settings.enabled_extensions;
         if behavior == ExtensionBehavior::Disable {
             list.retain(|e| *e != *name.text);
         } else if !list.iter().any(|e| *e == *name.text) {
