@@ -49,6 +49,8 @@ impl ContextState {
                 let to = rect(dst, level, layer);
                 let result = if source_samples > 1 && view.image().desc().samples == 1 {
                     self.resolve_blit(&source.image, &from, view.image(), &to)
+                } else if source_samples > 1 {
+                    self.copy_samples(&source.image, &from, view.image(), &to, Aspect::Color)
                 } else {
                     self.stream.blit(&source.image, &from, view.image(), &to, Aspect::Color, blit_filter)
                 };
@@ -75,7 +77,13 @@ impl ContextState {
                 _ => Aspect::DepthStencil,
             };
             let (level, layer) = (view.desc().base_level, view.desc().base_layer);
-            if let Err(e) = self.stream.blit(&source.image, &rect(src, source.level, source.layer), view.image(), &rect(dst, level, layer), aspect, BlitFilter::Nearest) {
+            let (from, to) = (rect(src, source.level, source.layer), rect(dst, level, layer));
+            let result = if source.image.desc().samples > 1 && source.image.desc().samples == view.image().desc().samples {
+                self.copy_samples(&source.image, &from, view.image(), &to, aspect)
+            } else {
+                self.stream.blit(&source.image, &from, view.image(), &to, aspect, BlitFilter::Nearest)
+            };
+            if let Err(e) = result {
                 self.backend_failed(e);
             }
         }
@@ -106,5 +114,20 @@ impl ContextState {
         let (y0, y1) = if from.y1 < from.y0 { (h, 0) } else { (0, h) };
         let temp = BlitRect { level: 0, layer: 0, x0, y0, x1, y1 };
         self.stream.blit(&resolved, &temp, dest, to, Aspect::Color, BlitFilter::Nearest)
+    }
+
+    /// Copies `from` to `to` between multisample images of one sample count, sample by
+    /// sample (Vulkan cannot blit multisample images); mirrored rectangles are refused.
+    fn copy_samples(&mut self, source: &Image, from: &BlitRect, dest: &Image, to: &BlitRect, aspect: Aspect) -> Result<(), vk_backend::Error> {
+        let (width, height) = (from.x0.abs_diff(from.x1), from.y0.abs_diff(from.y1));
+        if width == 0 || height == 0 {
+            return Ok(());
+        }
+        let mirrored = (from.x1 < from.x0) != (to.x1 < to.x0) || (from.y1 < from.y0) != (to.y1 < to.y0);
+        if mirrored || source.desc().format != dest.desc().format {
+            return Err(vk_backend::Error::InvalidArgument("multisample copies neither mirror nor convert".into()));
+        }
+        let region = |r: &BlitRect| ImageRegion { aspect, level: r.level, base_layer: r.layer, ..ImageRegion::rect(r.x0.min(r.x1), r.y0.min(r.y1), width, height) };
+        self.stream.copy_image(source, &region(from), dest, &region(to))
     }
 }
