@@ -127,6 +127,11 @@ impl ContextState {
         if mirrored || source.desc().format != dest.desc().format {
             return Err(vk_backend::Error::InvalidArgument("multisample copies neither mirror nor convert".into()));
         }
+        if aspect == Aspect::DepthStencil {
+            // Copies name one aspect at a time.
+            self.copy_samples(source, from, dest, to, Aspect::Depth)?;
+            return self.copy_samples(source, from, dest, to, Aspect::Stencil);
+        }
         let region = |r: &BlitRect| ImageRegion { aspect, level: r.level, base_layer: r.layer, ..ImageRegion::rect(r.x0.min(r.x1), r.y0.min(r.y1), width, height) };
         self.stream.copy_image(source, &region(from), dest, &region(to))
     }
