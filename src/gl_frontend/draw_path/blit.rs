@@ -1,7 +1,7 @@
 //! glBlitFramebuffer: scaled copies from the read framebuffer to every draw buffer of the
 //! draw framebuffer, and of depth/stencil between their attachments.
 
-use vk_backend::{Aspect, BlitFilter, BlitRect};
+use vk_backend::{Aspect, BlitFilter, BlitRect, Image, ImageDesc, ImageRegion};
 
 use crate::context::ContextState;
 use crate::types::enums::*;
@@ -33,10 +33,27 @@ impl ContextState {
                 Ok(s) => s,
                 Err(e) => return self.report_target_error(e),
             };
+            let source_samples = source.image.desc().samples;
+            if source_samples > 1 {
+                // A multisample source resolves: rectangles of one size, and a multisample
+                // destination must have the source's sample count.
+                let same_size = (src[2] - src[0]).abs() == (dst[2] - dst[0]).abs() && (src[3] - src[1]).abs() == (dst[3] - dst[1]).abs();
+                let samples_ok = targets.colors.iter().flatten().all(|v| matches!(v.image().desc().samples, 1) || v.image().desc().samples == source_samples);
+                if !self.check(same_size && samples_ok, GL_INVALID_OPERATION) {
+                    return;
+                }
+            }
             for view in targets.colors.iter().flatten() {
                 let (level, layer) = (view.desc().base_level, layer_of(view.image(), view.desc().base_layer));
                 let from = rect(src, source.level, layer_of(&source.image, source.layer));
-                let result = self.stream.blit(&source.image, &from, view.image(), &rect(dst, level, layer), Aspect::Color, blit_filter);
+                let to = rect(dst, level, layer);
+                let result = if source_samples > 1 && view.image().desc().samples == 1 {
+                    self.resolve_blit(&source.image, &from, view.image(), &to)
+                } else if source_samples > 1 {
+                    self.copy_samples(&source.image, &from, view.image(), &to, Aspect::Color)
+                } else {
+                    self.stream.blit(&source.image, &from, view.image(), &to, Aspect::Color, blit_filter)
+                };
                 if let Err(e) = result {
                     return self.backend_failed(e);
                 }
@@ -60,9 +77,62 @@ impl ContextState {
                 _ => Aspect::DepthStencil,
             };
             let (level, layer) = (view.desc().base_level, view.desc().base_layer);
-            if let Err(e) = self.stream.blit(&source.image, &rect(src, source.level, source.layer), view.image(), &rect(dst, level, layer), aspect, BlitFilter::Nearest) {
+            let (from, to) = (rect(src, source.level, source.layer), rect(dst, level, layer));
+            let result = if source.image.desc().samples > 1 && source.image.desc().samples == view.image().desc().samples {
+                self.copy_samples(&source.image, &from, view.image(), &to, aspect)
+            } else {
+                self.stream.blit(&source.image, &from, view.image(), &to, aspect, BlitFilter::Nearest)
+            };
+            if let Err(e) = result {
                 self.backend_failed(e);
             }
         }
+    }
+
+    /// Resolves `from` of a multisample colour image into `to` of a single-sample one:
+    /// straight through vkCmdResolveImage when formats match and nothing mirrors, else into a
+    /// temporary image of the source's format and blitted from there (format conversion, flips).
+    fn resolve_blit(&mut self, source: &Image, from: &BlitRect, dest: &Image, to: &BlitRect) -> Result<(), vk_backend::Error> {
+        let (sx, sy) = (from.x0.min(from.x1), from.y0.min(from.y1));
+        let (width, height) = (from.x0.abs_diff(from.x1), from.y0.abs_diff(from.y1));
+        if width == 0 || height == 0 {
+            return Ok(());
+        }
+        let src_region = ImageRegion { level: from.level, base_layer: from.layer, ..ImageRegion::rect(sx, sy, width, height) };
+        let mirrored = (from.x1 < from.x0) != (to.x1 < to.x0) || (from.y1 < from.y0) != (to.y1 < to.y0);
+        if source.desc().format == dest.desc().format && !mirrored {
+            let (dx, dy) = (to.x0.min(to.x1), to.y0.min(to.y1));
+            let dst_region = ImageRegion { level: to.level, base_layer: to.layer, ..ImageRegion::rect(dx, dy, width, height) };
+            return self.stream.resolve(source, &src_region, dest, &dst_region);
+        }
+        let resolved = Image::new(&self.device, &ImageDesc::new_2d(source.desc().format, width, height))?;
+        self.stream.resolve(source, &src_region, &resolved, &ImageRegion::rect(0, 0, width, height))?;
+        // The temporary holds the source rectangle from its low corner; the original corner
+        // order carries over so the blit mirrors as GL asked.
+        let (w, h) = (width as i32, height as i32);
+        let (x0, x1) = if from.x1 < from.x0 { (w, 0) } else { (0, w) };
+        let (y0, y1) = if from.y1 < from.y0 { (h, 0) } else { (0, h) };
+        let temp = BlitRect { level: 0, layer: 0, x0, y0, x1, y1 };
+        self.stream.blit(&resolved, &temp, dest, to, Aspect::Color, BlitFilter::Nearest)
+    }
+
+    /// Copies `from` to `to` between multisample images of one sample count, sample by
+    /// sample (Vulkan cannot blit multisample images); mirrored rectangles are refused.
+    fn copy_samples(&mut self, source: &Image, from: &BlitRect, dest: &Image, to: &BlitRect, aspect: Aspect) -> Result<(), vk_backend::Error> {
+        let (width, height) = (from.x0.abs_diff(from.x1), from.y0.abs_diff(from.y1));
+        if width == 0 || height == 0 {
+            return Ok(());
+        }
+        let mirrored = (from.x1 < from.x0) != (to.x1 < to.x0) || (from.y1 < from.y0) != (to.y1 < to.y0);
+        if mirrored || source.desc().format != dest.desc().format {
+            return Err(vk_backend::Error::InvalidArgument("multisample copies neither mirror nor convert".into()));
+        }
+        if aspect == Aspect::DepthStencil {
+            // Copies name one aspect at a time.
+            self.copy_samples(source, from, dest, to, Aspect::Depth)?;
+            return self.copy_samples(source, from, dest, to, Aspect::Stencil);
+        }
+        let region = |r: &BlitRect| ImageRegion { aspect, level: r.level, base_layer: r.layer, ..ImageRegion::rect(r.x0.min(r.x1), r.y0.min(r.y1), width, height) };
+        self.stream.copy_image(source, &region(from), dest, &region(to))
     }
 }

@@ -44,7 +44,10 @@ pub fn encode(v: f64, exp_bits: u32, man_bits: u32, signed: bool) -> u32 {
             m = 1 << man_bits;
         }
         if e > bias {
-            return sign | (exp_max << man_bits);
+            // GL turns finite values past the largest unsigned 10/11-bit float into that
+            // largest value; signed (half) floats overflow to infinity.
+            let largest_finite = ((exp_max - 1) << man_bits) | ((1 << man_bits) - 1);
+            return if signed { sign | (exp_max << man_bits) } else { largest_finite };
         }
         (((e + bias) as u32) << man_bits) | (m - (1 << man_bits))
     };

@@ -155,3 +155,45 @@ fn get_tex_image_reads_host_and_gpu_contents() {
         assert_eq!(glGetError(), GL_INVALID_OPERATION);
     }
 }
+
+#[test]
+fn blit_from_a_multisample_fbo_resolves_edge_pixels() {
+    let _ctx = current_compat_context();
+    let (mut fbos, mut rbs) = ([0; 2], [0; 2]);
+    unsafe {
+        glGenFramebuffers(2, fbos.as_mut_ptr());
+        glGenRenderbuffers(2, rbs.as_mut_ptr());
+        glBindRenderbuffer(GL_RENDERBUFFER, rbs[0]);
+        glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, 4, 4);
+        glBindRenderbuffer(GL_RENDERBUFFER, rbs[1]);
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+        for (fbo, rb) in fbos.iter().zip(rbs) {
+            glBindFramebuffer(GL_FRAMEBUFFER, *fbo);
+            glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+        }
+        // White lower-left half triangle over black: the diagonal x + y = 4 runs through the
+        // centres of the pixels with i + j = 3, so those are only partly covered.
+        glBindFramebuffer(GL_FRAMEBUFFER, fbos[0]);
+        glViewport(0, 0, 4, 4);
+        glClearColor(0.0, 0.0, 0.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glColor4f(1.0, 1.0, 1.0, 1.0);
+        glBegin(GL_TRIANGLES);
+        glVertex2f(-1.0, -1.0);
+        glVertex2f(1.0, -1.0);
+        glVertex2f(-1.0, 1.0);
+        glEnd();
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbos[0]);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbos[1]);
+        glBlitFramebuffer(0, 0, 4, 4, 0, 0, 2, 2, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        assert_eq!(glGetError(), GL_INVALID_OPERATION, "a multisample source cannot scale");
+        glBlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbos[1]);
+    }
+    assert_eq!(read_rgba8(0, 0), [255, 255, 255, 255], "fully covered");
+    assert_eq!(read_rgba8(3, 3), [0, 0, 0, 255], "uncovered");
+    let edge = read_rgba8(1, 2);
+    assert!(edge[0] > 0 && edge[0] < 255, "a half-covered pixel resolves to a blend, got {edge:?}");
+    assert_eq!(edge[0], edge[1]);
+}

@@ -108,6 +108,11 @@ fn eleven_and_ten_bit_floats() {
     // Negative values become 0 in unsigned floats; 0.5 = 14 << 6.
     assert_eq!(small_float::encode(-3.0, 5, 6, false), 0);
     assert_eq!(small_float::encode(0.5, 5, 6, false), 14 << 6);
+    // Finite values past the largest (65024 for 11 bits, 64512 for 10) clamp to it; a
+    // half float overflows to infinity instead.
+    assert_eq!(small_float::encode(1.0e6, 5, 6, false), 0x7BF);
+    assert_eq!(small_float::encode(65025.0, 5, 5, false), 0x3DF);
+    assert_eq!(small_float::encode(1.0e6, 5, 10, true), 0x7C00);
     // Unpacking RGB floats into R11F_G11F_B10F stores r | g << 11 | b << 22.
     let out = unpack(&tight(), GL_RGB, GL_FLOAT, one(), &floats(&[1.0, 0.5, 1.0]), texels(GL_R11F_G11F_B10F)).unwrap();
     let expected = 0x3C0 | (14 << 6) << 11 | 0x1E0 << 22;
