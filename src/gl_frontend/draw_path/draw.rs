@@ -508,17 +508,17 @@ impl ContextState {
         let program_id = exe.gpu.id();
         let may_clamp = exe.variant_source.is_some();
         // glShadeModel(GL_FLAT) applies to a compatibility program's colour varyings.
-        let flat_colors = exe.flat_colors_gpu.clone().filter(|_| self.state.raster.shade_model == GL_FLAT);
+        let flat_colors = exe.flat_colors_gpu.as_ref().filter(|_| self.state.raster.shade_model == GL_FLAT);
+        let base_program = flat_colors.unwrap_or(&exe.gpu).clone();
         drop(exe);
         let (textures, clamp_key) = self.draw_textures(&sampler_slots, program_id, may_clamp)?;
         // The flat-colour build has no GL_CLAMP variants: a draw needing both takes the
-        // GL_CLAMP variant, smooth.
-        let gpu_program = match flat_colors {
-            Some(flat) if clamp_key.is_empty() => flat,
-            _ => {
-                let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
-                self.program_variant(&mut exe, &clamp_key)
-            }
+        // GL_CLAMP variant, smooth. Draws without GL_CLAMP take the program as locked above.
+        let gpu_program = if clamp_key.is_empty() {
+            base_program
+        } else {
+            let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
+            self.program_variant(&mut exe, &clamp_key)
         };
         let texel_buffers = self.buffer_textures(&sampler_slots)?;
 
