@@ -16,6 +16,7 @@ use crate::draw_path::record_error::RecordError;
 use crate::draw_path::render_state::{is_primitive_mode, map_topology};
 use crate::draw_path::robust_vertex_fetch::{robust_vertex_source, VertexSource};
 use crate::draw_path::texture_sampler::{clamp_mask, map_sampler, ClampKey, SampledTexture};
+use crate::objects::program_variant::VariantKey;
 use crate::objects::sampler::SamplerState;
 use crate::state::Dirty;
 use crate::objects::vertex_array::{AttribClass, VertexAttrib};
@@ -506,19 +507,19 @@ impl ContextState {
         let images = self.image_resources(&exe)?;
         let storage = self.storage_buffer_resources(&exe)?;
         let program_id = exe.gpu.id();
-        let may_clamp = exe.variant_source.is_some();
+        let may_clamp = exe.variants.may_clamp();
         // glShadeModel(GL_FLAT) applies to a compatibility program's colour varyings.
-        let flat_colors = exe.flat_colors_gpu.as_ref().filter(|_| self.state.raster.shade_model == GL_FLAT);
-        let base_program = flat_colors.unwrap_or(&exe.gpu).clone();
+        let flat_colors = exe.variants.has_flat_colors() && self.state.raster.shade_model == GL_FLAT;
+        let plain = exe.gpu.clone();
         drop(exe);
-        let (textures, clamp_key) = self.draw_textures(&sampler_slots, program_id, may_clamp)?;
-        // The flat-colour build has no GL_CLAMP variants: a draw needing both takes the
-        // GL_CLAMP variant, smooth. Draws without GL_CLAMP take the program as locked above.
-        let gpu_program = if clamp_key.is_empty() {
-            base_program
+        let (textures, tex_clamp) = self.draw_textures(&sampler_slots, program_id, may_clamp)?;
+        // Draws that need no variant take the program as read under the lock above.
+        let key = VariantKey { flat_colors, tex_clamp };
+        let gpu_program = if key.is_plain() {
+            plain
         } else {
             let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
-            self.program_variant(&mut exe, &clamp_key)
+            self.program_variant(&mut exe.variants, &plain, &key)
         };
         let texel_buffers = self.buffer_textures(&sampler_slots)?;
 

@@ -10,6 +10,7 @@ pub mod program_link;
 pub mod program_pipeline;
 pub mod program_pipeline_executable;
 pub mod program_resource;
+pub mod program_variant;
 pub mod query;
 pub mod renderbuffer;
 pub mod sampler;

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::objects::program_variant::ProgramVariants;
 use vk_backend::{BindingDesc, BindingKind, Program as GpuProgram, ProgramDesc, ShaderModule, ShaderStage, StageMask};
 
 use crate::context::ContextState;
@@ -16,9 +17,6 @@ use crate::types::*;
 pub struct LinkedProgram {
     pub interface: glsl::ProgramInterface,
     pub gpu: GpuProgram,
-    /// The same program with its compatibility colour varyings flat, drawn while the shade
-    /// model is GL_FLAT; `None` when it has none (see fixed_function::flat_colors).
-    pub flat_colors_gpu: Option<GpuProgram>,
     /// Contents of the default uniform block (binding 0).
     pub uniform_data: Vec<u8>,
     /// Bumped on every glUniform*, so the draw path uploads the block again.
@@ -50,12 +48,8 @@ pub struct LinkedProgram {
     pub link_options: glsl::LinkOptions,
     /// The stages it has executables for.
     pub stages: Vec<glsl::Stage>,
-    /// The linked stages again, kept by compatibility-profile programs that sample
-    /// textures: GL_CLAMP on a filtered texture needs a variant that clamps coordinates.
-    pub variant_source: Option<Arc<glsl::LinkedProgram>>,
-    pub separable: bool,
-    /// The variants built so far, by GL_CLAMP key.
-    pub clamp_variants: Vec<(crate::draw_path::texture_sampler::ClampKey, GpuProgram)>,
+    /// Builds for flat shading and GL_CLAMP (compatibility contexts only).
+    pub variants: ProgramVariants,
 }
 
 impl LinkedProgram {
@@ -213,30 +207,7 @@ fn two_sided_color_state(linked: &glsl::LinkedProgram, last_pre_raster: Option<g
 
 impl ContextState {
     /// Turns linked stages into a Vulkan program; `Err` is the info-log line saying why not.
-    /// The GPU program of `exe` whose shaders clamp the coordinates `clamp_key` names for
-    /// GL_CLAMP, built on first use; the program itself for the empty key (or when the
-    /// variant cannot be built, which the log says).
-    pub(crate) fn program_variant(&self, exe: &mut LinkedProgram, clamp_key: &[(u32, nir_like::passes::ClampMask)]) -> GpuProgram {
-        if clamp_key.is_empty() {
-            return exe.gpu.clone();
-        }
-        if let Some((_, program)) = exe.clamp_variants.iter().find(|(k, _)| k == clamp_key) {
-            return program.clone();
-        }
-        let Some(source) = exe.variant_source.clone() else { return exe.gpu.clone() };
-        match self.build_gpu_program(&source, exe.separable, clamp_key) {
-            Ok(program) => {
-                exe.clamp_variants.push((clamp_key.to_vec(), program.clone()));
-                program
-            }
-            Err(why) => {
-                tracing::warn!(target: "galvan", "GL_CLAMP variant not built: {why}");
-                exe.gpu.clone()
-            }
-        }
-    }
-
-    fn build_gpu_program(&self, linked: &glsl::LinkedProgram, separable: bool, tex_clamp: &[(u32, nir_like::passes::ClampMask)]) -> Result<GpuProgram, String> {
+    pub(crate) fn build_gpu_program(&self, linked: &glsl::LinkedProgram, separable: bool, tex_clamp: &[(u32, nir_like::passes::ClampMask)]) -> Result<GpuProgram, String> {
         let has = |stage| linked.stages.iter().any(|s| s.stage == stage);
         // A separable program may hold a fragment stage alone: a pipeline supplies the rest.
         if has(glsl::Stage::Fragment) && !has(glsl::Stage::Vertex) && !separable {
@@ -438,20 +409,14 @@ impl ContextState {
             return (None, log);
         }
         // GL_CLAMP exists only in compatibility contexts.
-        let variant_source = (linked.interface.sampler_count > 0 && !self.is_core() && !self.is_gles()).then(|| Arc::new(linked.clone()));
+        let may_clamp = linked.interface.sampler_count > 0 && !self.is_core() && !self.is_gles();
+        let variants = ProgramVariants::new(may_clamp.then(|| linked.clone()), flat, separable);
         let gpu = match self.build_gpu_program(&linked, separable, &[]) {
             Ok(gpu) => gpu,
             Err(why) => {
                 log.push_str(&format!("error: {why}\n"));
                 return (None, log);
             }
-        };
-        let flat_colors_gpu = match flat.map(|f| self.build_gpu_program(&f, separable, &[])) {
-            Some(Err(why)) => {
-                log.push_str(&format!("error: {why}\n"));
-                return (None, log);
-            }
-            other => other.and_then(Result::ok),
         };
         let has_tessellation = linked.stages.iter().any(|s| s.stage == glsl::Stage::TessEval);
         let stage_ir = |stage| linked.stages.iter().find(|s| s.stage == stage).and_then(|s| s.ir.as_ref().ok());
@@ -494,10 +459,7 @@ impl ContextState {
             stages,
             interface,
             gpu,
-            variant_source,
-            separable,
-            clamp_variants: Vec::new(),
-            flat_colors_gpu,
+            variants,
         };
         (Some(Arc::new(std::sync::Mutex::new(exe))), log)
     }

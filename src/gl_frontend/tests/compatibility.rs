@@ -885,3 +885,41 @@ fn flat_shading_makes_glsl_colour_varyings_take_the_provoking_vertex() {
         assert_eq!(glGetError(), GL_NO_ERROR);
     }
 }
+
+#[test]
+fn flat_shading_and_gl_clamp_apply_together_to_one_glsl_draw() {
+    let _ctx = current_compat_context();
+    let vs = "#version 110\nvoid main() { gl_Position = ftransform(); gl_FrontColor = gl_Color; }\n";
+    // s = 2 clamps to the edge of a 1x1 red texture with a green border: linear filtering
+    // takes half texel, half border, so green reads 0.5 only where GL_CLAMP is emulated.
+    let fs = "#version 110\nuniform sampler2D t;\nvoid main() { gl_FragColor = vec4(gl_Color.r, texture2D(t, vec2(2.0, 0.5)).g, gl_Color.b, 1.0); }\n";
+    unsafe {
+        let mut texture = 0;
+        glGenTextures(1, &mut texture);
+        glBindTexture(GL_TEXTURE_2D, texture);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, [255u8, 0, 0, 255].as_ptr().cast());
+        glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, [0.0f32, 1.0, 0.0, 1.0].as_ptr());
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP as GLint);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR as GLint);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR as GLint);
+        glUseProgram(linked_program(&[(GL_VERTEX_SHADER, vs), (GL_FRAGMENT_SHADER, fs)]));
+        // The corner pixel (0, 0) lies next to the red first vertex; the last one is blue.
+        for (model, expected) in [(GL_SMOOTH, [255, 128, 0, 255]), (GL_FLAT, [0, 128, 255, 255])] {
+            glShadeModel(model);
+            clear_black();
+            glBegin(GL_TRIANGLES);
+            glColor3f(1.0, 0.0, 0.0);
+            glVertex2f(-1.0, -1.0);
+            glColor3f(0.0, 1.0, 0.0);
+            glVertex2f(3.0, -1.0);
+            glColor3f(0.0, 0.0, 1.0);
+            glVertex2f(-1.0, 3.0);
+            glEnd();
+            let got = pixel(0, 0);
+            assert!(got.iter().zip(expected).all(|(g, e)| (*g as i32 - e).abs() <= 4), "{model:#x}: {got:?} != {expected:?}");
+        }
+        glShadeModel(GL_SMOOTH);
+        glDeleteTextures(1, &texture);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
