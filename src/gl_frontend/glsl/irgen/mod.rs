@@ -296,7 +296,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                         Some(l) => l,
                         None => match crate::link::explicit_int(&g.qual, "location") {
                             Some(l) => l.max(0) as u32,
-                            None => self.unread_output_location(program, globals, crate::link::slots(&g.ty)),
+                            None => self.unread_output_location(program, globals, self.output_slots(&g.ty, &g.qual)),
                         },
                     };
                     let ty = nir_type(&mut self.b, &g.ty, None)?;
@@ -340,7 +340,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                                     self.next_output_location += 1;
                                     16 + self.next_output_location
                                 }
-                                None => self.unread_output_location(program, globals, crate::link::slots(&ty)),
+                                None => self.unread_output_location(program, globals, self.output_slots(&ty, &g.qual)),
                             };
                             let mode = if is_in { VariableMode::ShaderIn } else { VariableMode::ShaderOut };
                             let mut var = Variable::new(block.clone(), h, mode);
@@ -389,7 +389,7 @@ impl<'s, 'i> Gen<'s, 'i> {
             .map(|v| {
                 // A varying names a variable, or a block without an instance name by its members.
                 let slots = match globals.iter().find(|x| x.name == v.producer_name) {
-                    Some(x) => crate::link::slots(&x.ty),
+                    Some(x) => self.output_slots(&x.ty, &x.qual),
                     None => globals.iter().filter(|x| x.block.as_deref() == Some(v.producer_name.as_str())).map(|x| crate::link::slots(&x.ty)).sum(),
                 };
                 v.location + slots.max(1)
@@ -399,6 +399,16 @@ impl<'s, 'i> Gen<'s, 'i> {
         let location = self.next_output_location.max(read_end);
         self.next_output_location = location + slots.max(1);
         location
+    }
+
+    /// Locations an output of this stage takes. A control shader's per-vertex outputs are
+    /// arrays over the patch's vertices, a dimension that takes no locations of its own.
+    fn output_slots(&self, ty: &SType, qual: &crate::ast::TypeQualifier) -> u32 {
+        let per_vertex = self.stage == GlStage::TessControl && !qual.has(|q| matches!(q, QualItem::Patch));
+        match ty {
+            SType::Array(element, _) if per_vertex => crate::link::slots(element),
+            _ => crate::link::slots(ty),
+        }
     }
 
     fn per_vertex_sized(&self, t: &SType, storage: Storage) -> SType {

@@ -204,6 +204,28 @@ fn patch_varying_arrays_take_a_location_per_element_in_their_own_space() {
 }
 
 #[test]
+fn unread_control_shader_outputs_follow_the_read_ones_without_counting_the_patch_vertices() {
+    use glsl::{compile_shader, Api};
+    let opts = |s| common::options(s, Api::GlCore);
+    // `color` is read by the evaluation shader, the block only by other invocations: 1 + 30
+    // locations fit the 32 a device offers for control shader outputs only when the
+    // per-vertex array over the 4 vertices takes no locations of its own.
+    let tcs = compile_shader(
+        &["#version 400\nlayout(vertices = 4) out;\nout block { float m1[16]; float m2[14]; } var[];\nout vec4 color[];\nvoid main() { var[gl_InvocationID].m1[0] = 1.0; var[gl_InvocationID].m2[0] = 1.0; color[gl_InvocationID] = vec4(var[0].m2[13]); }"],
+        &opts(Stage::TessControl),
+    );
+    assert!(tcs.success, "{}", tcs.info_log);
+    let tes = compile_shader(&["#version 400\nlayout(quads) in;\nin vec4 color[];\nvoid main() { gl_Position = color[0]; }"], &opts(Stage::TessEval));
+    assert!(tes.success, "{}", tes.info_log);
+    let p = link_program(&[&tcs, &tes], &LinkOptions { separable: true, ..Default::default() });
+    assert!(p.success, "{}", p.info_log);
+    let ir = p.stages.iter().find(|s| s.stage == Stage::TessControl).and_then(|s| s.ir.as_ref().ok()).expect("control shader IR");
+    let location = |n: &str| ir.variables.iter().find(|(_, v)| v.name == n).and_then(|(_, v)| v.location);
+    assert_eq!(location("color"), Some(0));
+    assert_eq!(location("block"), Some(1));
+}
+
+#[test]
 fn tessellation_shader_objects_agree_on_their_layouts() {
     use glsl::{compile_shader, Api};
     let opts = |s| common::options(s, Api::GlCore);
