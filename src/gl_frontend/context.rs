@@ -133,6 +133,9 @@ pub struct ContextState {
     /// The GL_CLAMP key of the last draw's program (by GPU program id), worked out again
     /// only after texture or sampler state changed.
     pub(crate) tex_clamp_key: Option<(u64, crate::draw_path::texture_sampler::ClampKey)>,
+    /// The share group's texture generation this context's derived keys were last marked
+    /// stale at (see `note_shared_texture_changes`).
+    pub(crate) seen_texture_generation: u64,
     /// Query objects (not shared between contexts) and the active ones.
     pub(crate) queries: crate::objects::query::QueryObjects,
     /// glBeginConditionalRender's query and mode, while rendering is conditional.
@@ -229,6 +232,7 @@ impl Context {
             attrib_stacks: Default::default(),
             fallback_texture: Vec::new(),
             tex_clamp_key: None,
+            seen_texture_generation: 0,
             debug: Default::default(),
             clip_control_native: device_caps.depth_clip_control,
             caps: device_caps,

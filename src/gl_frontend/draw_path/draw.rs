@@ -269,6 +269,8 @@ impl ContextState {
             }
             return;
         }
+        // Texture-derived keys (fixed function, GL_CLAMP) follow changes made in other contexts.
+        self.note_shared_texture_changes();
         let executable = match self.current_executable() {
             Some(e) => Some(e),
             // Without a current program, the bound program pipeline's stages draw.

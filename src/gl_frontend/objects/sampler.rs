@@ -214,7 +214,7 @@ impl ContextState {
             None => Err(GL_INVALID_OPERATION),
         };
         match result {
-            Ok(()) => self.state.dirty.insert(Dirty::TEXTURES),
+            Ok(()) => self.texture_objects_changed(Dirty::NONE),
             Err(e) => self.record_error(e),
         }
     }
@@ -227,7 +227,7 @@ impl ContextState {
             None => Err(GL_INVALID_OPERATION),
         };
         match result {
-            Ok(()) => self.state.dirty.insert(Dirty::TEXTURES),
+            Ok(()) => self.texture_objects_changed(Dirty::NONE),
             Err(e) => self.record_error(e),
         }
     }

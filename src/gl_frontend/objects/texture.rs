@@ -347,7 +347,7 @@ impl ContextState {
             _ => t.sampler.set(pname, values, gles),
         });
         match result {
-            Some(Ok(())) => self.state.dirty.insert(Dirty::TEXTURES),
+            Some(Ok(())) => self.texture_objects_changed(Dirty::NONE),
             Some(Err(e)) => self.record_error(e),
             None => {}
         }
@@ -368,7 +368,7 @@ impl ContextState {
             t.sampler.set_integer(pname, &words, signed, gles)
         });
         match result {
-            Some(Ok(())) => self.state.dirty.insert(Dirty::TEXTURES),
+            Some(Ok(())) => self.texture_objects_changed(Dirty::NONE),
             Some(Err(e)) => self.record_error(e),
             None => {}
         }

@@ -92,7 +92,7 @@ impl ContextState {
             t.generation += 1;
         });
         if done.is_some() {
-            self.state.dirty.insert(Dirty::TEXTURES);
+            self.texture_objects_changed(Dirty::NONE);
         }
     }
 

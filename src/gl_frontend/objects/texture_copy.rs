@@ -102,7 +102,7 @@ impl ContextState {
         let Ok(data) = self.read_framebuffer_as(texel, x, y, width as u32, height as u32) else { return };
         let image = TexImage { data, ..TexImage::new([width as u32, height as u32, 1], internal_format, texel) };
         self.with_bound_texture(texture_target, |t| t.set_image(face_index(target), level as usize, image));
-        self.state.dirty.insert(Dirty::TEXTURES | Dirty::FRAMEBUFFER);
+        self.texture_objects_changed(Dirty::FRAMEBUFFER);
     }
 
     /// glCopyTexSubImage1D/2D/3D: replaces a region of a level (one slice or layer for the
@@ -148,6 +148,6 @@ impl ContextState {
                 return self.backend_failed(e);
             }
         }
-        self.state.dirty.insert(Dirty::TEXTURES);
+        self.texture_objects_changed(Dirty::NONE);
     }
 }

@@ -152,7 +152,7 @@ impl ContextState {
             Ok(())
         });
         match stored {
-            Some(Ok(())) => self.state.dirty.insert(Dirty::TEXTURES | Dirty::FRAMEBUFFER),
+            Some(Ok(())) => self.texture_objects_changed(Dirty::FRAMEBUFFER),
             Some(Err(e)) => self.record_error(e),
             None => {}
         }
@@ -265,7 +265,7 @@ impl ContextState {
         });
         match result {
             Some(Err(e)) => self.record_error(e),
-            Some(Ok(())) => self.state.dirty.insert(Dirty::TEXTURES | Dirty::FRAMEBUFFER),
+            Some(Ok(())) => self.texture_objects_changed(Dirty::FRAMEBUFFER),
             None => {}
         }
     }
@@ -307,7 +307,7 @@ impl ContextState {
         });
         match result {
             Some(Err(e)) => self.record_error(e),
-            Some(Ok(())) => self.state.dirty.insert(Dirty::TEXTURES | Dirty::FRAMEBUFFER),
+            Some(Ok(())) => self.texture_objects_changed(Dirty::FRAMEBUFFER),
             None => {}
         }
     }
@@ -471,7 +471,7 @@ impl ContextState {
             t.generation += 1;
             t.gpu = None;
         });
-        self.state.dirty.insert(Dirty::TEXTURES);
+        self.texture_objects_changed(Dirty::NONE);
     }
 }
 

@@ -39,6 +39,7 @@ use crate::types::GLenum;
 pub struct Dirty(u32);
 
 impl Dirty {
+    pub const NONE: Dirty = Dirty(0);
     pub const VIEWPORT: Dirty = Dirty(1 << 0);
     pub const SCISSOR: Dirty = Dirty(1 << 1);
     pub const BLEND: Dirty = Dirty(1 << 2);

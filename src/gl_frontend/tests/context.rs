@@ -8,6 +8,7 @@ use std::sync::Arc;
 use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
+use gl_frontend::types::*;
 use gl_frontend::{make_current, release_current, Api, Context, ContextConfig, ContextError, MakeCurrentError, Profile};
 
 #[test]
@@ -155,4 +156,44 @@ fn gl_and_gles_contexts_cannot_share() {
     let gl = Context::new(device(), &config, None).unwrap();
     let es = ContextConfig { api: Api::Gles, major: 2, minor: 0, ..Default::default() };
     assert!(matches!(Context::new(device(), &es, Some(&gl)), Err(ContextError::IncompatibleShare)));
+}
+
+#[test]
+fn a_texture_respecified_in_a_shared_context_changes_the_next_fixed_function_draw() {
+    let first = current_compat_context();
+    let mut texture = 0;
+    let draw_red_through_replace = || unsafe {
+        glClearColor(0.0, 0.0, 0.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glColor4f(1.0, 0.0, 0.0, 1.0);
+        glBegin(GL_TRIANGLES);
+        glVertex2f(-1.0, -1.0);
+        glVertex2f(3.0, -1.0);
+        glVertex2f(-1.0, 3.0);
+        glEnd();
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        pixel(8, 8)
+    };
+    unsafe {
+        glGenTextures(1, &mut texture);
+        glBindTexture(GL_TEXTURE_2D, texture);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST as GLint);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, [0u8, 255, 0, 255].as_ptr().cast());
+        glEnable(GL_TEXTURE_2D);
+        glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE as GLint);
+    }
+    // GL_REPLACE on an RGBA texture takes the texel.
+    assert_eq!(draw_red_through_replace(), [0, 255, 0, 255]);
+    // Another context of the share group makes it an ALPHA texture, whose GL_REPLACE keeps
+    // the fragment's colour and takes only the alpha.
+    let second: Arc<Context> = Context::new(device(), first.config(), Some(&first)).unwrap();
+    make_current(&second, None, None).unwrap();
+    unsafe {
+        glBindTexture(GL_TEXTURE_2D, texture);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA8 as GLint, 1, 1, 0, GL_ALPHA, GL_UNSIGNED_BYTE, [255u8].as_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    let window = surface();
+    make_current(&first, Some(window.clone()), Some(window)).unwrap();
+    assert_eq!(draw_red_through_replace(), [255, 0, 0, 255]);
 }
