@@ -6,6 +6,7 @@ pub mod framebuffer;
 pub mod framebuffer_texture;
 pub mod names;
 pub mod program;
+pub mod program_limits;
 pub mod program_link;
 pub mod program_pipeline;
 pub mod program_pipeline_executable;

@@ -408,6 +408,11 @@ impl ContextState {
         if !linked.success {
             return (None, log);
         }
+        let stages: Vec<glsl::Stage> = linked.stages.iter().map(|s| s.stage).collect();
+        if let Err(why) = self.check_program_resource_limits(&linked.interface, &stages) {
+            log.push_str(&format!("error: {why}\n"));
+            return (None, log);
+        }
         // GL_CLAMP exists only in compatibility contexts.
         let may_clamp = linked.interface.sampler_count > 0 && !self.is_core() && !self.is_gles();
         let variants = ProgramVariants::new(may_clamp.then(|| linked.clone()), flat, separable);
@@ -422,7 +427,6 @@ impl ContextState {
         let stage_ir = |stage| linked.stages.iter().find(|s| s.stage == stage).and_then(|s| s.ir.as_ref().ok());
         let tess_control_vertices = stage_ir(glsl::Stage::TessControl).map(|ir| ir.info.tess.vertices_out);
         let tess_eval = stage_ir(glsl::Stage::TessEval).map(|ir| ir.info.tess.clone());
-        let stages = linked.stages.iter().map(|s| s.stage).collect();
         let interface = linked.interface;
         let sampler_types = (0..interface.sampler_count)
             .map(|s| interface.uniforms.iter().find(|u| u.sampler_index.is_some_and(|i| s >= i && s < i + u.array_size.max(1))).map_or(GL_SAMPLER_2D, |u| u.gl_type))

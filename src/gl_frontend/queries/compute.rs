@@ -28,7 +28,7 @@ impl ContextState {
             GL_MAX_COMPUTE_IMAGE_UNIFORMS => int(images::MAX_IMAGE_UNITS),
             GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS | GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS | GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS
             | GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS | GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS
-            | GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS => int(8),
+            | GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS => int(crate::objects::program_limits::MAX_STAGE_STORAGE_BLOCKS),
             GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS => int(dispatch::MAX_SHADER_STORAGE_BUFFER_BINDINGS),
             GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS => int(dispatch::MAX_SHADER_STORAGE_BUFFER_BINDINGS),
             GL_MAX_SHADER_STORAGE_BLOCK_SIZE => int(d.max_storage_buffer_range.min(glsl::link_storage::MAX_SHADER_STORAGE_BLOCK_SIZE)),
@@ -45,7 +45,7 @@ impl ContextState {
             GL_MAX_IMAGE_SAMPLES => int(0),
             GL_MAX_UNIFORM_LOCATIONS => int(MAX_UNIFORM_LOCATIONS),
             // gl_MaxCombinedImageUnitsAndFragmentOutputs.
-            GL_MAX_COMBINED_IMAGE_UNITS_AND_FRAGMENT_OUTPUTS => int(8),
+            GL_MAX_COMBINED_IMAGE_UNITS_AND_FRAGMENT_OUTPUTS => int(crate::objects::program_limits::MAX_COMBINED_SHADER_OUTPUT_RESOURCES),
             GL_PATCH_VERTICES => int(p.vertices),
             GL_MAX_PATCH_VERTICES => int(patches::MAX_PATCH_VERTICES),
             GL_MAX_TESS_GEN_LEVEL => int(patches::MAX_TESS_GEN_LEVEL),

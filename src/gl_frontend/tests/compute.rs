@@ -311,3 +311,40 @@ void main() {
     assert_eq!(error(), GL_NO_ERROR);
     assert_eq!(&read_words(buffer, 4)[1..], &[5, 5, 6], "local[4] sizes the local array; the buffer sizes `values`");
 }
+
+/// A vertex and a fragment shader that read `vs` and `fs` storage blocks of their own, the
+/// link status, and the info log.
+fn link_with_storage_blocks(vs: usize, fs: usize) -> (bool, String) {
+    let blocks = |prefix: &str, n: usize| (0..n).map(|i| format!("layout(std430) buffer {prefix}{i} {{ vec4 {prefix}v{i}; }};\n")).collect::<String>();
+    let sum = |prefix: &str, n: usize| (0..n).map(|i| format!(" + {prefix}v{i}")).collect::<String>();
+    let vs_src = format!("#version 430\n{}out vec4 v;\nvoid main() {{ gl_Position = vec4(0.0); v = vec4(0.0){}; }}\n", blocks("a", vs), sum("a", vs));
+    let fs_src = format!("#version 430\n{}in vec4 v;\nout vec4 c;\nvoid main() {{ c = v{}; }}\n", blocks("b", fs), sum("b", fs));
+    unsafe {
+        let program = glCreateProgram();
+        glAttachShader(program, compiled_shader(GL_VERTEX_SHADER, &vs_src));
+        glAttachShader(program, compiled_shader(GL_FRAGMENT_SHADER, &fs_src));
+        glLinkProgram(program);
+        let mut linked = 0;
+        glGetProgramiv(program, GL_LINK_STATUS, &mut linked);
+        let mut log = vec![0u8; 1024];
+        let mut written = 0;
+        glGetProgramInfoLog(program, log.len() as GLsizei, &mut written, log.as_mut_ptr().cast());
+        (linked == 1, String::from_utf8_lossy(&log[..written.max(0) as usize]).into_owned())
+    }
+}
+
+#[test]
+fn programs_past_the_storage_block_limits_fail_to_link() {
+    let _ctx = context();
+    let per_stage = get_int(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS) as usize;
+    assert_eq!(get_int(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS) as usize, per_stage);
+    let combined = get_int(GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS) as usize;
+    // Every storage block binding, image unit and draw buffer fit the output resources.
+    assert!(get_int(GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES) as usize > combined);
+    assert!(combined >= per_stage * 2, "both stages can use all their blocks at once");
+    assert_eq!(link_with_storage_blocks(per_stage, per_stage).0, true);
+    let (linked, log) = link_with_storage_blocks(per_stage + 1, 0);
+    assert!(!linked && log.contains(&format!("vertex shader uses {} shader storage blocks", per_stage + 1)), "{log}");
+    let (linked, log) = link_with_storage_blocks(0, per_stage + 1);
+    assert!(!linked && log.contains("fragment shader"), "{log}");
+}
