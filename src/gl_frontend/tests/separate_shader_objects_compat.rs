@@ -122,9 +122,7 @@ fn separable_programs_have_only_their_own_stages() {
     }
 }
 
-const CAPTURING_VERTEX: &str = "#version 130
-#extension GL_ARB_separate_shader_objects: require
-#extension GL_ARB_explicit_attrib_location: require
+const CAPTURING_VERTEX: &str = "#version 410 compatibility
 layout(location = 0) in vec2 pos;
 layout(location = 1) out vec3 a;
 layout(location = 3) out vec3 b;
@@ -136,7 +134,6 @@ void main() {
 ";
 
 const SAMPLING_FRAGMENT: &str = "#version 130
-#extension GL_ARB_separate_shader_objects: require
 out vec4 out_color;
 uniform sampler2D s2;
 uniform sampler3D s3;
