@@ -347,14 +347,11 @@ impl ContextState {
             }
         }
         // And one without a fragment shader colours fragments as fixed function does
-        // without texturing: with the interpolated primary colour.
+        // without texturing. A separable program has no executable for the stages it
+        // lacks: a pipeline adds the fixed-function fragment stage when it draws.
         let has_fragment = compiled.iter().any(|c| c.stage == glsl::Stage::Fragment);
-        if has_vertex && !has_fragment && self.api == crate::version::Api::Gl && self.profile == crate::version::Profile::Compatibility {
-            let options = glsl::CompileOptions { stage: glsl::Stage::Fragment, api: glsl::Api::GlCompat, context_version: self.version.0 * 10 + self.version.1, extensions: Vec::new() };
-            let fs = glsl::compile_shader(&["#version 110\nvoid main() { gl_FragColor = gl_Color; }\n"], &options);
-            if fs.success {
-                compiled.push(fs);
-            }
+        if has_vertex && !has_fragment && !options.separable {
+            compiled.extend(self.fixed_function_fragment_shader());
         }
         let linked = if log.is_empty() && !compiled.is_empty() {
             let (linked, link_log) = self.link_executable(&compiled, &options);
@@ -377,6 +374,17 @@ impl ContextState {
         if self.bindings.program == program {
             self.state.dirty.insert(Dirty::PROGRAM | Dirty::VERTEX_INPUT | Dirty::UNIFORMS | Dirty::TEXTURES);
         }
+    }
+
+    /// In a compatibility context, the fragment shader that stands in where a program (or
+    /// pipeline) has none: fixed function without texturing, the interpolated primary colour.
+    pub(crate) fn fixed_function_fragment_shader(&self) -> Option<glsl::CompiledShader> {
+        if self.api != crate::version::Api::Gl || self.profile != crate::version::Profile::Compatibility {
+            return None;
+        }
+        let options = glsl::CompileOptions { stage: glsl::Stage::Fragment, api: glsl::Api::GlCompat, context_version: self.version.0 * 10 + self.version.1, extensions: Vec::new() };
+        let fs = glsl::compile_shader(&["#version 110\nvoid main() { gl_FragColor = gl_Color; }\n"], &options);
+        fs.success.then_some(fs)
     }
 
     /// Links compiled shaders into an executable; the info log either way.

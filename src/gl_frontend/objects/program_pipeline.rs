@@ -225,6 +225,13 @@ impl ContextState {
         out
     }
 
+    /// The executable of the bound pipeline's last vertex-processing stage (vertex,
+    /// tessellation or geometry), whose outputs transform feedback captures.
+    pub(crate) fn pipeline_last_vertex_stage_executable(&self) -> Option<Arc<Mutex<LinkedProgram>>> {
+        let [vs, tcs, tes, gs, ..] = self.pipeline_stage_executables(self.bindings.program_pipeline);
+        gs.or(tes).or(tcs).or(vs)
+    }
+
     /// Whether the pipeline can run, as glValidateProgramPipeline and draws judge it
     /// (OpenGL 4.6, section 11.1.3.11); `Err` is the info-log text saying why not.
     pub(crate) fn pipeline_validation(&self, pipeline: GLuint) -> Result<(), String> {

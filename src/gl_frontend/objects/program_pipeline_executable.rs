@@ -163,6 +163,11 @@ impl ContextState {
                     _ => compiled.push(shader.clone()),
                 }
             }
+            // Transform feedback captures what the last vertex-processing stage's program names.
+            if *stage != glsl::Stage::Fragment {
+                options.transform_feedback_varyings = exe.link_options.transform_feedback_varyings.clone();
+                options.transform_feedback_separate = exe.link_options.transform_feedback_separate;
+            }
             match stage {
                 glsl::Stage::Vertex => options.attrib_bindings = exe.link_options.attrib_bindings.clone(),
                 glsl::Stage::Fragment => {
@@ -171,6 +176,12 @@ impl ContextState {
                 }
                 _ => {}
             }
+        }
+        // A compatibility pipeline without a fragment stage colours fragments as fixed
+        // function does.
+        let draws = chosen.iter().any(|(s, _)| *s == glsl::Stage::Vertex);
+        if draws && !chosen.iter().any(|(s, _)| *s == glsl::Stage::Fragment) {
+            compiled.extend(self.fixed_function_fragment_shader());
         }
         Ok((compiled, options))
     }

@@ -222,7 +222,12 @@ impl ContextState {
         if !self.check(!self.transform_feedback.current().active, GL_INVALID_OPERATION) {
             return;
         }
-        let layout = self.current_executable().map(|e| e.lock().unwrap_or_else(|p| p.into_inner()).interface.transform_feedback.clone());
+        // Without a current program, the bound pipeline's last vertex-processing stage.
+        let executable = match self.bindings.program {
+            0 => self.pipeline_last_vertex_stage_executable(),
+            _ => self.current_executable(),
+        };
+        let layout = executable.map(|e| e.lock().unwrap_or_else(|p| p.into_inner()).interface.transform_feedback.clone());
         let Some(layout) = layout.filter(|l| !l.varyings.is_empty()) else { return self.record_error(GL_INVALID_OPERATION) };
         // Every buffer the program writes needs a buffer bound.
         let buffers = self.transform_feedback.current().buffers;
