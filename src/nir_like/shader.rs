@@ -69,7 +69,8 @@ pub enum DepthLayout {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FragmentInfo {
     pub early_fragment_tests: bool,
-    /// gl_FragCoord with the origin at the upper left (Vulkan's native origin).
+    /// gl_FragCoord counts y down from the top of the framebuffer (GL's
+    /// `origin_upper_left`; images are stored bottom row first, so this is no Vulkan default).
     pub origin_upper_left: bool,
     pub pixel_center_integer: bool,
     pub depth_layout: DepthLayout,

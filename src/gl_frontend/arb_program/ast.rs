@@ -214,6 +214,10 @@ pub struct Options {
     pub precision_nicest: Option<bool>,
     pub fragment_program_shadow: bool,
     pub draw_buffers: bool,
+    /// `OPTION ARB_fragment_coord_origin_upper_left`: fragment.position.y counts down.
+    pub origin_upper_left: bool,
+    /// `OPTION ARB_fragment_coord_pixel_center_integer`: fragment.position.xy at integers.
+    pub pixel_center_integer: bool,
 }
 
 /// A program that parsed and passed every rule.

@@ -47,6 +47,10 @@ pub fn linked_program(vertex: Option<&Program>, fragment: Option<&Program>, key:
             list.push(("galvan_Fog".to_string(), 2));
         }
     }
+    // The framebuffer height an upper-left fragment.position is measured from.
+    if fragment.is_some_and(|p| p.options.origin_upper_left) {
+        list.push((glsl::link::FRAG_COORD_STATE.to_string(), 1));
+    }
     let (offsets, size) = uniforms::offsets(&list);
     let vs = match vertex {
         Some(p) => ir::build(p, &list, &offsets, generic0_array).0,

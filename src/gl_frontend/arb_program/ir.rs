@@ -72,6 +72,8 @@ pub fn build(program: &Program, uniforms: &[(String, u32)], offsets: &[u32], gen
     let mut shader = Shader::new(stage);
     if program.target == Target::Fragment {
         shader.info.fragment.uses_discard = program.instructions.iter().any(|i| i.opcode == Opcode::Kil);
+        shader.info.fragment.origin_upper_left = program.options.origin_upper_left;
+        shader.info.fragment.pixel_center_integer = program.options.pixel_center_integer;
     }
     let mut g = Gen::new(&mut shader, uniforms, offsets);
     let zero = g.vec4([0.0; 4]);

@@ -342,6 +342,8 @@ impl Parser<'_> {
             }
             ("ARB_fragment_program_shadow", Target::Fragment) if self.limits.shadow => o.fragment_program_shadow = true,
             ("ARB_draw_buffers", Target::Fragment) if self.limits.draw_buffers_option => o.draw_buffers = true,
+            ("ARB_fragment_coord_origin_upper_left", Target::Fragment) => o.origin_upper_left = true,
+            ("ARB_fragment_coord_pixel_center_integer", Target::Fragment) => o.pixel_center_integer = true,
             _ => return Err(self.error_before(format!("unsupported option `{name}`"))),
         }
         Ok(())

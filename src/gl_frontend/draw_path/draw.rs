@@ -487,7 +487,7 @@ impl ContextState {
         }
 
         // GL state the shaders read as built-in uniforms.
-        self.write_builtin_uniforms(&mut exe);
+        self.write_builtin_uniforms(&mut exe, targets.extent.1);
         // The default uniform block.
         let mut uniform_buffers: Vec<(u32, u32, GpuBuffer, u64, u64)> = Vec::new();
         if let Some((buffer, offset, size)) = self.default_uniform_buffer(&mut exe)? {

@@ -631,6 +631,26 @@ fn place_two_side_state(shaders: &[&CompiledShader], offset: &mut u32, out: &mut
 /// Built-in uniform name of the two-sided colour enable: a float, non-zero when enabled.
 pub const TWO_SIDE_STATE: &str = "gl_TwoSideState";
 
+/// The draw framebuffer's height for a program whose fragment stage redeclares
+/// gl_FragCoord with `origin_upper_left` (nir_like's `lower_frag_coord_conventions`).
+fn place_frag_coord_state(shaders: &[&CompiledShader], offset: &mut u32, out: &mut ProgramInterface) {
+    let upper_left = shaders
+        .iter()
+        .filter(|s| s.stage == Stage::Fragment)
+        .flat_map(|s| globals(s))
+        .filter(|g| g.name == "gl_FragCoord")
+        .any(|g| g.qual.layouts().any(|l| l.name == "origin_upper_left"));
+    if !upper_left {
+        return;
+    }
+    *offset = offset.div_ceil(16) * 16;
+    out.builtin_uniforms.push((FRAG_COORD_STATE.to_string(), *offset));
+    *offset += 16;
+}
+
+/// Built-in uniform name of the draw framebuffer's height, a float.
+pub const FRAG_COORD_STATE: &str = "gl_FragCoordState";
+
 /// Built-in uniform name of the point-size state: a vec2 of (glPointSize, 1.0 when the
 /// shader's gl_PointSize is used).
 pub const POINT_SIZE_STATE: &str = "gl_PointSizeState";
@@ -1329,6 +1349,7 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
     place_patch_default_levels(shaders, &mut offset, out);
     place_point_size_state(shaders, &mut offset, out);
     place_two_side_state(shaders, &mut offset, out);
+    place_frag_coord_state(shaders, &mut offset, out);
     out.default_block_size = offset.div_ceil(16) * 16;
     out.sampler_count = sampler_index;
     for (index, (name, ty, qual, stages, instance)) in blocks.into_iter().enumerate() {

@@ -189,6 +189,12 @@ fn point_size_state(interface: &glsl::ProgramInterface) -> Option<nir_like::pass
     Some(nir_like::passes::PointSizeState { set: 0, binding: 0, offset })
 }
 
+/// Where the linker placed the framebuffer height, if the fragment stage needs it.
+fn frag_coord_state(interface: &glsl::ProgramInterface) -> Option<nir_like::passes::FragCoordState> {
+    let offset = interface.builtin_uniforms.iter().find(|(n, _)| n == glsl::link::FRAG_COORD_STATE)?.1;
+    Some(nir_like::passes::FragCoordState { set: 0, binding: 0, offset })
+}
+
 /// Where the linker placed the two-sided colour enable, and which back colours (location
 /// pairs of front input and back output) the last pre-rasterisation stage writes.
 fn two_sided_color_state(linked: &glsl::LinkedProgram, last_pre_raster: Option<glsl::Stage>) -> Option<nir_like::passes::TwoSidedColorState> {
@@ -258,6 +264,7 @@ impl ContextState {
                 point_size: point_size_state(&linked.interface),
                 clip_control: clip_control_state(&linked.interface),
                 two_sided_color: two_sided_color_state(linked, last_pre_raster),
+                frag_coord: frag_coord_state(&linked.interface),
                 tex_clamp: tex_clamp.to_vec(),
             };
             nir_like::passes::lower_for_caps(&mut ir, &caps, &lower);

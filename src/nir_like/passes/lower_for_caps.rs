@@ -41,6 +41,9 @@ pub struct LowerOptions {
     /// Where the GL_VERTEX_PROGRAM_TWO_SIDE enable lives and which back colours the
     /// previous stage writes, for the fragment stage (`lower_two_sided_color`).
     pub two_sided_color: Option<super::TwoSidedColorState>,
+    /// Where the framebuffer height lives, for a fragment stage that declared gl_FragCoord
+    /// with `origin_upper_left` (`lower_frag_coord_conventions`).
+    pub frag_coord: Option<super::FragCoordState>,
     /// Per sampler binding, the coordinates GL_CLAMP clamps (`lower_tex_clamp`); empty for
     /// programs drawn without GL_CLAMP on a filtered texture.
     pub tex_clamp: Vec<(u32, super::ClampMask)>,
@@ -66,7 +69,7 @@ pub fn lower_for_caps(shader: &mut Shader, caps: &Caps, options: &LowerOptions) 
         });
     }
     progress |= super::lower_opaque_arrays_of_arrays(shader);
-    progress |= super::lower_frag_coord_conventions(shader);
+    progress |= super::lower_frag_coord_conventions(shader, options.frag_coord.as_ref());
     progress |= super::lower_double_round_even(shader);
     if options.point_coord_upper_left {
         progress |= super::lower_point_coord_flip(shader);

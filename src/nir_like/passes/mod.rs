@@ -33,7 +33,7 @@ pub use lower_double_round_even::lower_double_round_even;
 pub use lower_cull_distance::{lower_cull_distance, CullEmulation};
 pub use lower_for_caps::{lower_for_caps, LowerOptions};
 pub use lower_frag_color_broadcast::lower_frag_color_broadcast;
-pub use lower_frag_coord_conventions::lower_frag_coord_conventions;
+pub use lower_frag_coord_conventions::{lower_frag_coord_conventions, FragCoordState};
 pub use lower_instance_id_base::lower_instance_id_base;
 pub use lower_opaque_arrays_of_arrays::lower_opaque_arrays_of_arrays;
 pub use lower_point_coord_flip::lower_point_coord_flip;

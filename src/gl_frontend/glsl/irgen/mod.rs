@@ -118,6 +118,12 @@ pub fn generate_units(shaders: &[&CompiledShader], program: &ProgramInterface) -
     if stage == GlStage::Compute {
         ir.info.compute.local_size = program.compute_local_size.unwrap_or([1, 1, 1]);
     }
+    if stage == GlStage::Fragment {
+        // A gl_FragCoord redeclaration's layout (the linker made every unit agree).
+        let layouts: Vec<&str> = units.iter().flat_map(|u| &u.1.globals).filter(|g| g.name == "gl_FragCoord").flat_map(|g| g.qual.layouts()).map(|l| l.name.as_str()).collect();
+        ir.info.fragment.origin_upper_left = layouts.contains(&"origin_upper_left");
+        ir.info.fragment.pixel_center_integer = layouts.contains(&"pixel_center_integer");
+    }
     let tess = matches!(stage, GlStage::TessControl | GlStage::TessEval).then(|| tessellation::tess_layout(&units));
     if let Some(t) = &tess {
         ir.info.tess = t.clone();

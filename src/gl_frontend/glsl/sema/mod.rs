@@ -454,6 +454,12 @@ impl<'a> Checker<'a> {
             // Redeclaring a built-in variable is allowed; inventing gl_ names is not.
             if self.lookup_var(name).is_some_and(|v| v.builtin) {
                 let existing = self.lookup_var(name).cloned().expect("checked");
+                // No rule lets gl_ClipVertex be redeclared on its own: only as a member of a
+                // gl_PerVertex redeclaration.
+                if name == "gl_ClipVertex" {
+                    self.error(loc, "`gl_ClipVertex' may only be redeclared inside gl_PerVertex");
+                    return;
+                }
                 if PER_VERTEX_MEMBERS.contains(&name) && existing.storage == Some(Storage::Out) && self.scopes.len() == 2 {
                     if self.pervertex_redeclared.contains(&Storage::Out) {
                         self.error(loc, format!("`{}' cannot be redeclared after gl_PerVertex was redeclared", name));
