@@ -74,37 +74,44 @@ impl Caps {
         demote_to_helper: false,
     };
 
-    /// The names `GALVAN_EMULATE` accepts, with the flag each one clears.
-    const EMULATION_NAMES: &'static [(&'static str, ClearCap)] = &[
-        ("gs", |c| c.geometry_shader = false),
-        ("tess", |c| c.tessellation = false),
-        ("xfb", |c| c.transform_feedback = false),
-        ("cull", |c| c.cull_distance = false),
-        ("clip_control", |c| c.depth_clip_control = false),
-        ("robustness", |c| {
-            c.robust_buffer_access = false;
-            c.robust_image_access = false
-        }),
-        ("vertex_attrib_64bit", |c| c.vertex_attrib_64bit = false),
-        ("provoking_vertex", |c| c.provoking_vertex = false),
-        ("depth_clamp", |c| c.depth_clamp = false),
-        ("draw_parameters", |c| c.draw_parameters = false),
-        ("demote", |c| c.demote_to_helper = false),
+    /// The names `GALVAN_EMULATE` accepts, with the flag each one clears and whether
+    /// galvan emulates what it clears. Geometry, tessellation and transform feedback have
+    /// no emulation yet: naming them withdraws the feature, so `all`, which forces every
+    /// emulation, leaves them.
+    const EMULATION_NAMES: &'static [(&'static str, ClearCap, bool)] = &[
+        ("gs", |c| c.geometry_shader = false, false),
+        ("tess", |c| c.tessellation = false, false),
+        ("xfb", |c| c.transform_feedback = false, false),
+        ("cull", |c| c.cull_distance = false, true),
+        ("clip_control", |c| c.depth_clip_control = false, true),
+        (
+            "robustness",
+            |c| {
+                c.robust_buffer_access = false;
+                c.robust_image_access = false
+            },
+            true,
+        ),
+        ("vertex_attrib_64bit", |c| c.vertex_attrib_64bit = false, true),
+        ("provoking_vertex", |c| c.provoking_vertex = false, true),
+        ("depth_clamp", |c| c.depth_clamp = false, true),
+        ("draw_parameters", |c| c.draw_parameters = false, true),
+        ("demote", |c| c.demote_to_helper = false, true),
     ];
 
     /// Clears the capabilities named in a `GALVAN_EMULATE` value (comma list; `all` for
-    /// every emulation). Unknown names are an error and change nothing.
+    /// every emulation galvan has). Unknown names are an error and change nothing.
     pub fn apply_emulate_env(&mut self, value: &str) -> Result<(), CapsError> {
         let mut result = *self;
         for name in value.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             if name == "all" {
-                for (_, clear) in Self::EMULATION_NAMES {
+                for (_, clear, _) in Self::EMULATION_NAMES.iter().filter(|(_, _, emulated)| *emulated) {
                     clear(&mut result);
                 }
                 continue;
             }
-            match Self::EMULATION_NAMES.iter().find(|(n, _)| *n == name) {
-                Some((_, clear)) => clear(&mut result),
+            match Self::EMULATION_NAMES.iter().find(|(n, _, _)| *n == name) {
+                Some((_, clear, _)) => clear(&mut result),
                 None => return Err(CapsError::UnknownEmulation(name.to_string())),
             }
         }
@@ -122,7 +129,7 @@ impl Caps {
 
     /// Every name `GALVAN_EMULATE` accepts besides `all`.
     pub fn emulation_names() -> impl Iterator<Item = &'static str> {
-        Self::EMULATION_NAMES.iter().map(|(n, _)| *n)
+        Self::EMULATION_NAMES.iter().map(|(n, _, _)| *n)
     }
 }
 
@@ -171,12 +178,20 @@ mod tests {
     fn emulate_all_clears_every_emulated_cap() {
         let mut caps = Caps::ALL;
         caps.apply_emulate_env("all").unwrap();
-        assert!(!caps.geometry_shader && !caps.tessellation && !caps.transform_feedback);
+        // Features without an emulation stay: `all` forces emulations, it hides nothing.
+        assert!(caps.geometry_shader && caps.tessellation && caps.transform_feedback);
         assert!(
             !caps.robust_buffer_access && !caps.vertex_attrib_64bit && !caps.depth_clip_control
         );
         // fp64 is a feature, not an emulation: `all` leaves it.
         assert!(caps.fp64);
+    }
+
+    #[test]
+    fn naming_a_feature_without_emulation_withdraws_it() {
+        let mut caps = Caps::ALL;
+        caps.apply_emulate_env("all,gs,tess,xfb").unwrap();
+        assert!(!caps.geometry_shader && !caps.tessellation && !caps.transform_feedback);
     }
 
     #[test]
