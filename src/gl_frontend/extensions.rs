@@ -77,6 +77,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_EXT_framebuffer_blit", Offered::Desktop),
     ("GL_EXT_map_buffer_range", Offered::Es),
     ("GL_EXT_occlusion_query_boolean", Offered::Es),
+    ("GL_EXT_packed_float", Offered::Desktop),
     ("GL_EXT_provoking_vertex", Offered::Desktop),
     ("GL_EXT_robustness", Offered::Es),
     ("GL_EXT_shader_integer_mix", Offered::Both),

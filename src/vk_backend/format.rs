@@ -44,14 +44,17 @@ pub enum Format {
     Rg11B10Float,
     Rgb9E5Float,
     R16Unorm,
+    R16Snorm,
     R16Float,
     R16Uint,
     R16Sint,
     Rg16Unorm,
+    Rg16Snorm,
     Rg16Float,
     Rg16Uint,
     Rg16Sint,
     Rgba16Unorm,
+    Rgba16Snorm,
     Rgba16Float,
     Rgba16Uint,
     Rgba16Sint,
@@ -130,11 +133,11 @@ impl Format {
         }
         match self {
             R8Unorm | R8Snorm | R8Uint | R8Sint | S8Uint => 1,
-            Rg8Unorm | Rg8Snorm | Rg8Uint | Rg8Sint | R16Unorm | R16Float | R16Uint | R16Sint | D16Unorm => 2,
+            Rg8Unorm | Rg8Snorm | Rg8Uint | Rg8Sint | R16Unorm | R16Snorm | R16Float | R16Uint | R16Sint | D16Unorm => 2,
             Rgba8Unorm | Rgba8Snorm | Rgba8Srgb | Rgba8Uint | Rgba8Sint | Bgra8Unorm | Bgra8Srgb | Rgb10A2Unorm
-            | Rgb10A2Uint | Rg11B10Float | Rgb9E5Float | Rg16Unorm | Rg16Float | Rg16Uint | Rg16Sint | R32Float
+            | Rgb10A2Uint | Rg11B10Float | Rgb9E5Float | Rg16Unorm | Rg16Snorm | Rg16Float | Rg16Uint | Rg16Sint | R32Float
             | R32Uint | R32Sint | D24Unorm | D24UnormS8Uint | D32Float => 4,
-            Rgba16Unorm | Rgba16Float | Rgba16Uint | Rgba16Sint | Rg32Float | Rg32Uint | Rg32Sint | D32FloatS8Uint => 8,
+            Rgba16Unorm | Rgba16Snorm | Rgba16Float | Rgba16Uint | Rgba16Sint | Rg32Float | Rg32Uint | Rg32Sint | D32FloatS8Uint => 8,
             Rgba32Float | Rgba32Uint | Rgba32Sint => 16,
         }
     }

@@ -20,8 +20,9 @@ pub struct GpuImage {
     /// The GL level the image's level 0 holds (a texture defined from a base level above 0
     /// starts its image there).
     pub anchor: u32,
-    /// Attachment views made so far, by (image level, first layer, layer count).
-    attachment_views: Vec<((u32, u32, u32), ImageView)>,
+    /// Attachment views made so far, by (image level, first layer, layer count, whether an
+    /// sRGB image is written through its sRGB format).
+    attachment_views: Vec<((u32, u32, u32, bool), ImageView)>,
     /// Sampling views made so far, by what they were made with (base and max level, swizzle).
     sample_views: Vec<ImageView>,
 }
@@ -47,14 +48,29 @@ impl GpuImage {
     }
 
     /// The attachment view of `count` layers from `first` of image level `level`, made once.
-    pub fn attachment_view(&mut self, level: u32, first: u32, count: u32) -> vk_backend::Result<ImageView> {
-        let key = (level, first, count);
+    /// Without `srgb_encode` an sRGB image is viewed as its linear twin, so what is
+    /// written lands unconverted (GL_FRAMEBUFFER_SRGB disabled).
+    pub fn attachment_view(&mut self, level: u32, first: u32, count: u32, srgb_encode: bool) -> vk_backend::Result<ImageView> {
+        let linear = linear_twin(self.image.desc().format).filter(|_| !srgb_encode);
+        let key = (level, first, count, linear.is_none());
         if let Some((_, v)) = self.attachment_views.iter().find(|(k, _)| *k == key) {
             return Ok(v.clone());
         }
-        let view = self.image.create_layers_attachment_view(level, first, count)?;
+        let mut view = self.image.create_layers_attachment_view(level, first, count)?;
+        if let Some(format) = linear {
+            view = self.image.create_view(&ImageViewDesc { format: Some(format), ..*view.desc() })?;
+        }
         self.attachment_views.push((key, view.clone()));
         Ok(view)
+    }
+}
+
+/// The linear format with an sRGB format's bits, `None` for formats that are not sRGB.
+pub fn linear_twin(format: Format) -> Option<Format> {
+    match format {
+        Format::Rgba8Srgb => Some(Format::Rgba8Unorm),
+        Format::Bgra8Srgb => Some(Format::Bgra8Unorm),
+        _ => None,
     }
 }
 
@@ -107,7 +123,7 @@ macro_rules! storage_vk_pairs {
 storage_vk_pairs!(
     R8Unorm, R8Snorm, R8Uint, R8Sint, Rg8Unorm, Rg8Snorm, Rg8Uint, Rg8Sint, Rgba8Unorm, Rgba8Snorm, Rgba8Srgb,
     Rgba8Uint, Rgba8Sint, Bgra8Unorm, Bgra8Srgb, Rgb10A2Unorm, Rgb10A2Uint, Rg11B10Float, Rgb9E5Float, R16Unorm,
-    R16Float, R16Uint, R16Sint, Rg16Unorm, Rg16Float, Rg16Uint, Rg16Sint, Rgba16Unorm, Rgba16Float, Rgba16Uint,
+    R16Snorm, R16Float, R16Uint, R16Sint, Rg16Unorm, Rg16Snorm, Rg16Float, Rg16Uint, Rg16Sint, Rgba16Unorm, Rgba16Snorm, Rgba16Float, Rgba16Uint,
     Rgba16Sint, R32Float, R32Uint, R32Sint, Rg32Float, Rg32Uint, Rg32Sint, Rgba32Float, Rgba32Uint, Rgba32Sint,
     D16Unorm, D24Unorm, D24UnormS8Uint, D32Float, D32FloatS8Uint, S8Uint,
 );
@@ -126,7 +142,13 @@ pub fn texel_format_of(format: Format) -> Option<TexelFormat> {
         Format::Bgra8Srgb => GL_SRGB8_ALPHA8,
         Format::Rgb9E5Float => GL_RGB9_E5,
         Format::S8Uint => GL_STENCIL_INDEX8,
-        _ => FormatInfo::all().iter().find(|f| f.sized && f.storage == storage && !f.base.is_legacy() && f.base != BaseFormat::Rgb)?.internal_format,
+        // RGB formats are stored with four channels, so RGBA ones come first; an RGB-only
+        // storage (R11F_G11F_B10F) is read as its RGB format.
+        _ => {
+            let stored_as = |f: &&FormatInfo| f.sized && f.storage == storage && !f.base.is_legacy();
+            let all = FormatInfo::all().iter();
+            all.clone().filter(stored_as).find(|f| f.base != BaseFormat::Rgb).or_else(|| all.filter(stored_as).next())?.internal_format
+        }
     };
     Some(TexelFormat { info: FormatInfo::lookup(internal)?, storage })
 }
@@ -271,7 +293,7 @@ impl ContextState {
 
     /// The attachment view of a texture level: one layer (an array layer, a cube face, a 3D
     /// slice) or, for a layered attachment, all of them; creates the texture's image if needed.
-    pub(crate) fn texture_attachment_view(&mut self, name: GLuint, level: u32, layer: u32, layered: bool) -> Result<Option<ImageView>, vk_backend::Error> {
+    pub(crate) fn texture_attachment_view(&mut self, name: GLuint, level: u32, layer: u32, layered: bool, srgb_encode: bool) -> Result<Option<ImageView>, vk_backend::Error> {
         let share = self.share.clone();
         let mut objects = share.lock();
         let Some(texture) = objects.textures.get_mut(name) else { return Ok(None) };
@@ -283,7 +305,7 @@ impl ContextState {
         if count == 0 || first + count > layers {
             return Ok(None);
         }
-        gpu.attachment_view(image_level, first, count).map(Some)
+        gpu.attachment_view(image_level, first, count, srgb_encode).map(Some)
     }
 
     /// The view and sampler state a sampler of GLSL type `sampler_type` reads on texture
@@ -387,7 +409,7 @@ impl ContextState {
     }
 
     /// The attachment view of a renderbuffer, creating its image if needed.
-    pub(crate) fn renderbuffer_attachment_view(&mut self, name: GLuint) -> Result<Option<ImageView>, vk_backend::Error> {
+    pub(crate) fn renderbuffer_attachment_view(&mut self, name: GLuint, srgb_encode: bool) -> Result<Option<ImageView>, vk_backend::Error> {
         let share = self.share.clone();
         let mut objects = share.lock();
         let Some(rb) = objects.renderbuffers.get_mut(name) else { return Ok(None) };
@@ -397,7 +419,7 @@ impl ContextState {
             desc.samples = rb.samples.max(1);
             rb.gpu = Some(GpuImage::new(Image::new(&self.device, &desc)?, 0));
         }
-        rb.gpu.as_mut().expect("created above").attachment_view(0, 0, 1).map(Some)
+        rb.gpu.as_mut().expect("created above").attachment_view(0, 0, 1, srgb_encode).map(Some)
     }
 }
 

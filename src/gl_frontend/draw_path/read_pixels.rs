@@ -25,7 +25,7 @@ impl ContextState {
             Ok(s) => s,
             Err(e) => return self.report_target_error(e),
         };
-        let Some(texel) = texel_format_of(source.image.desc().format) else {
+        let Some(texel) = source.format.or_else(|| texel_format_of(source.image.desc().format)) else {
             tracing::warn!(target: "galvan", "glReadPixels from {:?} is not supported yet", source.image.desc().format);
             return self.record_error(GL_INVALID_OPERATION);
         };

@@ -3,9 +3,12 @@
 use vk_backend::{Image, ImageDimension, ImageRegion, ImageView, RenderTargets};
 
 use crate::context::ContextState;
+use crate::draw_path::gpu_image::storage_vk_format;
 use crate::objects::framebuffer::{Attachment, MAX_COLOR_ATTACHMENTS};
 use crate::types::enums::*;
 use crate::types::*;
+use crate::state::enables::Cap;
+use gl_formats::TexelFormat;
 
 /// Why the bound framebuffer cannot be drawn to or read from.
 #[derive(Debug)]
@@ -28,6 +31,9 @@ pub(crate) struct ReadSource {
     /// The array layer, cube face or (3D images) depth slice.
     pub layer: u32,
     pub extent: (u32, u32),
+    /// The GL format of an attached image (LUMINANCE_ALPHA32UI reads back as L, 0, 0, A,
+    /// not as the RG32UI it is stored in); `None` for the window's buffers.
+    pub format: Option<TexelFormat>,
 }
 
 impl ReadSource {
@@ -50,12 +56,13 @@ impl ContextState {
         }
     }
 
-    /// The view behind an attachment, making GPU images as needed.
-    fn attachment_view(&mut self, a: Attachment) -> Result<Option<ImageView>, vk_backend::Error> {
+    /// The view behind an attachment, making GPU images as needed; `srgb_encode` says
+    /// whether an sRGB image is written through its sRGB format.
+    fn attachment_view(&mut self, a: Attachment, srgb_encode: bool) -> Result<Option<ImageView>, vk_backend::Error> {
         match a {
             Attachment::None => Ok(None),
-            Attachment::Texture { name, level, layer, layered } => self.texture_attachment_view(name, level, layer, layered),
-            Attachment::Renderbuffer { name } => self.renderbuffer_attachment_view(name),
+            Attachment::Texture { name, level, layer, layered } => self.texture_attachment_view(name, level, layer, layered, srgb_encode),
+            Attachment::Renderbuffer { name } => self.renderbuffer_attachment_view(name, srgb_encode),
         }
     }
 
@@ -87,7 +94,9 @@ impl ContextState {
                 continue;
             }
             let index = (buffer - GL_COLOR_ATTACHMENT0) as usize;
-            if let Some(view) = self.attachment_view(framebuffer.colors[index])? {
+            // GL encodes to sRGB only while GL_FRAMEBUFFER_SRGB is enabled.
+            let srgb_encode = self.state.enables.is(Cap::FramebufferSrgb);
+            if let Some(view) = self.attachment_view(framebuffer.colors[index], srgb_encode)? {
                 let (w, h) = view.extent();
                 extent = (extent.0.min(w), extent.1.min(h));
                 layers = layers.min(view.desc().layer_count);
@@ -96,7 +105,7 @@ impl ContextState {
         }
         // Depth and stencil share one attachment view (the same image for both).
         let ds = if framebuffer.depth != Attachment::None { framebuffer.depth } else { framebuffer.stencil };
-        if let Some(view) = self.attachment_view(ds)? {
+        if let Some(view) = self.attachment_view(ds, true)? {
             let (w, h) = view.extent();
             extent = (extent.0.min(w), extent.1.min(h));
             layers = layers.min(view.desc().layer_count);
@@ -121,7 +130,7 @@ impl ContextState {
             };
             let size = (surface.width(), surface.height());
             let image = if depth_like { surface.depth_stencil_image().cloned() } else { Some(surface.color_image().clone()) };
-            return image.map(|image| ReadSource { image, level: 0, layer: 0, extent: size }).ok_or(TargetError::Gl(GL_INVALID_OPERATION));
+            return image.map(|image| ReadSource { image, level: 0, layer: 0, extent: size, format: None }).ok_or(TargetError::Gl(GL_INVALID_OPERATION));
         }
         if self.framebuffer_status(fb) != GL_FRAMEBUFFER_COMPLETE {
             return Err(TargetError::Gl(GL_INVALID_FRAMEBUFFER_OPERATION));
@@ -135,9 +144,10 @@ impl ContextState {
             _ if framebuffer.read_buffer == GL_NONE => return Err(TargetError::Gl(GL_INVALID_OPERATION)),
             _ => framebuffer.colors[(framebuffer.read_buffer - GL_COLOR_ATTACHMENT0) as usize],
         };
-        let view = self.attachment_view(attachment)?.ok_or(TargetError::Gl(GL_INVALID_OPERATION))?;
+        let view = self.attachment_view(attachment, true)?.ok_or(TargetError::Gl(GL_INVALID_OPERATION))?;
         // The image level the view shows (a texture's image may start above GL level 0).
         let (level, layer) = (view.desc().base_level, view.desc().base_layer);
-        Ok(ReadSource { image: view.image().clone(), level, layer, extent: view.extent() })
+        let format = self.attached_image(attachment).map(|i| i.format).filter(|f| storage_vk_format(f.storage) == Some(view.image().desc().format));
+        Ok(ReadSource { image: view.image().clone(), level, layer, extent: view.extent(), format })
     }
 }

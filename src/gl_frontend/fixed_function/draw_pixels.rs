@@ -96,11 +96,8 @@ impl ContextState {
         if self.state.render_mode.mode != GL_RENDER {
             return self.select_or_feedback_raster_pos(GL_DRAW_PIXEL_TOKEN);
         }
-        // Integer colours: float types are GL_INVALID_ENUM (EXT_texture_integer), and no
-        // fixed-point framebuffer takes the others.
-        if pixels::is_integer_format(format) && matches!(ty, GL_FLOAT | GL_HALF_FLOAT) {
-            return self.record_error(GL_INVALID_ENUM);
-        }
+        // Integer colours are GL_INVALID_OPERATION whatever the type: GL 3.0's rule for
+        // pixel rectangles, which supersedes EXT_texture_integer's INVALID_ENUM for FLOAT.
         if !self.check(!pixels::is_integer_format(format), GL_INVALID_OPERATION) {
             return;
         }

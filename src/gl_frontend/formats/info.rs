@@ -295,6 +295,20 @@ impl FormatInfo {
         } as u32)
     }
 
+    /// GL_RGBA_SIGNED_COMPONENTS_EXT: which of R, G, B, A can hold a negative value.
+    /// Luminance counts as R, G and B and intensity as all four; the packed unsigned floats
+    /// (R11F_G11F_B10F, RGB9_E5) are floats without a sign.
+    pub fn signed_components(&self) -> [bool; 4] {
+        let unsigned_float = matches!(self.internal_format, gl::GL_R11F_G11F_B10F | gl::GL_RGB9_E5);
+        let signed = !unsigned_float && matches!(self.kind, ComponentKind::Snorm | ComponentKind::Float | ComponentKind::Sint);
+        if !signed || !self.base.is_color() {
+            return [false; 4];
+        }
+        let b = self.bits;
+        let grey = b.luminance > 0 || b.intensity > 0;
+        [b.red > 0 || grey, b.green > 0 || grey, b.blue > 0 || grey, b.alpha > 0 || b.intensity > 0]
+    }
+
     /// The answer to a component type query: GL_TEXTURE_{RED,...,DEPTH}_TYPE or
     /// GL_INTERNALFORMAT_*_TYPE: the component's kind, or GL_NONE where the format lacks it.
     /// Stencil is an unsigned integer. `None` for another pname.

@@ -306,6 +306,7 @@ impl ContextState {
             GL_RED_BITS | GL_GREEN_BITS | GL_BLUE_BITS | GL_ALPHA_BITS | GL_DEPTH_BITS | GL_STENCIL_BITS => {
                 Value::int(self.framebuffer_bits(pname))
             }
+            GL_RGBA_SIGNED_COMPONENTS_EXT if !self.is_gles() => Value::ints(self.signed_components().map(i64::from)),
             compat if !self.is_core() && !self.is_gles() && self.compatibility_value(compat).is_some() => {
                 return self.compatibility_value(compat);
             }
@@ -462,6 +463,16 @@ impl ContextState {
 }
 
 impl ContextState {
+    /// Which channels of the draw framebuffer's first draw buffer are signed
+    /// (EXT_packed_float's GL_RGBA_SIGNED_COMPONENTS_EXT); the window's are unsigned.
+    fn signed_components(&self) -> [bool; 4] {
+        let fb = self.bindings.draw_framebuffer;
+        let Some(framebuffer) = self.framebuffers.get(fb).filter(|_| fb != 0) else { return [false; 4] };
+        let index = framebuffer.draw_buffers[0].wrapping_sub(GL_COLOR_ATTACHMENT0) as usize;
+        let Some(&attachment) = framebuffer.colors.get(index) else { return [false; 4] };
+        self.attached_image(attachment).map_or([false; 4], |i| i.format.info.signed_components())
+    }
+
     /// Bits of a channel of the draw framebuffer (GL_RED_BITS and friends).
     fn framebuffer_bits(&self, pname: GLenum) -> u32 {
         let fb = self.bindings.draw_framebuffer;

@@ -277,3 +277,144 @@ fn integer_clear_colours_clear_integer_buffers() {
         glBindFramebufferEXT(GL_FRAMEBUFFER, 0);
     }
 }
+
+/// A framebuffer whose colour attachment 0 is a 4x4 texture of `internal_format`.
+fn texture_framebuffer(internal_format: GLenum, format: GLenum, ty: GLenum) -> GLuint {
+    let mut fbo = 0;
+    new_texture();
+    unsafe {
+        glTexImage2D(GL_TEXTURE_2D, 0, internal_format as GLint, 4, 4, 0, format, ty, std::ptr::null());
+        let mut texture = 0;
+        glGetIntegerv(GL_TEXTURE_BINDING_2D, &mut texture);
+        glGenFramebuffers(1, &mut fbo);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture as GLuint, 0);
+        assert_eq!(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+    }
+    fbo
+}
+
+#[test]
+fn packed_float_colour_buffers_read_back() {
+    let _ctx = current_compat_context();
+    texture_framebuffer(GL_R11F_G11F_B10F, GL_RGB, GL_FLOAT);
+    let mut back = [0f32; 4];
+    let mut packed = 0u32;
+    unsafe {
+        glClearColor(0.5, 2.0, 0.25, 0.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glReadPixels(2, 2, 1, 1, GL_RGBA, GL_FLOAT, back.as_mut_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        // Every value is exact in 11- and 10-bit floats; RGB formats read alpha as 1.
+        assert_eq!(back, [0.5, 2.0, 0.25, 1.0]);
+        glReadPixels(2, 2, 1, 1, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV, (&mut packed as *mut u32).cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        // Red 0.5 (exponent 14, no mantissa) in the low 11 bits, green 2.0 next, blue 0.25 on top.
+        assert_eq!(packed, (14 << 6) | ((16 << 6) << 11) | ((13 << 5) << 22));
+    }
+}
+
+#[test]
+fn luminance_alpha_integer_buffers_read_back_as_luminance_and_alpha() {
+    let _ctx = current_compat_context();
+    texture_framebuffer(GL_LUMINANCE_ALPHA32UI_EXT, GL_LUMINANCE_ALPHA_INTEGER_EXT, GL_UNSIGNED_INT);
+    let texels: Vec<u32> = (0..16).flat_map(|_| [5u32, 2]).collect();
+    let mut back = [9u32; 4];
+    unsafe {
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_LUMINANCE_ALPHA_INTEGER_EXT, GL_UNSIGNED_INT, texels.as_ptr().cast());
+        glReadPixels(0, 0, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, back.as_mut_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    // ReadPixels takes luminance as red, and green and blue are zero.
+    assert_eq!(back, [5, 0, 0, 2]);
+}
+
+#[test]
+fn signed_components_follow_the_draw_buffer() {
+    let _ctx = current_compat_context();
+    assert_eq!(get_ints::<4>(GL_RGBA_SIGNED_COMPONENTS_EXT), [0, 0, 0, 0]);
+    texture_framebuffer(GL_RGBA16F, GL_RGBA, GL_FLOAT);
+    assert_eq!(get_ints::<4>(GL_RGBA_SIGNED_COMPONENTS_EXT), [1, 1, 1, 1]);
+    texture_framebuffer(GL_LUMINANCE8_SNORM, GL_LUMINANCE, GL_FLOAT);
+    assert_eq!(get_ints::<4>(GL_RGBA_SIGNED_COMPONENTS_EXT), [1, 1, 1, 0]);
+    texture_framebuffer(GL_RG8I, GL_RG_INTEGER, GL_BYTE);
+    assert_eq!(get_ints::<4>(GL_RGBA_SIGNED_COMPONENTS_EXT), [1, 1, 0, 0]);
+    texture_framebuffer(GL_R11F_G11F_B10F, GL_RGB, GL_FLOAT);
+    assert_eq!(get_ints::<4>(GL_RGBA_SIGNED_COMPONENTS_EXT), [0, 0, 0, 0]);
+    texture_framebuffer(GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE);
+    assert_eq!(get_ints::<4>(GL_RGBA_SIGNED_COMPONENTS_EXT), [0, 0, 0, 0]);
+    assert_eq!(error(), GL_NO_ERROR);
+}
+
+#[test]
+fn draw_pixels_refuses_integer_formats_with_every_type() {
+    let _ctx = current_compat_context();
+    let texel = [0i32; 4];
+    unsafe {
+        glDrawPixels(1, 1, GL_RGBA_INTEGER, GL_INT, texel.as_ptr().cast());
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+        glDrawPixels(1, 1, GL_RGBA_INTEGER, GL_FLOAT, texel.as_ptr().cast());
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+    }
+}
+
+/// (0.5, 0.25, 1.0, 0.5) written through sRGB encoding: 187.52 and 136.96 before rounding,
+/// which Vulkan lets a device round either way by a step.
+fn assert_srgb_encoded(back: [u8; 4]) {
+    assert!((187..=188).contains(&back[0]) && (136..=138).contains(&back[1]) && back[2..] == [255, 128], "{back:?}");
+}
+
+#[test]
+fn srgb_buffers_encode_only_with_framebuffer_srgb() {
+    let _ctx = current_compat_context();
+    texture_framebuffer(GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE);
+    let mut back = [0u8; 4];
+    unsafe {
+        // Disabled (the default): the value is stored as it is.
+        glClearColor(0.5, 0.25, 1.0, 0.5);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, back.as_mut_ptr().cast());
+        assert_eq!(back, [128, 64, 255, 128]);
+        // Enabled: colour is encoded to sRGB on the way in, alpha is not.
+        glEnable(GL_FRAMEBUFFER_SRGB);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, back.as_mut_ptr().cast());
+        assert_srgb_encoded(back);
+        // Drawing follows the same switch.
+        glDisable(GL_FRAMEBUFFER_SRGB);
+    }
+    let program = linked_program(&[
+        (GL_VERTEX_SHADER, "attribute vec4 p; void main() { gl_Position = p; }"),
+        (GL_FRAGMENT_SHADER, "void main() { gl_FragColor = vec4(0.5, 0.25, 1.0, 0.5); }"),
+    ]);
+    unsafe {
+        glBindAttribLocation(program, 0, c"p".as_ptr());
+        glLinkProgram(program);
+        glUseProgram(program);
+        glViewport(0, 0, 4, 4);
+    }
+    draw_full_window_quad();
+    unsafe { glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, back.as_mut_ptr().cast()) };
+    assert_eq!(back, [128, 64, 255, 128]);
+    unsafe { glEnable(GL_FRAMEBUFFER_SRGB) };
+    draw_full_window_quad();
+    unsafe { glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, back.as_mut_ptr().cast()) };
+    assert_srgb_encoded(back);
+    assert_eq!(error(), GL_NO_ERROR);
+}
+
+#[test]
+fn snorm16_buffers_clamp_what_is_written() {
+    let _ctx = current_compat_context();
+    texture_framebuffer(GL_RGBA16_SNORM, GL_RGBA, GL_FLOAT);
+    let mut back = [0f32; 4];
+    unsafe {
+        glClearColor(2.0, -2.0, -0.5, 0.25);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, back.as_mut_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    // Signed normalised: [-1, 1], and -0.5 and 0.25 within a 16-bit step.
+    assert_eq!(&back[..2], &[1.0, -1.0]);
+    assert!((back[2] + 0.5).abs() < 1.0 / 32767.0 && (back[3] - 0.25).abs() < 1.0 / 32767.0, "{back:?}");
+}
