@@ -475,14 +475,19 @@ impl CommandStream {
 
     // ---- submission ----------------------------------------------------------------------
 
-    /// Ends the batch and submits it (glFlush). Nothing happens when nothing was recorded.
+    /// Ends the batch and submits it (glFlush). Nothing happens when nothing was recorded,
+    /// nor once the process is exiting: the work then stays recorded and is discarded with
+    /// the stream, as nothing can read its results.
     pub fn flush(&mut self) -> Result<()> {
+        if self.device.is_exiting() {
+            return Ok(());
+        }
         self.submit(&[], &[])
     }
 
     /// Submits and waits until every batch of this stream has completed (glFinish).
     pub fn finish(&mut self) -> Result<()> {
-        self.flush()?;
+        self.submit(&[], &[])?;
         while let Some(batch) = self.in_flight.front() {
             batch.wait(&self.device)?;
             self.retire_completed()?;
@@ -534,7 +539,10 @@ impl CommandStream {
 
 impl Drop for CommandStream {
     fn drop(&mut self) {
-        let _ = self.finish();
+        // Unflushed work of a context destroyed while the process exits is dropped unrun.
+        if !self.device.is_exiting() {
+            let _ = self.finish();
+        }
         for batch in self.in_flight.drain(..) {
             let _ = batch.wait(&self.device);
             batch.destroy(&self.device);

@@ -9,7 +9,7 @@ use crate::sampler::SamplerStore;
 use ash::vk;
 use gpu_allocator::vulkan::{Allocation, AllocationCreateDesc, AllocationScheme, Allocator, AllocatorCreateDesc};
 use gpu_allocator::MemoryLocation;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// How to create a [`Device`].
@@ -47,6 +47,8 @@ pub struct Device {
     pub(crate) pipelines: PipelineStore,
     pub(crate) samplers: SamplerStore,
     next_id: AtomicU64,
+    /// Set once the process has begun exiting (see [`Device::quiesce_for_process_exit`]).
+    exiting: AtomicBool,
     info: DeviceInfo,
     pub(crate) instance: InstanceBundle,
 }
@@ -136,6 +138,7 @@ impl Device {
             pipelines,
             samplers: SamplerStore::default(),
             next_id: AtomicU64::new(1),
+            exiting: AtomicBool::new(false),
             info,
             instance,
         }))
@@ -204,6 +207,26 @@ impl Device {
         let _queue = self.queue.lock().map_err(|_| Error::DeviceLost)?;
         // SAFETY: holding the queue lock keeps other threads from submitting meanwhile.
         unsafe { self.raw.device_wait_idle() }.map_err(vk_err("vkDeviceWaitIdle"))
+    }
+}
+
+impl Device {
+    /// For the process's exit: waits for the submitted work and from then on keeps work that
+    /// is only flushed (glFlush, a context released or destroyed) from being submitted. Once
+    /// exit has begun a driver may already have torn down its compiler (the static
+    /// destructors of lavapipe's LLVM run among the exit handlers, and a later submission
+    /// with a shader still to compile crashes inside it), and no one can see that work's
+    /// results any more. Work that is waited for (glFinish, read-backs) is still submitted.
+    pub fn quiesce_for_process_exit(&self) {
+        self.exiting.store(true, Ordering::Release);
+        if let Err(e) = self.wait_idle() {
+            tracing::warn!(target: "galvan", "waiting for the device at exit: {e}");
+        }
+    }
+
+    /// Whether the process has begun exiting (flushed work is no longer submitted).
+    pub fn is_exiting(&self) -> bool {
+        self.exiting.load(Ordering::Acquire)
     }
 }
 

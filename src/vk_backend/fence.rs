@@ -55,7 +55,7 @@ impl CommandStream {
     /// Submits the stream's work and returns a fence that signals once it, and everything
     /// any context submitted before it, has completed.
     pub fn insert_fence(&mut self) -> Result<Fence> {
-        self.flush()?;
+        self.submit(&[], &[])?;
         // SAFETY: a default fence create info is valid.
         let raw = unsafe { self.device.raw.create_fence(&vk::FenceCreateInfo::default(), None) }.map_err(vk_err("vkCreateFence"))?;
         let fence = Fence(Arc::new(FenceShared { device: self.device.clone(), raw }));

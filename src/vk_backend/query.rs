@@ -318,7 +318,7 @@ impl CommandStream {
     /// Work the query depends on is submitted first, as GL's result queries imply a flush.
     pub fn query_result(&mut self, query: &Query, wait: bool) -> Result<Option<u64>> {
         if self.current_batch_id() == Some(query.end_batch) {
-            self.flush()?;
+            self.submit(&[], &[])?;
         }
         let sk = SlotKind::of(query.kind, &self.device)?;
         let mut values = Vec::with_capacity(query.slots.len());
