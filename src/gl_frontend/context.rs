@@ -95,6 +95,8 @@ pub struct ContextState {
     pub(crate) program_pipelines: NameTable<crate::objects::program_pipeline::ProgramPipeline>,
     /// Framebuffer objects stay per context (name 0 is the window's).
     pub(crate) framebuffers: NameTable<Framebuffer>,
+    /// glDrawBuffers and glReadBuffer of the default framebuffer.
+    pub(crate) default_buffers: crate::objects::framebuffer::DefaultBuffers,
     /// Texture 0 of each target: per context, created on first use.
     pub(crate) default_textures: [Option<Texture>; TARGET_COUNT],
     pub(crate) draw_surface: Option<DefaultFramebuffer>,
@@ -215,6 +217,7 @@ impl Context {
             vertex_arrays,
             program_pipelines: NameTable::default(),
             framebuffers: NameTable::default(),
+            default_buffers: Default::default(),
             default_textures: Default::default(),
             draw_surface: None,
             read_surface: None,

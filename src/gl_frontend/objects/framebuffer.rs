@@ -49,6 +49,21 @@ impl Default for Framebuffer {
     }
 }
 
+/// The draw and read buffers of the default framebuffer, which has no object to hold them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DefaultBuffers {
+    pub draw: [GLenum; MAX_COLOR_ATTACHMENTS],
+    pub read: GLenum,
+}
+
+impl Default for DefaultBuffers {
+    fn default() -> Self {
+        let mut draw = [GL_NONE; MAX_COLOR_ATTACHMENTS];
+        draw[0] = GL_BACK;
+        DefaultBuffers { draw, read: GL_BACK }
+    }
+}
+
 /// Size and format of an attached image.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AttachedImage {
@@ -389,8 +404,10 @@ impl ContextState {
             }
             values[i] = b;
         }
-        if let Some(f) = self.framebuffers.get_mut(fb) {
-            f.draw_buffers = values;
+        match self.framebuffers.get_mut(fb) {
+            Some(f) => f.draw_buffers = values,
+            None if fb == 0 => self.default_buffers.draw = values,
+            None => {}
         }
         self.state.dirty.insert(Dirty::FRAMEBUFFER | Dirty::BLEND);
     }
@@ -408,9 +425,24 @@ impl ContextState {
                 || matches!(mode, GL_BACK | GL_FRONT | GL_BACK_LEFT | GL_FRONT_LEFT | GL_LEFT | GL_RIGHT | GL_FRONT_AND_BACK);
             return self.record_error(if known { GL_INVALID_OPERATION } else { GL_INVALID_ENUM });
         }
-        if let Some(f) = self.framebuffers.get_mut(fb) {
-            f.read_buffer = mode;
+        match self.framebuffers.get_mut(fb) {
+            Some(f) => f.read_buffer = mode,
+            None if fb == 0 => self.default_buffers.read = mode,
+            None => {}
         }
+    }
+
+    /// GL_DRAW_BUFFERi of the bound draw framebuffer.
+    pub(crate) fn draw_buffer(&self, i: usize) -> GLenum {
+        let fb = self.bindings.draw_framebuffer;
+        let buffers = self.framebuffers.get(fb).map_or(&self.default_buffers.draw, |f| &f.draw_buffers);
+        buffers.get(i).copied().unwrap_or(GL_NONE)
+    }
+
+    /// GL_READ_BUFFER of the bound read framebuffer.
+    pub(crate) fn read_buffer(&self) -> GLenum {
+        let fb = self.bindings.read_framebuffer;
+        self.framebuffers.get(fb).map_or(self.default_buffers.read, |f| f.read_buffer)
     }
 
     /// Deleting a texture detaches it from this context's framebuffers.

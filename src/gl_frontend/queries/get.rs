@@ -184,6 +184,9 @@ impl ContextState {
             GL_SAMPLER_BINDING => Value::int(b.samplers[b.active_texture as usize]),
             GL_DRAW_FRAMEBUFFER_BINDING => Value::int(b.draw_framebuffer),
             GL_READ_FRAMEBUFFER_BINDING => Value::int(b.read_framebuffer),
+            GL_READ_BUFFER => Value::int(self.read_buffer()),
+            GL_DRAW_BUFFER if !self.is_gles() => Value::int(self.draw_buffer(0)),
+            p if (GL_DRAW_BUFFER0..GL_DRAW_BUFFER0 + self.limits.max_draw_buffers).contains(&p) => Value::int(self.draw_buffer((p - GL_DRAW_BUFFER0) as usize)),
             GL_RENDERBUFFER_BINDING => Value::int(b.renderbuffer),
             p if crate::objects::texture::TARGETS.iter().any(|&t| texture_binding_pname(t) == p) => {
                 let i = crate::objects::texture::TARGETS.iter().position(|&t| texture_binding_pname(t) == p)?;

@@ -191,3 +191,34 @@ fn pixel_store_validates_alignment() {
     assert_eq!(get_int(GL_UNPACK_ALIGNMENT), 1);
     assert_eq!(get_int(GL_PACK_ALIGNMENT), 4);
 }
+
+#[test]
+fn draw_and_read_buffers_are_queried_from_the_bound_framebuffers() {
+    let _ctx = current_compat_context();
+    assert_eq!(get_int(GL_DRAW_BUFFER), GL_BACK as i32);
+    assert_eq!(get_int(GL_DRAW_BUFFER0), GL_BACK as i32);
+    assert_eq!(get_int(GL_DRAW_BUFFER1), GL_NONE as i32);
+    assert_eq!(get_int(GL_READ_BUFFER), GL_BACK as i32);
+    unsafe {
+        let mut fbo = 0;
+        glGenFramebuffers(1, &mut fbo);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        assert_eq!(get_int(GL_DRAW_BUFFER0), GL_COLOR_ATTACHMENT0 as i32);
+        assert_eq!(get_int(GL_READ_BUFFER), GL_COLOR_ATTACHMENT0 as i32);
+        let buffers = [GL_NONE, GL_COLOR_ATTACHMENT1];
+        glDrawBuffers(2, buffers.as_ptr());
+        glReadBuffer(GL_COLOR_ATTACHMENT1);
+        assert_eq!(get_int(GL_DRAW_BUFFER0), GL_NONE as i32);
+        assert_eq!(get_int(GL_DRAW_BUFFER1), GL_COLOR_ATTACHMENT1 as i32);
+        assert_eq!(get_int(GL_READ_BUFFER), GL_COLOR_ATTACHMENT1 as i32);
+        // The default framebuffer keeps its own.
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glReadBuffer(GL_FRONT);
+        assert_eq!(get_int(GL_READ_BUFFER), GL_FRONT as i32);
+        assert_eq!(get_int(GL_DRAW_BUFFER0), GL_BACK as i32);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+        assert_eq!(get_int(GL_READ_BUFFER), GL_COLOR_ATTACHMENT1 as i32);
+        glDeleteFramebuffers(1, &fbo);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
