@@ -858,6 +858,20 @@ fn draw_pixels_takes_packed_types_that_match_the_format() {
     assert_eq!(pixel(1, 1), [0, 0, 255, 255], "blue in the low five bits");
 }
 
+/// Draws the red-green-blue window triangle smooth, then flat, and checks the corner pixel
+/// (0, 0) next to the red first vertex each time (the last vertex, blue, provokes flat
+/// colours); within 4 of 255 for the interpolation at the pixel centre.
+fn assert_corner_smooth_then_flat(smooth: [i32; 4], flat: [i32; 4]) {
+    for (model, expected) in [(GL_SMOOTH, smooth), (GL_FLAT, flat)] {
+        unsafe { glShadeModel(model) };
+        clear_black();
+        draw_red_green_blue_window_triangle();
+        let got = pixel(0, 0);
+        assert!(got.iter().zip(expected).all(|(g, e)| (*g as i32 - e).abs() <= 4), "{model:#x}: {got:?} != {expected:?}");
+    }
+    unsafe { glShadeModel(GL_SMOOTH) };
+}
+
 #[test]
 fn flat_shading_makes_glsl_colour_varyings_take_the_provoking_vertex() {
     let _ctx = current_compat_context();
@@ -866,22 +880,7 @@ fn flat_shading_makes_glsl_colour_varyings_take_the_provoking_vertex() {
     let fs = "#version 110\nvoid main() { gl_FragColor = vec4(gl_Color.r, 0.0, gl_SecondaryColor.b, 1.0); }\n";
     unsafe {
         glUseProgram(linked_program(&[(GL_VERTEX_SHADER, vs), (GL_FRAGMENT_SHADER, fs)]));
-        // The corner pixel (0, 0) lies next to the red first vertex; the last one is blue.
-        for (model, expected) in [(GL_SMOOTH, [255, 0, 0, 255]), (GL_FLAT, [0, 0, 255, 255])] {
-            glShadeModel(model);
-            clear_black();
-            glBegin(GL_TRIANGLES);
-            glColor3f(1.0, 0.0, 0.0);
-            glVertex2f(-1.0, -1.0);
-            glColor3f(0.0, 1.0, 0.0);
-            glVertex2f(3.0, -1.0);
-            glColor3f(0.0, 0.0, 1.0);
-            glVertex2f(-1.0, 3.0);
-            glEnd();
-            let got = pixel(0, 0);
-            assert!(got.iter().zip(expected).all(|(g, e)| (*g as i32 - e).abs() <= 4), "{model:#x}: {got:?} != {expected:?}");
-        }
-        glShadeModel(GL_SMOOTH);
+        assert_corner_smooth_then_flat([255, 0, 0, 255], [0, 0, 255, 255]);
         assert_eq!(glGetError(), GL_NO_ERROR);
     }
 }
@@ -903,22 +902,7 @@ fn flat_shading_and_gl_clamp_apply_together_to_one_glsl_draw() {
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR as GLint);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR as GLint);
         glUseProgram(linked_program(&[(GL_VERTEX_SHADER, vs), (GL_FRAGMENT_SHADER, fs)]));
-        // The corner pixel (0, 0) lies next to the red first vertex; the last one is blue.
-        for (model, expected) in [(GL_SMOOTH, [255, 128, 0, 255]), (GL_FLAT, [0, 128, 255, 255])] {
-            glShadeModel(model);
-            clear_black();
-            glBegin(GL_TRIANGLES);
-            glColor3f(1.0, 0.0, 0.0);
-            glVertex2f(-1.0, -1.0);
-            glColor3f(0.0, 1.0, 0.0);
-            glVertex2f(3.0, -1.0);
-            glColor3f(0.0, 0.0, 1.0);
-            glVertex2f(-1.0, 3.0);
-            glEnd();
-            let got = pixel(0, 0);
-            assert!(got.iter().zip(expected).all(|(g, e)| (*g as i32 - e).abs() <= 4), "{model:#x}: {got:?} != {expected:?}");
-        }
-        glShadeModel(GL_SMOOTH);
+        assert_corner_smooth_then_flat([255, 128, 0, 255], [0, 128, 255, 255]);
         glDeleteTextures(1, &texture);
         assert_eq!(glGetError(), GL_NO_ERROR);
     }

@@ -104,14 +104,7 @@ fn flat_shading_takes_the_last_vertex_colour() {
     unsafe {
         clear_black();
         glShadeModel(GL_FLAT);
-        glBegin(GL_TRIANGLES);
-        glColor3f(1.0, 0.0, 0.0);
-        glVertex2f(-1.0, -1.0);
-        glColor3f(0.0, 1.0, 0.0);
-        glVertex2f(3.0, -1.0);
-        glColor3f(0.0, 0.0, 1.0);
-        glVertex2f(-1.0, 3.0);
-        glEnd();
+        draw_red_green_blue_window_triangle();
         assert_eq!(pixel(2, 2), [0, 0, 255, 255]);
         assert_eq!(pixel(40, 20), [0, 0, 255, 255]);
     }
@@ -188,14 +181,7 @@ fn a_draw_after_a_state_change_uses_the_changed_state() {
         glDisable(GL_LIGHTING);
         for (model, expected) in [(GL_SMOOTH, [255, 0, 0, 255]), (GL_FLAT, [0, 0, 255, 255])] {
             glShadeModel(model);
-            glBegin(GL_TRIANGLES);
-            glColor3f(1.0, 0.0, 0.0);
-            glVertex2f(-1.0, -1.0);
-            glColor3f(0.0, 1.0, 0.0);
-            glVertex2f(3.0, -1.0);
-            glColor3f(0.0, 0.0, 1.0);
-            glVertex2f(-1.0, 3.0);
-            glEnd();
+            draw_red_green_blue_window_triangle();
             assert_near(pixel(0, 0), expected);
         }
         assert_eq!(glGetError(), GL_NO_ERROR);

@@ -165,3 +165,18 @@ pub fn uniform_location(program: GLuint, name: &str) -> GLint {
     let name = std::ffi::CString::new(name).expect("a name without NUL");
     unsafe { entry::glGetUniformLocation(program, name.as_ptr()) }
 }
+
+/// One triangle over the whole window: red at its first vertex (the bottom-left corner),
+/// green at the second and blue at the last, the provoking vertex of flat shading.
+pub fn draw_red_green_blue_window_triangle() {
+    unsafe {
+        entry::glBegin(GL_TRIANGLES);
+        entry::glColor3f(1.0, 0.0, 0.0);
+        entry::glVertex2f(-1.0, -1.0);
+        entry::glColor3f(0.0, 1.0, 0.0);
+        entry::glVertex2f(3.0, -1.0);
+        entry::glColor3f(0.0, 0.0, 1.0);
+        entry::glVertex2f(-1.0, 3.0);
+        entry::glEnd();
+    }
+}
