@@ -88,14 +88,14 @@ impl ContextState {
         let mut extent = (u32::MAX, u32::MAX);
         // Layered framebuffers render as many layers as the smallest attachment has.
         let mut layers = u32::MAX;
+        // GL encodes to sRGB only while GL_FRAMEBUFFER_SRGB is enabled.
+        let srgb_encode = self.state.enables.is(Cap::FramebufferSrgb);
         for slot in 0..MAX_COLOR_ATTACHMENTS {
             let buffer = framebuffer.draw_buffers[slot];
             if buffer == GL_NONE {
                 continue;
             }
             let index = (buffer - GL_COLOR_ATTACHMENT0) as usize;
-            // GL encodes to sRGB only while GL_FRAMEBUFFER_SRGB is enabled.
-            let srgb_encode = self.state.enables.is(Cap::FramebufferSrgb);
             if let Some(view) = self.attachment_view(framebuffer.colors[index], srgb_encode)? {
                 let (w, h) = view.extent();
                 extent = (extent.0.min(w), extent.1.min(h));
