@@ -39,6 +39,7 @@ pub mod link_xfb;
 pub mod options;
 pub mod parser;
 pub mod passthrough_tcs;
+pub mod placeholder_vertex;
 pub mod preprocessor;
 pub mod sema;
 pub mod subroutine;

@@ -215,19 +215,28 @@ impl ContextState {
     /// Turns linked stages into a Vulkan program; `Err` is the info-log line saying why not.
     pub(crate) fn build_gpu_program(&self, linked: &glsl::LinkedProgram, separable: bool, tex_clamp: &[(u32, nir_like::passes::ClampMask)]) -> Result<GpuProgram, String> {
         let has = |stage| linked.stages.iter().any(|s| s.stage == stage);
-        // A separable program may hold a fragment stage alone: a pipeline supplies the rest.
-        if has(glsl::Stage::Fragment) && !has(glsl::Stage::Vertex) && !separable {
-            // Compatibility programs may omit the vertex shader; its fixed-function
-            // replacement is not built yet.
-            return Err("programs without a vertex shader (fixed-function vertex processing) are not supported yet".into());
+        // A separable program may hold any stages: a pipeline supplies the rest.
+        let es = self.api == crate::version::Api::Gles;
+        if es && !separable && !(has(glsl::Stage::Vertex) && has(glsl::Stage::Fragment)) {
+            return Err("an OpenGL ES program needs both a vertex and a fragment shader unless it is separable".into());
+        }
+        // Desktop GL links a fragment shader alone (compatibility contexts have added the
+        // fixed-function vertex stage by now); Vulkan gets a placeholder vertex stage.
+        let placeholder_vertex = !has(glsl::Stage::Vertex) && !separable;
+        if placeholder_vertex && linked.stages.first().map(|s| s.stage) != Some(glsl::Stage::Fragment) {
+            return Err("programs with tessellation or geometry shaders but no vertex shader are not supported".into());
         }
         let mut modules = Vec::new();
         let mut all_stages = StageMask(0);
         let caps = self.caps;
-        let last_pre_raster = linked.stages.iter().filter(|s| s.stage != glsl::Stage::Fragment).map(|s| s.stage).max();
+        let last_pre_raster = linked.stages.iter().filter(|s| s.stage != glsl::Stage::Fragment).map(|s| s.stage).max().or(placeholder_vertex.then_some(glsl::Stage::Vertex));
         let cull_emulation = cull_emulation(linked, last_pre_raster);
         let clip_vertex_location = clip_vertex_location(linked, last_pre_raster, self.limits.max_varying_components / 4)?;
         let mut stages = Vec::new();
+        if placeholder_vertex {
+            let fragment = linked.stages[0].ir.as_ref().map_err(|e| format!("fragment shader: {e}"))?;
+            stages.push((glsl::Stage::Vertex, glsl::placeholder_vertex::placeholder_vertex_shader(fragment)));
+        }
         for stage in &linked.stages {
             let mut ir = stage.ir.as_ref().map_err(|e| format!("{} shader: {e}", stage.stage.name()))?.clone();
             if stage.stage == glsl::Stage::TessEval && !has(glsl::Stage::TessControl) {
