@@ -11,6 +11,7 @@ use crate::objects::query::ResultType;
 use crate::objects::shader::write_gl_string;
 use crate::objects::uniforms::{components_as_f64, components_as_i64, Scalar};
 use crate::objects::vertex_array::PointerKind;
+use crate::objects::vertex_attrib_values::CurrentAs;
 use crate::state::current_values::{read_norm, read_vec, Current, Normalize};
 use crate::state::pixel_maps::MapValues;
 use crate::state::matrices::{read_matrix, rotation, scaling, translation, transpose, IDENTITY};
@@ -437,11 +438,19 @@ impl GlCommands for ContextState {
         self.gl_vertex_attrib_divisor(index, divisor)
     }
     unsafe fn GetVertexAttribiv(&mut self, index: GLuint, pname: GLenum, params: *mut GLint) {
-        match self.vertex_attrib_parameter(index, pname) {
-            Some(v) => store(params, 0, v as GLint),
-            None if index < self.limits.max_vertex_attribs => self.record_error(GL_INVALID_ENUM),
-            None => {}
-        }
+        self.get_vertex_attrib(index, pname, CurrentAs::Float, params, |v| v.round() as GLint)
+    }
+    unsafe fn GetVertexAttribfv(&mut self, index: GLuint, pname: GLenum, params: *mut GLfloat) {
+        self.get_vertex_attrib(index, pname, CurrentAs::Float, params, |v| v as GLfloat)
+    }
+    unsafe fn GetVertexAttribdv(&mut self, index: GLuint, pname: GLenum, params: *mut GLdouble) {
+        self.get_vertex_attrib(index, pname, CurrentAs::Float, params, |v| v)
+    }
+    unsafe fn GetVertexAttribIiv(&mut self, index: GLuint, pname: GLenum, params: *mut GLint) {
+        self.get_vertex_attrib(index, pname, CurrentAs::Words, params, |v| v as u32 as GLint)
+    }
+    unsafe fn GetVertexAttribIuiv(&mut self, index: GLuint, pname: GLenum, params: *mut GLuint) {
+        self.get_vertex_attrib(index, pname, CurrentAs::Words, params, |v| v as u32)
     }
     unsafe fn GetVertexAttribPointerv(&mut self, index: GLuint, pname: GLenum, pointer: *mut *mut c_void) {
         self.gl_get_vertex_attrib_pointerv(index, pname, pointer)
@@ -1252,6 +1261,30 @@ impl GlCommands for ContextState {
     unsafe fn DrawElementsInstancedBaseVertexBaseInstance(&mut self, mode: GLenum, count: GLsizei, ty: GLenum, indices: *const c_void, instances: GLsizei, base_vertex: GLint, base_instance: GLuint) {
         self.gl_draw(mode, 0, count, instances, base_vertex, base_instance, Some(Indices { ty, offset: indices as usize }))
     }
+    unsafe fn DrawElementsInstancedBaseInstance(&mut self, mode: GLenum, count: GLsizei, ty: GLenum, indices: *const c_void, instances: GLsizei, base_instance: GLuint) {
+        self.gl_draw(mode, 0, count, instances, 0, base_instance, Some(Indices { ty, offset: indices as usize }))
+    }
+    unsafe fn PrimitiveRestartIndex(&mut self, index: GLuint) {
+        self.gl_primitive_restart_index(index)
+    }
+    unsafe fn DrawArraysIndirect(&mut self, mode: GLenum, indirect: *const c_void) {
+        self.gl_draw_indirect(mode, None, indirect)
+    }
+    unsafe fn DrawElementsIndirect(&mut self, mode: GLenum, ty: GLenum, indirect: *const c_void) {
+        self.gl_draw_indirect(mode, Some(ty), indirect)
+    }
+    unsafe fn MultiDrawArraysIndirect(&mut self, mode: GLenum, indirect: *const c_void, drawcount: GLsizei, stride: GLsizei) {
+        self.gl_multi_draw_indirect(mode, None, indirect, drawcount, stride)
+    }
+    unsafe fn MultiDrawElementsIndirect(&mut self, mode: GLenum, ty: GLenum, indirect: *const c_void, drawcount: GLsizei, stride: GLsizei) {
+        self.gl_multi_draw_indirect(mode, Some(ty), indirect, drawcount, stride)
+    }
+    unsafe fn MultiDrawArraysIndirectCount(&mut self, mode: GLenum, indirect: *const c_void, drawcount: GLintptr, maxdrawcount: GLsizei, stride: GLsizei) {
+        self.gl_multi_draw_indirect_count(mode, None, indirect, drawcount, maxdrawcount, stride)
+    }
+    unsafe fn MultiDrawElementsIndirectCount(&mut self, mode: GLenum, ty: GLenum, indirect: *const c_void, drawcount: GLintptr, maxdrawcount: GLsizei, stride: GLsizei) {
+        self.gl_multi_draw_indirect_count(mode, Some(ty), indirect, drawcount, maxdrawcount, stride)
+    }
     unsafe fn MultiDrawArrays(&mut self, mode: GLenum, first: *const GLint, count: *const GLsizei, drawcount: GLsizei) {
         self.gl_multi_draw_arrays(mode, first, count, drawcount)
     }
@@ -1272,6 +1305,90 @@ impl GlCommands for ContextState {
             return;
         }
         self.gl_draw(mode, 0, count, 1, base_vertex, 0, Some(Indices { ty, offset: indices as usize }))
+    }
+    unsafe fn VertexAttribI1i(&mut self, index: GLuint, x: GLint) {
+        self.set_current_attrib_words(index, [x as u32, 0, 0, 1])
+    }
+    unsafe fn VertexAttribI1iv(&mut self, index: GLuint, v: *const GLint) {
+        if let Some(w) = integer_vector(v, 1) {
+            self.set_current_attrib_words(index, w)
+        }
+    }
+    unsafe fn VertexAttribI1ui(&mut self, index: GLuint, x: GLuint) {
+        self.set_current_attrib_words(index, [x, 0, 0, 1])
+    }
+    unsafe fn VertexAttribI1uiv(&mut self, index: GLuint, v: *const GLuint) {
+        if let Some(w) = integer_vector(v, 1) {
+            self.set_current_attrib_words(index, w)
+        }
+    }
+    unsafe fn VertexAttribI2i(&mut self, index: GLuint, x: GLint, y: GLint) {
+        self.set_current_attrib_words(index, [x as u32, y as u32, 0, 1])
+    }
+    unsafe fn VertexAttribI2iv(&mut self, index: GLuint, v: *const GLint) {
+        if let Some(w) = integer_vector(v, 2) {
+            self.set_current_attrib_words(index, w)
+        }
+    }
+    unsafe fn VertexAttribI2ui(&mut self, index: GLuint, x: GLuint, y: GLuint) {
+        self.set_current_attrib_words(index, [x, y, 0, 1])
+    }
+    unsafe fn VertexAttribI2uiv(&mut self, index: GLuint, v: *const GLuint) {
+        if let Some(w) = integer_vector(v, 2) {
+            self.set_current_attrib_words(index, w)
+        }
+    }
+    unsafe fn VertexAttribI3i(&mut self, index: GLuint, x: GLint, y: GLint, z: GLint) {
+        self.set_current_attrib_words(index, [x as u32, y as u32, z as u32, 1])
+    }
+    unsafe fn VertexAttribI3iv(&mut self, index: GLuint, v: *const GLint) {
+        if let Some(w) = integer_vector(v, 3) {
+            self.set_current_attrib_words(index, w)
+        }
+    }
+    unsafe fn VertexAttribI3ui(&mut self, index: GLuint, x: GLuint, y: GLuint, z: GLuint) {
+        self.set_current_attrib_words(index, [x, y, z, 1])
+    }
+    unsafe fn VertexAttribI3uiv(&mut self, index: GLuint, v: *const GLuint) {
+        if let Some(w) = integer_vector(v, 3) {
+            self.set_current_attrib_words(index, w)
+        }
+    }
+    unsafe fn VertexAttribI4i(&mut self, index: GLuint, x: GLint, y: GLint, z: GLint, w: GLint) {
+        self.set_current_attrib_words(index, [x as u32, y as u32, z as u32, w as u32])
+    }
+    unsafe fn VertexAttribI4iv(&mut self, index: GLuint, v: *const GLint) {
+        if let Some(w) = integer_vector(v, 4) {
+            self.set_current_attrib_words(index, w)
+        }
+    }
+    unsafe fn VertexAttribI4ui(&mut self, index: GLuint, x: GLuint, y: GLuint, z: GLuint, w: GLuint) {
+        self.set_current_attrib_words(index, [x, y, z, w])
+    }
+    unsafe fn VertexAttribI4uiv(&mut self, index: GLuint, v: *const GLuint) {
+        if let Some(w) = integer_vector(v, 4) {
+            self.set_current_attrib_words(index, w)
+        }
+    }
+    unsafe fn VertexAttribI4bv(&mut self, index: GLuint, v: *const GLbyte) {
+        if let Some(w) = integer_vector(v, 4) {
+            self.set_current_attrib_words(index, w)
+        }
+    }
+    unsafe fn VertexAttribI4sv(&mut self, index: GLuint, v: *const GLshort) {
+        if let Some(w) = integer_vector(v, 4) {
+            self.set_current_attrib_words(index, w)
+        }
+    }
+    unsafe fn VertexAttribI4ubv(&mut self, index: GLuint, v: *const GLubyte) {
+        if let Some(w) = integer_vector(v, 4) {
+            self.set_current_attrib_words(index, w)
+        }
+    }
+    unsafe fn VertexAttribI4usv(&mut self, index: GLuint, v: *const GLushort) {
+        if let Some(w) = integer_vector(v, 4) {
+            self.set_current_attrib_words(index, w)
+        }
     }
     unsafe fn VertexAttrib1f(&mut self, index: GLuint, x: GLfloat) {
         self.set_current_attrib(index, [x, 0.0, 0.0, 1.0])
@@ -3504,4 +3621,21 @@ unsafe fn read_doubles(v: *const GLdouble, n: usize) -> Option<[f64; 4]> {
 /// How many values of `T` fit in a glGetn* buffer of `buf_size` bytes (none when negative).
 fn values_in_bytes<T>(buf_size: GLsizei) -> usize {
     buf_size.max(0) as usize / std::mem::size_of::<T>()
+}
+
+/// Reads `n` integer components for glVertexAttribI*v, sign- or zero-extended to words,
+/// with missing components 0 and w 1.
+///
+/// # Safety
+/// `v` is null or points at `n` values, as GL requires.
+unsafe fn integer_vector<T: Copy + Into<i64>>(v: *const T, n: usize) -> Option<[u32; 4]> {
+    if v.is_null() {
+        return None;
+    }
+    let mut words = [0, 0, 0, 1];
+    for (i, w) in words.iter_mut().enumerate().take(n) {
+        // SAFETY: as the caller promises.
+        *w = unsafe { *v.add(i) }.into() as u32;
+    }
+    Some(words)
 }

@@ -12,6 +12,7 @@ use vk_backend::{
 };
 
 use crate::context::ContextState;
+use crate::draw_path::primitive_restart::{rewrite_restart_indices, Restart};
 use crate::draw_path::record_error::RecordError;
 use crate::draw_path::render_state::{is_primitive_mode, map_topology};
 use crate::draw_path::robust_vertex_fetch::{robust_vertex_source, VertexSource};
@@ -29,6 +30,15 @@ use crate::types::*;
 pub(crate) struct Indices {
     pub ty: GLenum,
     pub offset: usize,
+}
+
+/// The index source of one draw as recorded: `None` indices draw without them.
+#[derive(Clone, Copy, Debug)]
+struct IndexedDraw {
+    indices: Option<Indices>,
+    element_buffer: GLuint,
+    /// Whether the index type's largest value restarts primitives.
+    restart: bool,
 }
 
 /// Why a draw is not carried out (beyond GL errors): logged once per kind.
@@ -90,6 +100,9 @@ struct InputSlot {
     double: bool,
     /// A dvec3/dvec4 column: Vulkan locations `vk` and `vk + 1`.
     dual: bool,
+    /// How a disabled array's current value is read: as floats, or as the words
+    /// glVertexAttribI* stored for an integer input.
+    current: VertexScalar,
 }
 
 /// Every GL location the program's vertex inputs take (each column of each element), then
@@ -98,15 +111,20 @@ fn vertex_input_slots(interface: &glsl::ProgramInterface) -> Vec<InputSlot> {
     let mut slots = Vec::new();
     for a in interface.attributes.iter().filter(|a| a.location >= 0) {
         let (columns, rows, double) = attribute_shape(a.gl_type);
+        let current = match crate::objects::uniforms::type_shape(a.gl_type).0 {
+            crate::objects::uniforms::Scalar::Int => VertexScalar::I32,
+            crate::objects::uniforms::Scalar::Uint => VertexScalar::U32,
+            _ => VertexScalar::F32,
+        };
         for i in 0..columns * a.array_size.max(1) {
             let gl = a.location as u32 + i;
             // Aliased attributes (desktop GL allows them) read one array.
             if slots.iter().all(|s: &InputSlot| s.gl != gl) {
-                slots.push(InputSlot { gl, vk: interface.vertex_input_location(gl), double, dual: double && rows > 2 });
+                slots.push(InputSlot { gl, vk: interface.vertex_input_location(gl), double, dual: double && rows > 2, current });
             }
         }
     }
-    slots.extend(interface.builtin_attributes.iter().map(|&(_, location)| InputSlot { gl: location, vk: location, double: false, dual: false }));
+    slots.extend(interface.builtin_attributes.iter().map(|&(_, location)| InputSlot { gl: location, vk: location, double: false, dual: false, current: VertexScalar::F32 }));
     slots
 }
 
@@ -301,6 +319,20 @@ impl ContextState {
             return;
         }
         let element_buffer = self.vertex_arrays.get(self.bindings.vertex_array).map_or(0, |v| v.element_buffer);
+        // A restart index Vulkan cannot restart at: the draw reads a rewritten copy.
+        let restart = indices.map_or(Restart::Off, |i| self.restart_for(i.ty));
+        let mut rewritten = Vec::new();
+        let (indices, element_buffer) = match (restart, indices) {
+            (Restart::Rewritten(value), Some(i)) if count > 0 => {
+                rewritten = match self.element_indices(count, Some(i), element_buffer) {
+                    Ok(v) => v.unwrap_or_default(),
+                    Err(e) => return self.record_error(e),
+                };
+                rewrite_restart_indices(&mut rewritten, value);
+                (Some(Indices { ty: GL_UNSIGNED_INT, offset: rewritten.as_ptr() as usize }), 0)
+            }
+            _ => (indices, element_buffer),
+        };
         // Line loops, quads, quad strips and polygons draw through generated indices.
         let mut generated = Vec::new();
         // Primitives reordered for the provoking vertex draw through generated indices too.
@@ -330,8 +362,10 @@ impl ContextState {
         if count == 0 || instances == 0 || !self.conditional_render_passes() {
             return;
         }
-        let result = self.record_draw(&executable, topology, targets, first, count, instances, base_vertex, base_instance, indices, element_buffer, immediate);
+        let draw = IndexedDraw { indices, element_buffer, restart: restart != Restart::Off };
+        let result = self.record_draw(&executable, topology, targets, first, count, instances, base_vertex, base_instance, draw, immediate);
         drop(generated);
+        drop(rewritten);
         if let Err(e) = result {
             match e {
                 RecordError::Gl(error) => self.record_error(error),
@@ -351,10 +385,10 @@ impl ContextState {
         instances: GLsizei,
         base_vertex: GLint,
         base_instance: GLuint,
-        indices: Option<Indices>,
-        element_buffer: GLuint,
+        draw: IndexedDraw,
         immediate: Option<ImmediateVertices>,
     ) -> Result<(), RecordError> {
+        let IndexedDraw { indices, element_buffer, restart } = draw;
         let vao = self.vertex_arrays.get(self.bindings.vertex_array).cloned().ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
         let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
         let slots = vertex_input_slots(&exe.interface);
@@ -396,7 +430,7 @@ impl ContextState {
                 } else {
                     let value = self.current_attribs.get(slot.gl as usize).copied().unwrap_or([0.0, 0.0, 0.0, 1.0]);
                     constant_bytes.extend(value.iter().flat_map(|f| f.to_ne_bytes()));
-                    vec![VertexAttribute { location: slot.vk as u8, binding: slot.vk as u8, format: VertexFormat::new(VertexScalar::F32, 4), offset: 0 }]
+                    vec![VertexAttribute { location: slot.vk as u8, binding: slot.vk as u8, format: VertexFormat::new(slot.current, 4), offset: 0 }]
                 };
                 constant_attributes.push((slot.vk, offset, attributes));
                 continue;
@@ -554,7 +588,7 @@ impl ContextState {
 
         let has_depth = targets.depth_stencil.as_ref().is_some_and(|v| v.format().has_depth());
         let has_stencil = targets.depth_stencil.as_ref().is_some_and(|v| v.format().has_stencil());
-        let state = self.render_state(topology, has_depth, has_stencil);
+        let state = self.render_state(topology, has_depth, has_stencil, restart);
         let [vx, vy, vw, vh] = self.state.viewport.viewport;
         let [near, far] = self.state.viewport.depth_range;
         let viewports = [if self.state.clip_control.upper_left() {

@@ -136,7 +136,7 @@ fn map_logic_op(op: GLenum) -> LogicOp {
 
 impl ContextState {
     /// The render state of a draw of `topology`, from the current GL state.
-    pub(crate) fn render_state(&self, topology: Topology, has_depth: bool, has_stencil: bool) -> RenderState {
+    pub(crate) fn render_state(&self, topology: Topology, has_depth: bool, has_stencil: bool, primitive_restart: bool) -> RenderState {
         let s = &self.state;
         let e = &s.enables;
         let r = &s.raster;
@@ -184,7 +184,7 @@ impl ContextState {
             provoking_vertex_last: r.provoking_vertex == GL_LAST_VERTEX_CONVENTION && self.caps.provoking_vertex,
             // Without depth clip control the lower_clip_control pass already produced [0, w].
             clip_negative_one_to_one: self.clip_control_native && s.clip_control.negative_one_to_one(),
-            primitive_restart: e.is(Cap::PrimitiveRestartFixedIndex),
+            primitive_restart,
         };
         let ds = &s.depth_stencil;
         let depth = DepthState {

@@ -45,6 +45,8 @@ pub struct Bindings {
     pub shader_storage_buffer: GLuint,
     pub draw_indirect_buffer: GLuint,
     pub dispatch_indirect_buffer: GLuint,
+    /// GL_PARAMETER_BUFFER: where glMultiDraw*IndirectCount read their draw count.
+    pub parameter_buffer: GLuint,
     pub atomic_counter_buffer: GLuint,
     pub query_buffer: GLuint,
     pub uniform_buffers: Vec<IndexedBuffer>,
@@ -85,6 +87,7 @@ impl Bindings {
             shader_storage_buffer: 0,
             draw_indirect_buffer: 0,
             dispatch_indirect_buffer: 0,
+            parameter_buffer: 0,
             atomic_counter_buffer: 0,
             query_buffer: 0,
             uniform_buffers: vec![IndexedBuffer::default(); limits.max_uniform_buffer_bindings as usize],

@@ -114,6 +114,7 @@ impl ContextState {
             GL_SHADER_STORAGE_BUFFER => &mut b.shader_storage_buffer,
             GL_DRAW_INDIRECT_BUFFER => &mut b.draw_indirect_buffer,
             GL_DISPATCH_INDIRECT_BUFFER => &mut b.dispatch_indirect_buffer,
+            GL_PARAMETER_BUFFER => &mut b.parameter_buffer,
             GL_ATOMIC_COUNTER_BUFFER => &mut b.atomic_counter_buffer,
             GL_QUERY_BUFFER => &mut b.query_buffer,
             _ => return None,
@@ -172,7 +173,7 @@ impl ContextState {
             GL_ARRAY_BUFFER, GL_ELEMENT_ARRAY_BUFFER, GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
             GL_PIXEL_PACK_BUFFER, GL_PIXEL_UNPACK_BUFFER, GL_UNIFORM_BUFFER, GL_TEXTURE_BUFFER,
             GL_TRANSFORM_FEEDBACK_BUFFER, GL_SHADER_STORAGE_BUFFER, GL_DRAW_INDIRECT_BUFFER,
-            GL_DISPATCH_INDIRECT_BUFFER, GL_ATOMIC_COUNTER_BUFFER, GL_QUERY_BUFFER,
+            GL_DISPATCH_INDIRECT_BUFFER, GL_ATOMIC_COUNTER_BUFFER, GL_QUERY_BUFFER, GL_PARAMETER_BUFFER,
         ] {
             if let Some(binding) = self.buffer_binding_mut(target) {
                 if *binding == name {

@@ -30,3 +30,4 @@ pub mod transform_feedback_draw;
 pub mod transform_feedback_varyings;
 pub mod uniforms;
 pub mod vertex_array;
+pub mod vertex_attrib_values;

@@ -32,7 +32,7 @@ pub mod viewport;
 use crate::context::ContextState;
 use crate::limits::Limits;
 use crate::types::enums::*;
-use crate::types::GLenum;
+use crate::types::{GLenum, GLuint};
 
 /// Groups of state changed since the last draw consumed them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -120,6 +120,8 @@ pub struct GlState {
     pub render_mode: render_mode::RenderModeState,
     /// glPatchParameter state.
     pub patch: crate::draw_path::patches::PatchState,
+    /// glPrimitiveRestartIndex.
+    pub primitive_restart_index: GLuint,
     /// What glTexImage on the GL_PROXY_TEXTURE_* targets recorded.
     pub proxy_images: crate::objects::texture_proxy::ProxyImages,
     pub dirty: Dirty,
@@ -151,6 +153,7 @@ impl GlState {
             pixel_maps: Default::default(),
             render_mode: Default::default(),
             patch: Default::default(),
+            primitive_restart_index: 0,
             proxy_images: Default::default(),
             dirty: Dirty::ALL,
         }
