@@ -134,3 +134,50 @@ fn rgb9_e5_renderbuffer_is_accepted_but_never_complete() {
         assert_eq!(glGetError(), GL_INVALID_FRAMEBUFFER_OPERATION);
     }
 }
+
+#[test]
+fn clamp_read_color_decides_whether_float_read_backs_are_clamped() {
+    let _ctx = current_compat_context();
+    unsafe {
+        assert_eq!(get_int(GL_CLAMP_READ_COLOR) as GLenum, GL_FIXED_ONLY);
+        assert_eq!(get_int(GL_CLAMP_FRAGMENT_COLOR) as GLenum, GL_FIXED_ONLY);
+        assert_eq!(get_int(GL_CLAMP_VERTEX_COLOR), GL_TRUE as i32);
+        let rb = new_renderbuffer(GL_RGBA32F, 4, 4);
+        new_framebuffer();
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+        assert_eq!(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+        glClearColor(2.5, -1.5, 0.25, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        let read = || {
+            let mut px = [0f32; 4];
+            glReadPixels(1, 1, 1, 1, GL_RGBA, GL_FLOAT, px.as_mut_ptr().cast());
+            px
+        };
+        // A float buffer is not fixed-point: GL_FIXED_ONLY leaves it alone.
+        assert_eq!(read(), [2.5, -1.5, 0.25, 1.0]);
+        glClampColor(GL_CLAMP_READ_COLOR, GL_TRUE);
+        assert_eq!(get_int(GL_CLAMP_READ_COLOR), GL_TRUE as i32);
+        assert_eq!(read(), [1.0, 0.0, 0.25, 1.0]);
+        glClampColor(GL_CLAMP_READ_COLOR, GL_FALSE);
+        assert_eq!(read(), [2.5, -1.5, 0.25, 1.0]);
+        glClampColor(GL_CLAMP_READ_COLOR, GL_RGBA);
+        assert_eq!(glGetError(), GL_INVALID_ENUM);
+        glClampColor(GL_RGBA, GL_TRUE);
+        assert_eq!(glGetError(), GL_INVALID_ENUM);
+        glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FALSE);
+        assert_eq!(get_int(GL_CLAMP_FRAGMENT_COLOR), GL_FALSE as i32);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn core_contexts_clamp_only_read_colors() {
+    let _ctx = current_context_with_override(3, 3, gl_frontend::Profile::Core);
+    unsafe {
+        glClampColor(GL_CLAMP_VERTEX_COLOR, GL_FALSE);
+        assert_eq!(glGetError(), GL_INVALID_ENUM);
+        glClampColor(GL_CLAMP_READ_COLOR, GL_FALSE);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        assert_eq!(get_int(GL_CLAMP_READ_COLOR), GL_FALSE as i32);
+    }
+}
