@@ -261,6 +261,9 @@ impl GlCommands for ContextState {
         };
         self.gl_pixel_storei(pname, value)
     }
+    unsafe fn ClampColor(&mut self, target: GLenum, clamp: GLenum) {
+        self.gl_clamp_color(target, clamp)
+    }
     unsafe fn BlendColor(&mut self, red: GLfloat, green: GLfloat, blue: GLfloat, alpha: GLfloat) {
         self.gl_blend_color(red, green, blue, alpha)
     }

@@ -216,8 +216,10 @@ impl ContextState {
     /// Makes the GPU image of `texture` holding its levels from `anchor` on (every face and
     /// layer), uploaded from the host copy.
     fn create_texture_image(&mut self, texture: &Texture, anchor: usize) -> Result<Option<GpuImage>, vk_backend::Error> {
-        let levels = texture.chain_from(anchor);
-        let Some(base) = texture.level(anchor).filter(|_| levels > 0) else { return Ok(None) };
+        let Some(base) = texture.level(anchor).filter(|b| !b.is_empty()) else { return Ok(None) };
+        // A cube map whose faces disagree has no consistent chain, yet each face of the
+        // first face's size may still be rendered to: such a texture gets one level.
+        let levels = texture.chain_from(anchor).max(1);
         let target = texture.target;
         let (width, height, depth, layers) = match target {
             GL_TEXTURE_1D => (base.width, 1, 1, 1),
@@ -242,7 +244,7 @@ impl ContextState {
         let host_images = if desc.samples > 1 { &[][..] } else { &texture.faces[..] };
         for (face, images) in host_images.iter().enumerate() {
             for (image_level, tex) in images.iter().skip(anchor).take(levels).enumerate() {
-                let Some(tex) = tex else { continue };
+                let Some(tex) = tex.as_ref().filter(|t| t.size() == base.size() && t.format == base.format || image_level > 0) else { continue };
                 let region = Region { offset: [0; 3], size: tex.size() };
                 for &aspect in upload_aspects(tex.format) {
                     let r = image_region(target, face, image_level as u32, &region, aspect);
@@ -301,6 +303,14 @@ impl ContextState {
         let layers = attachment_layers(texture, level);
         let Some(gpu) = texture.gpu.as_mut().filter(|g| g.holds_level(level)) else { return Ok(None) };
         let image_level = level - gpu.anchor;
+        // A cube face defined with another size than the rest has no place in the image.
+        if texture.target == GL_TEXTURE_CUBE_MAP && !layered {
+            let desc = gpu.image.desc();
+            let fits = texture.faces.get(layer as usize).and_then(|f| f.get(level as usize)).and_then(Option::as_ref).is_some_and(|f| f.width == (desc.width >> image_level).max(1) && f.height == (desc.height >> image_level).max(1));
+            if !fits {
+                return Ok(None);
+            }
+        }
         let (first, count) = if layered { (0, layers) } else { (layer, 1) };
         if count == 0 || first + count > layers {
             return Ok(None);

@@ -286,7 +286,7 @@ impl ContextState {
             }
             any = true;
             match self.attached_image(a) {
-                Some(img) if !img.format.is_depth() && img.width > 0 && img.height > 0 => {}
+                Some(img) if is_color_attachable(img.format) && img.width > 0 && img.height > 0 => {}
                 _ => {
                     tracing::debug!(target: "galvan", "colour attachment {i} is incomplete");
                     return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
@@ -299,12 +299,17 @@ impl ContextState {
             }
             any = true;
             match self.attached_image(a) {
-                Some(img) if img.format.is_depth() && (!needs_stencil || img.format.has_stencil()) && img.width > 0 && img.height > 0 => {}
+                Some(img) if (if needs_stencil { img.format.has_stencil() } else { img.format.is_depth() }) && img.width > 0 && img.height > 0 => {}
                 _ => return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT,
             }
         }
         if !any {
             return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+        }
+        // A Vulkan render pass takes depth and stencil from one image: separate depth and
+        // stencil images are a combination galvan does not support.
+        if fb.depth != Attachment::None && fb.stencil != Attachment::None && fb.depth != fb.stencil {
+            return GL_FRAMEBUFFER_UNSUPPORTED;
         }
         GL_FRAMEBUFFER_COMPLETE
     }
@@ -466,4 +471,11 @@ impl ContextState {
         }
         self.state.dirty.insert(Dirty::FRAMEBUFFER);
     }
+}
+
+/// Whether an image of `format` may be a colour attachment: not depth or stencil, not
+/// compressed, not the shared-exponent RGB9_E5 (which GL allows as a renderbuffer format
+/// yet never as a colour buffer).
+fn is_color_attachable(format: TexelFormat) -> bool {
+    !format.is_depth() && !format.has_stencil() && format.info.block().is_none() && format.info.internal_format != GL_RGB9_E5
 }

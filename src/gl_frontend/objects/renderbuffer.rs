@@ -93,7 +93,8 @@ impl ContextState {
             return;
         }
         let api = self.format_api();
-        let renderable = |f: &TexelFormat| f.info.is_color_renderable(api) || f.info.is_depth_renderable() || f.info.is_stencil_renderable();
+        // RGB9_E5 is a renderbuffer format though no framebuffer with it is complete.
+        let renderable = |f: &TexelFormat| f.info.is_color_renderable(api) || f.info.is_depth_renderable() || f.info.is_stencil_renderable() || f.info.internal_format == GL_RGB9_E5;
         let Some(format) = internal_texel_format(internal_format).filter(|f| renderable(f) && (f.info.sized || !self.is_core())) else {
             return self.record_error(GL_INVALID_ENUM);
         };

@@ -100,6 +100,9 @@ impl ContextState {
         if let Some(v) = self.transform_feedback_value(pname) {
             return Some(Value::int(v));
         }
+        if let Some(clamp) = self.color_clamp_value(pname) {
+            return Some(Value::int(clamp));
+        }
         let s = &self.state;
         let l = &self.limits;
         let b = &self.bindings;

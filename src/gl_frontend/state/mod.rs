@@ -7,6 +7,7 @@ pub mod blend;
 pub mod clear;
 pub mod clip_control;
 pub mod clip_planes;
+pub mod color_clamp;
 pub mod compat_uniforms;
 pub mod current_values;
 pub mod depth_stencil;
@@ -90,6 +91,8 @@ pub struct GlState {
     pub depth_stencil: depth_stencil::DepthStencilState,
     pub raster: raster::RasterState,
     pub clear: clear::ClearState,
+    /// glClampColor's settings.
+    pub color_clamp: color_clamp::ColorClamp,
     /// The compatibility profile's matrix stacks.
     pub matrices: matrices::MatrixState,
     /// glClipPlane's planes (compatibility profile).
@@ -136,6 +139,7 @@ impl GlState {
             depth_stencil: depth_stencil::DepthStencilState::default(),
             raster: raster::RasterState::default(),
             clear: clear::ClearState::default(),
+            color_clamp: Default::default(),
             matrices: matrices::MatrixState::default(),
             clip_planes: clip_planes::ClipPlanes::default(),
             clip_control: clip_control::ClipControl::default(),
