@@ -326,6 +326,24 @@ impl GlCommands for ContextState {
     unsafe fn PointSize(&mut self, size: GLfloat) {
         self.gl_point_size(size)
     }
+    unsafe fn PointParameterf(&mut self, pname: GLenum, param: GLfloat) {
+        self.gl_point_parameter(pname, &[param as f64], false)
+    }
+    unsafe fn PointParameteri(&mut self, pname: GLenum, param: GLint) {
+        self.gl_point_parameter(pname, &[param as f64], false)
+    }
+    unsafe fn PointParameterfv(&mut self, pname: GLenum, params: *const GLfloat) {
+        let n = crate::state::display_list::pname_values(pname);
+        if let Some(values) = crate::state::legacy_queries::read_values(params, n) {
+            self.gl_point_parameter(pname, &values, true)
+        }
+    }
+    unsafe fn PointParameteriv(&mut self, pname: GLenum, params: *const GLint) {
+        let n = crate::state::display_list::pname_values(pname);
+        if let Some(values) = crate::state::legacy_queries::read_values(params, n) {
+            self.gl_point_parameter(pname, &values, true)
+        }
+    }
     unsafe fn PolygonMode(&mut self, face: GLenum, mode: GLenum) {
         self.gl_polygon_mode(face, mode)
     }

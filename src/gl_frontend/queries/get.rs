@@ -310,6 +310,7 @@ impl ContextState {
                 Value::int(self.framebuffer_bits(pname))
             }
             GL_RGBA_SIGNED_COMPONENTS_EXT if !self.is_gles() => Value::ints(self.signed_components().map(i64::from)),
+            point if self.point_value(point).is_some() => return self.point_value(point),
             compat if !self.is_core() && !self.is_gles() && self.compatibility_value(compat).is_some() => {
                 return self.compatibility_value(compat);
             }

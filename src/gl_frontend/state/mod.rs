@@ -21,6 +21,7 @@ pub mod lighting;
 pub mod matrices;
 pub mod pixel_maps;
 pub mod pixel_transfer;
+pub mod points;
 pub mod polygon_stipple;
 pub mod raster;
 pub mod raster_pos;
@@ -89,6 +90,8 @@ pub struct GlState {
     pub blend: blend::BlendState,
     pub depth_stencil: depth_stencil::DepthStencilState,
     pub raster: raster::RasterState,
+    /// glPointParameter and point sprites.
+    pub points: points::PointState,
     pub clear: clear::ClearState,
     /// The compatibility profile's matrix stacks.
     pub matrices: matrices::MatrixState,
@@ -133,6 +136,7 @@ impl GlState {
             blend: blend::BlendState::new(limits.max_draw_buffers as usize),
             depth_stencil: depth_stencil::DepthStencilState::default(),
             raster: raster::RasterState::default(),
+            points: points::PointState::new(limits.point_size_range[1]),
             clear: clear::ClearState::default(),
             matrices: matrices::MatrixState::default(),
             clip_planes: clip_planes::ClipPlanes::default(),
