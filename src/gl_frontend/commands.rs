@@ -455,10 +455,32 @@ impl GlCommands for ContextState {
         self.gl_vertex_attrib_divisor(index, divisor)
     }
     unsafe fn GetVertexAttribiv(&mut self, index: GLuint, pname: GLenum, params: *mut GLint) {
+        if pname == GL_CURRENT_VERTEX_ATTRIB {
+            if let Some(values) = self.vertex_attrib_values(index, pname) {
+                for (i, v) in values.into_iter().enumerate() {
+                    store(params, i, v as GLint);
+                }
+            }
+            return;
+        }
         match self.vertex_attrib_parameter(index, pname) {
             Some(v) => store(params, 0, v as GLint),
             None if index < self.limits.max_vertex_attribs => self.record_error(GL_INVALID_ENUM),
             None => {}
+        }
+    }
+    unsafe fn GetVertexAttribfv(&mut self, index: GLuint, pname: GLenum, params: *mut GLfloat) {
+        if let Some(values) = self.vertex_attrib_values(index, pname) {
+            for (i, v) in values.into_iter().enumerate() {
+                store(params, i, v as GLfloat);
+            }
+        }
+    }
+    unsafe fn GetVertexAttribdv(&mut self, index: GLuint, pname: GLenum, params: *mut GLdouble) {
+        if let Some(values) = self.vertex_attrib_values(index, pname) {
+            for (i, v) in values.into_iter().enumerate() {
+                store(params, i, v as GLdouble);
+            }
         }
     }
     unsafe fn GetVertexAttribPointerv(&mut self, index: GLuint, pname: GLenum, pointer: *mut *mut c_void) {
@@ -2407,6 +2429,12 @@ impl GlCommands for ContextState {
     }
     unsafe fn TexCoordPointer(&mut self, size: GLint, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
         self.gl_conventional_pointer(GL_TEXTURE_COORD_ARRAY, size, ty, stride, pointer)
+    }
+    unsafe fn SecondaryColorPointer(&mut self, size: GLint, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
+        self.gl_conventional_pointer(GL_SECONDARY_COLOR_ARRAY, size, ty, stride, pointer)
+    }
+    unsafe fn FogCoordPointer(&mut self, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
+        self.gl_conventional_pointer(GL_FOG_COORD_ARRAY, 1, ty, stride, pointer)
     }
     unsafe fn EnableClientState(&mut self, array: GLenum) {
         self.gl_client_state(array, true)

@@ -321,6 +321,32 @@ impl ContextState {
         self.state.dirty.insert(Dirty::VERTEX_INPUT);
     }
 
+    /// glGetVertexAttrib{f,d,i}v: the current value (four numbers) or an array parameter;
+    /// `None` after recording an error. The compatibility profile's attribute 0 is the
+    /// vertex position, which has no current value.
+    pub(crate) fn vertex_attrib_values(&mut self, index: GLuint, pname: GLenum) -> Option<Vec<f64>> {
+        if pname == GL_CURRENT_VERTEX_ATTRIB {
+            if !self.check(index < self.limits.max_vertex_attribs, GL_INVALID_VALUE) {
+                return None;
+            }
+            let position = index == 0 && !self.is_core() && !self.is_gles();
+            if !self.check(!position, GL_INVALID_OPERATION) {
+                return None;
+            }
+            let v = self.current_attribs.get(index as usize).copied().unwrap_or([0.0, 0.0, 0.0, 1.0]);
+            return Some(v.iter().map(|c| *c as f64).collect());
+        }
+        match self.vertex_attrib_parameter(index, pname) {
+            Some(v) => Some(vec![v as f64]),
+            None => {
+                if index < self.limits.max_vertex_attribs {
+                    self.record_error(GL_INVALID_ENUM);
+                }
+                None
+            }
+        }
+    }
+
     /// glGetVertexAttribLdv: the current double value, or an array parameter as a double.
     pub(crate) fn gl_get_vertex_attrib_ldv(&mut self, index: GLuint, pname: GLenum, params: *mut GLdouble) {
         if params.is_null() {
