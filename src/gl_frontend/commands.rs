@@ -330,6 +330,24 @@ impl GlCommands for ContextState {
     unsafe fn PointSize(&mut self, size: GLfloat) {
         self.gl_point_size(size)
     }
+    unsafe fn PointParameterf(&mut self, pname: GLenum, param: GLfloat) {
+        self.gl_point_parameter(pname, &[param as f64], false)
+    }
+    unsafe fn PointParameteri(&mut self, pname: GLenum, param: GLint) {
+        self.gl_point_parameter(pname, &[param as f64], false)
+    }
+    unsafe fn PointParameterfv(&mut self, pname: GLenum, params: *const GLfloat) {
+        let n = crate::state::display_list::pname_values(pname);
+        if let Some(values) = crate::state::legacy_queries::read_values(params, n) {
+            self.gl_point_parameter(pname, &values, true)
+        }
+    }
+    unsafe fn PointParameteriv(&mut self, pname: GLenum, params: *const GLint) {
+        let n = crate::state::display_list::pname_values(pname);
+        if let Some(values) = crate::state::legacy_queries::read_values(params, n) {
+            self.gl_point_parameter(pname, &values, true)
+        }
+    }
     unsafe fn PolygonMode(&mut self, face: GLenum, mode: GLenum) {
         self.gl_polygon_mode(face, mode)
     }
@@ -441,7 +459,7 @@ impl GlCommands for ContextState {
         self.gl_vertex_attrib_divisor(index, divisor)
     }
     unsafe fn GetVertexAttribiv(&mut self, index: GLuint, pname: GLenum, params: *mut GLint) {
-        self.get_vertex_attrib(index, pname, CurrentAs::Float, params, |v| v.round() as GLint)
+        self.get_vertex_attrib(index, pname, CurrentAs::Float, params, |v| v as GLint)
     }
     unsafe fn GetVertexAttribfv(&mut self, index: GLuint, pname: GLenum, params: *mut GLfloat) {
         self.get_vertex_attrib(index, pname, CurrentAs::Float, params, |v| v as GLfloat)
@@ -2509,6 +2527,12 @@ impl GlCommands for ContextState {
     }
     unsafe fn TexCoordPointer(&mut self, size: GLint, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
         self.gl_conventional_pointer(GL_TEXTURE_COORD_ARRAY, size, ty, stride, pointer)
+    }
+    unsafe fn SecondaryColorPointer(&mut self, size: GLint, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
+        self.gl_conventional_pointer(GL_SECONDARY_COLOR_ARRAY, size, ty, stride, pointer)
+    }
+    unsafe fn FogCoordPointer(&mut self, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
+        self.gl_conventional_pointer(GL_FOG_COORD_ARRAY, 1, ty, stride, pointer)
     }
     unsafe fn EnableClientState(&mut self, array: GLenum) {
         self.gl_client_state(array, true)

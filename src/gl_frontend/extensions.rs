@@ -42,6 +42,8 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_map_buffer_range", Offered::Desktop),
     ("GL_ARB_occlusion_query", Offered::Desktop),
     ("GL_ARB_occlusion_query2", Offered::Desktop),
+    ("GL_ARB_point_parameters", Offered::Compatibility),
+    ("GL_ARB_point_sprite", Offered::Compatibility),
     ("GL_ARB_program_interface_query", Offered::Desktop),
     ("GL_ARB_provoking_vertex", Offered::Desktop),
     ("GL_ARB_robustness", Offered::Desktop),

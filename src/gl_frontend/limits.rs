@@ -46,6 +46,8 @@ pub struct Limits {
     pub aliased_line_width_range: [f32; 2],
     pub smooth_line_width_range: [f32; 2],
     pub point_size_range: [f32; 2],
+    /// GL_POINT_SIZE_GRANULARITY: the step between supported point sizes.
+    pub point_size_granularity: f32,
     pub max_elements_vertices: u32,
     pub max_elements_indices: u32,
     pub max_element_index: u32,
@@ -95,6 +97,7 @@ impl Default for Limits {
             aliased_line_width_range: [1.0, 1.0],
             smooth_line_width_range: [1.0, 1.0],
             point_size_range: [1.0, 64.0],
+            point_size_granularity: 1.0,
             max_elements_vertices: 3000,
             max_elements_indices: 3000,
             max_element_index: u32::MAX,
@@ -149,6 +152,7 @@ impl Limits {
             aliased_line_width_range: if info.features.wide_lines { d.line_width_range } else { [1.0, 1.0] },
             smooth_line_width_range: [1.0, 1.0],
             point_size_range: if info.features.large_points { d.point_size_range } else { [1.0, 1.0] },
+            point_size_granularity: d.point_size_granularity,
             max_element_index: d.max_draw_indexed_index_value,
             ..base
         }

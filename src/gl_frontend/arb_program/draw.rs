@@ -241,8 +241,11 @@ impl ContextState {
                 vec![f.density, f.start, f.end, if range != 0.0 { 1.0 / range } else { 0.0 }]
             }
             StateItem::ClipPlane(i) => s.clip_planes.eye.get(i as usize).map_or(vec![0.0; 4], |p| p.iter().map(|v| *v as f32).collect()),
-            StateItem::PointSize => vec![s.raster.point_size, 0.0, self.limits.point_size_range[1], 1.0],
-            StateItem::PointAttenuation => vec![1.0, 0.0, 0.0, 1.0],
+            StateItem::PointSize => vec![s.raster.point_size, s.points.size_min, s.points.size_max, s.points.fade_threshold],
+            StateItem::PointAttenuation => {
+                let [a, b, c] = s.points.attenuation;
+                vec![a, b, c, 1.0]
+            }
             StateItem::DepthRange => {
                 let [n, f] = s.viewport.depth_range;
                 vec![n as f32, f as f32, (f - n) as f32, 1.0]

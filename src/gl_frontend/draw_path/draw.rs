@@ -289,6 +289,7 @@ impl ContextState {
         }
         // Texture-derived keys (fixed function, GL_CLAMP) follow changes made in other contexts.
         self.note_shared_texture_changes();
+        self.note_fixed_function_primitive(mode);
         let executable = match self.current_executable() {
             Some(e) => Some(e),
             // Without a current program, the bound program pipeline's stages draw.

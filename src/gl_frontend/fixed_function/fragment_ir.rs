@@ -19,6 +19,25 @@ use super::vertex_ir::{color_interpolation, BACK_COLOR, BACK_SECONDARY_COLOR, FO
 use crate::types::enums::*;
 use crate::types::GLenum;
 
+/// A point sprite's texture coordinates (s, t, 0, 1). gl_PointCoord is lowered for the
+/// default GL_UPPER_LEFT origin; the lower-left origin turns t over again.
+fn sprite_coord(g: &mut Gen, lower_left: bool) -> Value {
+    let vec2_ty = g.b.value_type_handle(ValueType::VEC2);
+    let var = g.b.builtin("gl_PointCoord", vec2_ty, VariableMode::ShaderIn, Builtin::PointCoord);
+    let pc = g.b.load_var(var);
+    let s = g.b.channel(pc, 0);
+    let t = g.b.channel(pc, 1);
+    let t = if lower_left {
+        let one = g.f(1.0);
+        g.sub(one, t)
+    } else {
+        t
+    };
+    let zero = g.f(0.0);
+    let one = g.f(1.0);
+    g.b.compose(&[s, t, zero, one])
+}
+
 /// Sampler uniforms are named this plus their texture unit.
 pub const SAMPLER_PREFIX: &str = "galvan_texture";
 
@@ -53,6 +72,7 @@ pub fn build(key: &FixedFunctionKey) -> (Shader, Vec<(u32, u32, GLenum)>) {
     let primary = c;
 
     let mut texels: [Option<Value>; TEXTURE_UNITS] = [None; TEXTURE_UNITS];
+    let sprite_tc = key.point_sprite.map(|sprite| sprite_coord(&mut g, sprite.lower_left));
     for unit in 0..TEXTURE_UNITS {
         let Some(tex) = key.textures[unit] else { continue };
         let index = samplers.len() as u32;
@@ -65,7 +85,10 @@ pub fn build(key: &FixedFunctionKey) -> (Shader, Vec<(u32, u32, GLenum)>) {
         samplers.push((unit as u32, index, gl_target));
         let sampler_ty = g.b.ty(Type::Sampler { dim, arrayed: false, shadow: false, multisampled: false, sampled: nir_like::BaseType::Float });
         let var = g.b.variable(Variable::new(format!("{SAMPLER_PREFIX}{unit}"), sampler_ty, VariableMode::Image).with_binding(0, 128 + index));
-        let tc = g.input(&format!("gl_TexCoord{unit}"), TEX_COORD0 + unit as u32, Interpolation::Smooth);
+        let tc = match (key.point_sprite, sprite_tc) {
+            (Some(sprite), Some(tc)) if sprite.coord_replace & (1 << unit) != 0 => tc,
+            _ => g.input(&format!("gl_TexCoord{unit}"), TEX_COORD0 + unit as u32, Interpolation::Smooth),
+        };
         // Projective lookups divide by q; cube maps use the direction as given.
         let coord = match tex.target {
             TexTarget::Cube => g.xyz(tc),

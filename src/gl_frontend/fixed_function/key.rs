@@ -65,6 +65,15 @@ pub enum PixelKind {
     Bitmap,
 }
 
+/// A point sprite's part of the key: set only while points are drawn with GL_POINT_SPRITE.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PointSpriteKey {
+    /// Bit i: unit i's texture coordinates are replaced by the sprite's (GL_COORD_REPLACE).
+    pub coord_replace: u8,
+    /// GL_POINT_SPRITE_COORD_ORIGIN is GL_LOWER_LEFT: t grows upwards.
+    pub lower_left: bool,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct FixedFunctionKey {
     /// Per unit: its enabled texture target, `None` when texturing is off.
@@ -81,6 +90,9 @@ pub struct FixedFunctionKey {
     pub color_sum: bool,
     /// GL_FLAT: colours are not interpolated.
     pub flat: bool,
+    /// GL_POINT_DISTANCE_ATTENUATION is not (1, 0, 0): point sizes depend on the distance.
+    pub point_attenuation: bool,
+    pub point_sprite: Option<PointSpriteKey>,
     /// Set while a pixel rectangle is drawn: the vertices are in clip space already and
     /// carry the raster position's values; fragments read the rectangle's image.
     pub pixel_rectangle: Option<PixelKind>,
@@ -148,6 +160,11 @@ impl ContextState {
         }
         key.color_sum = s.legacy_enables.color_sum;
         key.flat = s.raster.shade_model == GL_FLAT;
+        key.point_attenuation = !s.points.attenuation_is_identity();
+        let replaced = (s.points.coord_replace & ((1 << TEXTURE_UNITS) - 1)) as u8;
+        if s.points.sprite && replaced != 0 && self.fixed_function_programs.drawing_points {
+            key.point_sprite = Some(PointSpriteKey { coord_replace: replaced, lower_left: s.points.sprite_coord_origin == GL_LOWER_LEFT });
+        }
         if let Some(source) = &self.pixel_rectangle {
             // The raster position was lit and its texture coordinates generated already;
             // its distance arrives as the fog coordinate.
@@ -155,6 +172,8 @@ impl ContextState {
             key.lighting = None;
             key.texgen = Default::default();
             key.flat = true;
+            key.point_attenuation = false;
+            key.point_sprite = None;
             if let Some(fog) = &mut key.fog {
                 fog.from_coord = true;
             }

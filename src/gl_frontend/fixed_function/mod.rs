@@ -39,6 +39,8 @@ pub struct ProgramCache {
     /// recomputes the key (which locks the share group per enabled texture unit) nor
     /// searches the programs.
     current: Option<(FixedFunctionKey, Option<Arc<Mutex<LinkedProgram>>>)>,
+    /// The draw in progress draws points: point sprites replace texture coordinates.
+    pub drawing_points: bool,
 }
 
 /// The linked form of `key`'s program: both stages and the interface the draw path reads
@@ -71,6 +73,23 @@ impl ContextState {
         let exe = found.or_else(|| self.build_fixed_function_executable(key))?;
         self.fixed_function_programs.current = Some((key, Some(exe.clone())));
         Some(exe)
+    }
+
+    /// Tells the fixed-function key which primitive the next draw makes: GL_COORD_REPLACE
+    /// applies to points only, so with sprites enabled a change between points and other
+    /// primitives selects another program.
+    pub(crate) fn note_fixed_function_primitive(&mut self, mode: GLenum) {
+        use crate::types::enums::*;
+        // Polygons drawn as their vertices (glPolygonMode GL_POINT) are points too.
+        let polygon = matches!(mode, GL_TRIANGLES | GL_TRIANGLE_STRIP | GL_TRIANGLE_FAN | GL_QUADS | GL_QUAD_STRIP | GL_POLYGON);
+        let points = mode == GL_POINTS || (polygon && self.state.raster.polygon_mode == GL_POINT);
+        let sprites = self.state.points.sprite && self.state.points.coord_replace != 0;
+        if points != self.fixed_function_programs.drawing_points {
+            self.fixed_function_programs.drawing_points = points;
+            if sprites {
+                self.state.dirty.insert(crate::state::Dirty::PROGRAM);
+            }
+        }
     }
 
     /// The key of the current fixed-function state, recomputed only when a group it is

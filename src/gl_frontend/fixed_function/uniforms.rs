@@ -27,7 +27,8 @@ pub fn uniforms_of(key: &FixedFunctionKey) -> Vec<(String, u32)> {
         // Every texture matrix (8 mat4): the built-in filler writes them all.
         ("gl_TextureMatrix".into(), 32),
         ("galvan_TexEnvColor".into(), TEXTURE_UNITS as u32),
-        ("galvan_PointSize".into(), 1),
+        // (size, min, max, fade threshold), (distance attenuation a, b, c, 0).
+        ("galvan_PointSize".into(), 2),
         // The glClipControl depth mode, for devices without depth clip control.
         (glsl::link::CLIP_CONTROL_STATE.into(), 1),
     ];
@@ -122,7 +123,11 @@ impl ContextState {
                 v
             }
             "galvan_AlphaRef" => vec![s.alpha_test.reference, 0.0, 0.0, 0.0],
-            "galvan_PointSize" => vec![s.raster.point_size, 0.0, 0.0, 0.0],
+            "galvan_PointSize" => {
+                let p = &s.points;
+                let [a, b, c] = p.attenuation;
+                vec![s.raster.point_size, p.size_min, p.size_max, p.fade_threshold, a, b, c, 0.0]
+            }
             PIXEL_RECT => self.pixel_rectangle.as_ref()?.rect.to_vec(),
             _ => return None,
         })

@@ -64,14 +64,13 @@ pub fn build(key: &FixedFunctionKey) -> Shader {
     let vec4_ty = g.b.value_type_handle(ValueType::VEC4);
     let pos_var = g.b.builtin("gl_Position", vec4_ty, VariableMode::ShaderOut, Builtin::Position);
     g.b.store_var(pos_var, position);
-    // glPointSize: Vulkan takes the size of a point from the shader.
-    let size = g.uniform("galvan_PointSize", 0);
-    let size = g.x(size);
+
+    let eye4 = g.mat_mul("gl_ModelViewMatrix", 0, 4, vertex);
+    // Vulkan takes the size of a point from the shader.
+    let size = point_size(&mut g, key, eye4);
     let float_ty = g.b.value_type_handle(ValueType::F32);
     let size_var = g.b.builtin("gl_PointSize", float_ty, VariableMode::ShaderOut, Builtin::PointSize);
     g.b.store_var(size_var, size);
-
-    let eye4 = g.mat_mul("gl_ModelViewMatrix", 0, 4, vertex);
     let needs_normal = key.lighting.is_some() || key.texgen.iter().flatten().any(|m| matches!(m, Some(GL_SPHERE_MAP | GL_NORMAL_MAP | GL_REFLECTION_MAP)));
     let normal = if needs_normal {
         let n4 = g.input("gl_Normal", NORMAL, smooth);
@@ -141,6 +140,34 @@ pub fn build(key: &FixedFunctionKey) -> Shader {
     }
     drop(g);
     shader
+}
+
+/// glPointSize divided by sqrt(a + b d + c d^2) of GL_POINT_DISTANCE_ATTENUATION, where d
+/// is the eye-space distance along z, then clamped to [GL_POINT_SIZE_MIN, GL_POINT_SIZE_MAX].
+fn point_size(g: &mut Gen, key: &FixedFunctionKey, eye4: Value) -> Value {
+    let params = g.uniform("galvan_PointSize", 0);
+    let size = g.x(params);
+    let size = if key.point_attenuation {
+        let coefficients = g.uniform("galvan_PointSize", 1);
+        let z = g.b.channel(eye4, 2);
+        let d = g.b.alu(nir_like::AluOp::Fabs, &[z]);
+        let a = g.x(coefficients);
+        let b = g.b.channel(coefficients, 1);
+        let c = g.b.channel(coefficients, 2);
+        let bd = g.mul(b, d);
+        let d2 = g.mul(d, d);
+        let cd2 = g.mul(c, d2);
+        let denom = g.add(a, bd);
+        let denom = g.add(denom, cd2);
+        let root = g.b.alu(nir_like::AluOp::Fsqrt, &[denom]);
+        g.div(size, root)
+    } else {
+        size
+    };
+    let min = g.b.channel(params, 1);
+    let max = g.b.channel(params, 2);
+    let size = g.max(size, min);
+    g.b.alu(nir_like::AluOp::Fmin, &[size, max])
 }
 
 /// Texture coordinates of `unit` with glTexGen's generated components in place.

@@ -10,7 +10,7 @@ use crate::types::*;
 /// How glGetVertexAttrib*v returns the current value.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum CurrentAs {
-    /// glGetVertexAttribfv/dv/iv: the value as floating point (iv rounds it).
+    /// glGetVertexAttribfv/dv/iv: the value as floating point (iv truncates it, as Mesa does).
     Float,
     /// glGetVertexAttribIiv/Iuiv: the integer words glVertexAttribI* stored.
     Words,

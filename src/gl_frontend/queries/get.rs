@@ -316,6 +316,7 @@ impl ContextState {
                 Value::int(self.framebuffer_bits(pname))
             }
             GL_RGBA_SIGNED_COMPONENTS_EXT if !self.is_gles() => Value::ints(self.signed_components().map(i64::from)),
+            point if self.point_value(point).is_some() => return self.point_value(point),
             compat if !self.is_core() && !self.is_gles() && self.compatibility_value(compat).is_some() => {
                 return self.compatibility_value(compat);
             }
@@ -390,6 +391,9 @@ impl ContextState {
             GL_DEPTH_CLAMP if !self.is_gles() => Cap::DepthClamp,
             GL_COLOR_LOGIC_OP if !self.is_gles() => Cap::ColorLogicOp,
             GL_DEBUG_OUTPUT => Cap::DebugOutput,
+            GL_CLIP_DISTANCE0..=GL_CLIP_DISTANCE7 if cap - GL_CLIP_DISTANCE0 < self.limits.max_clip_distances.min(8) => {
+                return Some(Value::boolean(self.state.enables.clip_distances & (1 << (cap - GL_CLIP_DISTANCE0)) != 0));
+            }
             _ => return None,
         };
         Some(Value::boolean(self.state.enables.is(c)))

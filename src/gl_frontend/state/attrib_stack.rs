@@ -74,6 +74,7 @@ fn restore_groups(s: &mut GlState, saved: &GlState, mask: GLbitfield) {
             light.enabled = saved_light.enabled;
         }
         s.fog.enabled = saved.fog.enabled;
+        s.points.sprite = saved.points.sprite;
         s.alpha_test.enabled = saved.alpha_test.enabled;
         for (unit, saved_unit) in s.texgen.units.iter_mut().zip(&saved.texgen.units) {
             for (c, saved_c) in unit.iter_mut().zip(saved_unit) {
@@ -131,6 +132,7 @@ fn restore_groups(s: &mut GlState, saved: &GlState, mask: GLbitfield) {
     }
     if mask & GL_POINT_BIT != 0 {
         s.raster.point_size = saved.raster.point_size;
+        s.points = saved.points;
     }
     if mask & GL_TRANSFORM_BIT != 0 {
         s.matrices.mode = saved.matrices.mode;

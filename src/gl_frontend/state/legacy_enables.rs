@@ -12,7 +12,7 @@ use crate::types::*;
 /// Capabilities remembered for glIsEnabled and glPushAttrib (GL_VERTEX_PROGRAM_TWO_SIDE is
 /// also read by the draw path).
 const REMEMBERED: &[GLenum] = &[
-    GL_POINT_SMOOTH, GL_LINE_STIPPLE, GL_POLYGON_STIPPLE, GL_AUTO_NORMAL, GL_INDEX_LOGIC_OP, GL_POINT_SPRITE,
+    GL_POINT_SMOOTH, GL_LINE_STIPPLE, GL_POLYGON_STIPPLE, GL_AUTO_NORMAL, GL_INDEX_LOGIC_OP,
     GL_VERTEX_PROGRAM_TWO_SIDE, GL_MAP1_COLOR_4, GL_MAP1_INDEX, GL_MAP1_NORMAL, GL_MAP1_TEXTURE_COORD_1,
     GL_MAP1_TEXTURE_COORD_2, GL_MAP1_TEXTURE_COORD_3, GL_MAP1_TEXTURE_COORD_4, GL_MAP1_VERTEX_3, GL_MAP1_VERTEX_4,
     GL_MAP2_COLOR_4, GL_MAP2_INDEX, GL_MAP2_NORMAL, GL_MAP2_TEXTURE_COORD_1, GL_MAP2_TEXTURE_COORD_2,
@@ -59,6 +59,7 @@ impl ContextState {
             GL_FOG => s.fog.enabled = on,
             GL_ALPHA_TEST => s.alpha_test.enabled = on,
             GL_COLOR_SUM => s.legacy_enables.color_sum = on,
+            GL_POINT_SPRITE => s.points.sprite = on,
             GL_TEXTURE_GEN_S..=GL_TEXTURE_GEN_Q => {
                 let unit = self.bindings.active_texture as usize;
                 let c = coord_index(cap).unwrap_or(0);
@@ -101,6 +102,7 @@ impl ContextState {
             GL_FOG => s.fog.enabled,
             GL_ALPHA_TEST => s.alpha_test.enabled,
             GL_COLOR_SUM => s.legacy_enables.color_sum,
+            GL_POINT_SPRITE => s.points.sprite,
             GL_TEXTURE_GEN_S..=GL_TEXTURE_GEN_Q => {
                 let unit = self.bindings.active_texture as usize;
                 s.texgen.units.get(unit).is_some_and(|u| u[coord_index(cap).unwrap_or(0)].enabled)

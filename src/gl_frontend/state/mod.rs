@@ -22,6 +22,7 @@ pub mod lighting;
 pub mod matrices;
 pub mod pixel_maps;
 pub mod pixel_transfer;
+pub mod points;
 pub mod polygon_stipple;
 pub mod raster;
 pub mod raster_pos;
@@ -90,6 +91,8 @@ pub struct GlState {
     pub blend: blend::BlendState,
     pub depth_stencil: depth_stencil::DepthStencilState,
     pub raster: raster::RasterState,
+    /// glPointParameter and point sprites.
+    pub points: points::PointState,
     pub clear: clear::ClearState,
     /// glClampColor's settings.
     pub color_clamp: color_clamp::ColorClamp,
@@ -138,6 +141,7 @@ impl GlState {
             blend: blend::BlendState::new(limits.max_draw_buffers as usize),
             depth_stencil: depth_stencil::DepthStencilState::default(),
             raster: raster::RasterState::default(),
+            points: points::PointState::new(limits.point_size_range[1]),
             clear: clear::ClearState::default(),
             color_clamp: Default::default(),
             matrices: matrices::MatrixState::default(),

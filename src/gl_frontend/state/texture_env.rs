@@ -109,6 +109,9 @@ impl ContextState {
         if !self.check(!self.is_core() && !self.is_gles() && !self.in_begin_end(), GL_INVALID_OPERATION) {
             return;
         }
+        if target == GL_POINT_SPRITE {
+            return self.gl_coord_replace(pname, values);
+        }
         if !self.check(target == GL_TEXTURE_ENV, GL_INVALID_ENUM) {
             return;
         }
@@ -171,6 +174,9 @@ impl ContextState {
     pub(crate) fn tex_env_values(&mut self, target: GLenum, pname: GLenum) -> Option<Vec<f64>> {
         if !self.check(!self.is_core() && !self.is_gles(), GL_INVALID_OPERATION) {
             return None;
+        }
+        if target == GL_POINT_SPRITE {
+            return self.coord_replace_value(pname);
         }
         if !self.check(target == GL_TEXTURE_ENV, GL_INVALID_ENUM) {
             return None;

@@ -128,3 +128,86 @@ fn client_arrays_only_with_the_default_vertex_array() {
         assert_eq!(glGetError(), GL_INVALID_OPERATION);
     }
 }
+
+#[test]
+fn secondary_colour_and_fog_coordinate_arrays_feed_fixed_function_drawing() {
+    let _ctx = current_compat_context();
+    unsafe {
+        glClearColor(0.0, 0.0, 0.0, 0.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        let corners: [f32; 8] = [-1.0, -1.0, 1.0, -1.0, 1.0, 1.0, -1.0, 1.0];
+        let secondary: [f32; 12] = [0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0];
+        let fog: [f32; 4] = [1.0; 4];
+        glVertexPointer(2, GL_FLOAT, 0, corners.as_ptr().cast());
+        glSecondaryColorPointer(3, GL_FLOAT, 0, secondary.as_ptr().cast());
+        glFogCoordPointer(GL_FLOAT, 0, fog.as_ptr().cast());
+        assert_eq!(error(), GL_NO_ERROR);
+        glEnableClientState(GL_VERTEX_ARRAY);
+        glEnableClientState(GL_SECONDARY_COLOR_ARRAY);
+        glColor3f(1.0, 0.0, 0.0);
+        // The colour sum adds the blue secondary colour to the red primary one.
+        glEnable(GL_COLOR_SUM);
+        glDrawArrays(GL_QUADS, 0, 4);
+        assert_eq!(pixel(10, 10), [255, 0, 255, 255]);
+
+        // Linear fog from 0 to 2 at coordinate 1 mixes half of the green fog colour in.
+        glDisable(GL_COLOR_SUM);
+        glEnableClientState(GL_FOG_COORD_ARRAY);
+        glEnable(GL_FOG);
+        glFogi(GL_FOG_MODE, GL_LINEAR as i32);
+        glFogf(GL_FOG_START, 0.0);
+        glFogf(GL_FOG_END, 2.0);
+        glFogi(GL_FOG_COORD_SRC, GL_FOG_COORD as i32);
+        glFogfv(GL_FOG_COLOR, [0.0f32, 1.0, 0.0, 1.0].as_ptr());
+        glDrawArrays(GL_QUADS, 0, 4);
+        let p = pixel(10, 10);
+        assert!((p[0] as i32 - 128).abs() <= 2 && (p[1] as i32 - 128).abs() <= 2 && p[2] == 0, "{p:?}");
+
+        glSecondaryColorPointer(2, GL_FLOAT, 0, secondary.as_ptr().cast());
+        assert_eq!(error(), GL_INVALID_VALUE);
+    }
+}
+
+#[test]
+fn the_current_value_of_a_generic_attribute_is_queried_in_every_type() {
+    let _ctx = current_compat_context();
+    unsafe {
+        glVertexAttrib4f(3, 1.0, 2.5, -3.0, 4.0);
+        let mut f = [0.0f32; 4];
+        glGetVertexAttribfv(3, GL_CURRENT_VERTEX_ATTRIB, f.as_mut_ptr());
+        assert_eq!(f, [1.0, 2.5, -3.0, 4.0]);
+        let mut d = [0.0f64; 4];
+        glGetVertexAttribdv(3, GL_CURRENT_VERTEX_ATTRIB, d.as_mut_ptr());
+        assert_eq!(d, [1.0, 2.5, -3.0, 4.0]);
+        let mut i = [0i32; 4];
+        glGetVertexAttribiv(3, GL_CURRENT_VERTEX_ATTRIB, i.as_mut_ptr());
+        assert_eq!(i, [1, 2, -3, 4]);
+        glGetVertexAttribfv(3, GL_VERTEX_ATTRIB_ARRAY_SIZE, f.as_mut_ptr());
+        assert_eq!(f[0], 4.0);
+        assert_eq!(error(), GL_NO_ERROR);
+        // Attribute 0 is the position in the compatibility profile: it has no current value.
+        glGetVertexAttribfv(0, GL_CURRENT_VERTEX_ATTRIB, f.as_mut_ptr());
+        assert_eq!(error(), GL_INVALID_OPERATION);
+        glGetVertexAttribfv(get_int(GL_MAX_VERTEX_ATTRIBS) as GLuint, GL_CURRENT_VERTEX_ATTRIB, f.as_mut_ptr());
+        assert_eq!(error(), GL_INVALID_VALUE);
+        glGetVertexAttribdv(3, GL_TEXTURE_2D, d.as_mut_ptr());
+        assert_eq!(error(), GL_INVALID_ENUM);
+    }
+}
+
+#[test]
+fn clip_plane_enables_are_read_through_get_booleanv() {
+    let _ctx = current_compat_context();
+    unsafe {
+        let max = get_int(GL_MAX_CLIP_PLANES) as GLenum;
+        let last = GL_CLIP_PLANE0 + max - 1;
+        let mut b: GLboolean = 1;
+        glGetBooleanv(last, &mut b);
+        assert_eq!((b as u32, error()), (GL_FALSE, GL_NO_ERROR));
+        glEnable(last);
+        glGetBooleanv(last, &mut b);
+        assert_eq!((b as u32, error()), (GL_TRUE, GL_NO_ERROR));
+        glGetBooleanv(GL_CLIP_PLANE0 + max, &mut b);
+        assert_eq!(error(), GL_INVALID_ENUM);
+    }
+}
