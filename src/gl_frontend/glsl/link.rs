@@ -991,10 +991,12 @@ fn check_intrastage_globals(units: &[&CompiledShader], diags: &mut Diagnostics) 
     if units.iter().any(|u| declares(u)) && units.iter().any(|u| !declares(u) && used(u, "gl_FragCoord")) {
         diags.error(SourceLoc::default(), "gl_FragCoord is redeclared in one fragment shader object but used without it in another");
     }
-    let mut blocks: HashMap<(String, bool), Vec<(String, Type)>> = HashMap::new();
+    let mut blocks: HashMap<(String, bool), (Vec<(String, Type)>, Vec<crate::sema::types::MemberLayout>)> = HashMap::new();
     for u in units {
         for g in globals(u).iter().filter(|g| g.block.is_some() && g.block.as_deref() != Some("gl_PerVertex")) {
             let Some(members) = block_members(g, globals(u)) else { continue };
+            // Members match with their offsets, aligns, matrix orders and locations.
+            let members = (members, block_member_layouts(g, globals(u)));
             let key = (g.block.clone().unwrap_or_default(), g.storage == Storage::In);
             match blocks.get(&key) {
                 Some(prev) if *prev != members => diags.error(g.loc, format!("block `{}' has different members in two {} shader objects", key.0, u.stage.name())),
@@ -1020,6 +1022,10 @@ fn check_intrastage_globals(units: &[&CompiledShader], diags: &mut Diagnostics) 
                         diags.error(g.loc, "gl_FragCoord is redeclared with different layouts");
                     }
                 }
+                Some(prev) if differently_placed(prev, g) => diags.error(
+                    g.loc,
+                    format!("`{}' is declared with different locations or components in two {} shader objects", g.name, u.stage.name()),
+                ),
                 Some(prev) if auxiliary_qualifiers(&prev.qual) != auxiliary_qualifiers(&g.qual) => diags.error(
                     g.loc,
                     format!("`{}' is declared with different qualifiers in two {} shader objects", g.name, u.stage.name()),
@@ -1031,6 +1037,26 @@ fn check_intrastage_globals(units: &[&CompiledShader], diags: &mut Diagnostics) 
             }
         }
     }
+}
+
+/// The layouts the members of the block `g` belongs to name.
+fn block_member_layouts(g: &GlobalVar, all: &[GlobalVar]) -> Vec<crate::sema::types::MemberLayout> {
+    let Some(block) = g.block.as_deref() else { return Vec::new() };
+    let mut t = if is_block_instance(g) { g.ty.clone() } else { crate::sema::unnamed_block_type(block, g.storage, all) };
+    while let Type::Array(e, _) = t {
+        t = *e;
+    }
+    match t {
+        Type::Block(st) | Type::Struct(st) => st.member_layouts.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether two declarations of one input or output, both with a location, name different
+/// locations or components.
+fn differently_placed(a: &GlobalVar, b: &GlobalVar) -> bool {
+    let place = |g: &GlobalVar| explicit_int(&g.qual, "location").map(|l| (l, explicit_int(&g.qual, "component").unwrap_or(0)));
+    matches!(a.storage, Storage::In | Storage::Out) && matches!((place(a), place(b)), (Some(x), Some(y)) if x != y)
 }
 
 /// The members (name and type) of the block an interface variable belongs to.
@@ -1252,7 +1278,8 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
                     _ if matches!(g.ty, Type::Block(_) | Type::Array(..)) && g.name != *block => g.ty.clone(),
                     _ => g.ty.clone(),
                 };
-                let instance = matches!(ty, Type::Block(_)) || matches!(&ty, Type::Array(e, _) if matches!(**e, Type::Block(_)));
+                // A block with an instance name, or an array (of arrays) of them.
+                let instance = matches!(array_dims(&ty).0, Type::Block(_));
                 match blocks.iter_mut().find(|b| b.0 == *block) {
                     Some(b) => {
                         if !b.3.contains(&s.stage) {

@@ -251,7 +251,8 @@ impl<'s, 'i> Gen<'s, 'i> {
                 (Storage::Uniform, Some(block)) => {
                     let Some(k) = program.uniform_blocks.iter().position(|b| b.name == *block || b.name.starts_with(&format!("{}[", block))) else { return Ok(()) };
                     let binding = 1 + k as u32;
-                    if g.name == *block || matches!(g.ty, SType::Block(_)) || matches!(&g.ty, SType::Array(e, _) if matches!(**e, SType::Block(_))) {
+                    // A block with an instance name, or an array (of arrays) of them.
+                    if g.name == *block || matches!(g.ty.innermost_element(), SType::Block(_)) {
                         let ty = nir_type(&mut self.b, &g.ty, Some(BlockLayout::Std140))?;
                         let var = self.b.variable(Variable::new(g.name.clone(), ty, VariableMode::Ubo).with_binding(0, binding));
                         self.globals.insert(g.name.clone(), (Binding::Var(var), g.ty.clone()));

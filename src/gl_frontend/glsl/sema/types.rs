@@ -107,6 +107,14 @@ pub enum Type {
 }
 
 impl Type {
+    /// The type under every array dimension (`t` itself when no array).
+    pub fn innermost_element(&self) -> &Type {
+        match self {
+            Type::Array(e, _) => e.innermost_element(),
+            t => t,
+        }
+    }
+
     pub const FLOAT: Type = Type::Scalar(Scalar::Float);
     pub const INT: Type = Type::Scalar(Scalar::Int);
     pub const UINT: Type = Type::Scalar(Scalar::Uint);

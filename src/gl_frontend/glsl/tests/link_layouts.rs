@@ -147,3 +147,21 @@ void main() { atomicCounterIncrement(a0[n][m]); gl_Position = vec4(float(atomicC
     let nir_like::Type::Array { element, length: Some(2), stride: Some(16) } = &ir.types[members[0].ty] else { panic!("{:?}", ir.types[members[0].ty]) };
     assert!(matches!(ir.types[*element], nir_like::Type::Array { length: Some(4), stride: Some(4), .. }), "{:?}", ir.types[*element]);
 }
+
+#[test]
+fn shader_objects_of_one_stage_agree_on_locations_components_and_offsets() {
+    let head = VS_HEAD;
+    let link_vs = |a: &str, b: &str| {
+        let x = ok(Stage::Vertex, &format!("{head}{a}\nvoid f() {{}}"));
+        let y = ok(Stage::Vertex, &format!("{head}{b}\nvoid f();\nvoid main() {{ f(); gl_Position = vec4(0.0); }}"));
+        link_program(&[&x, &y], &LinkOptions { separable: true, ..Default::default() })
+    };
+    let p = link_vs("layout(location = 0, component = 1) out vec3 a;", "layout(location = 0) out vec3 a;");
+    assert!(!p.success && p.info_log.contains("different locations"), "{}", p.info_log);
+    assert!(link_vs("layout(location = 0, component = 1) out vec3 a;", "layout(location = 0, component = 1) out vec3 a;").success);
+    let p = link_vs(
+        "layout(std140) uniform b { layout(offset = 0) vec4 x; layout(offset = 32) vec4 y; };",
+        "layout(std140) uniform b { layout(offset = 0) vec4 x; layout(offset = 64) vec4 y; };",
+    );
+    assert!(!p.success, "blocks with different offsets in two vertex shader objects linked");
+}
