@@ -216,3 +216,35 @@ fn row_major_members_carry_row_major_and_their_stride_into_spirv() {
     assert!(member(2, "ColMajor") && member(2, "MatrixStride 8") && member(2, "Offset 48"), "c:\n{asm}");
     assert!(member(3, "RowMajor") && member(3, "Offset 64"), "e:\n{asm}");
 }
+
+/// Varyings packed into one location by `layout(component)`, and an output block whose
+/// members name their own locations, reach the fragment shader with their own values.
+#[test]
+fn varyings_packed_by_component_and_block_member_locations_keep_their_values() {
+    let _ctx = context();
+    let vs = "#version 450
+layout(location = 0) in vec2 position;
+layout(location = 0) out float b;
+layout(location = 0, component = 1) out vec3 a;
+layout(location = 1) out Pair { layout(location = 3) vec4 far; layout(location = 1) vec4 near; } pair;
+void main() {
+    a = vec3(0.0, 0.75, 1.0);
+    b = 0.5;
+    pair.near = vec4(0.25);
+    pair.far = vec4(1.0);
+    gl_Position = vec4(position, 0.0, 1.0);
+}";
+    let fs = "#version 450
+layout(location = 0, component = 1) in vec3 a;
+layout(location = 0) in float b;
+layout(location = 1) in Pair { layout(location = 3) vec4 far; layout(location = 1) vec4 near; } pair;
+layout(location = 0) out vec4 color;
+void main() { color = vec4(b, a.y, a.z * pair.near.x, pair.far.w); }";
+    let program = linked_program(&[(GL_VERTEX_SHADER, vs), (GL_FRAGMENT_SHADER, fs)]);
+    unsafe { glUseProgram(program) };
+    draw_full_window_quad();
+    assert_eq!(error(), GL_NO_ERROR);
+    let [r, g, b, a] = pixel(4, 4);
+    let near = |v: u8, want: f32| (v as f32 - want * 255.0).abs() <= 1.0;
+    assert!(near(r, 0.5) && near(g, 0.75) && near(b, 0.25) && near(a, 1.0), "{:?}", [r, g, b, a]);
+}
