@@ -29,6 +29,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_derivative_control", Offered::Desktop),
     ("GL_ARB_draw_elements_base_vertex", Offered::Desktop),
     ("GL_ARB_draw_instanced", Offered::Desktop),
+    ("GL_ARB_enhanced_layouts", Offered::Desktop),
     ("GL_ARB_explicit_attrib_location", Offered::Desktop),
     ("GL_ARB_explicit_uniform_location", Offered::Desktop),
     ("GL_ARB_fragment_coord_conventions", Offered::Desktop),

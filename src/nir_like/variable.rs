@@ -105,6 +105,9 @@ pub struct Variable {
     pub xfb: Option<XfbLocation>,
     /// Vertex stream of a geometry shader output.
     pub stream: Option<u32>,
+    /// For an input or output block: the location each member names for itself, by
+    /// member index (empty when none does); the others follow the member before them.
+    pub member_locations: Vec<Option<u32>>,
 }
 
 /// A transform feedback capture: buffer, the buffer's stride and the byte offset in it.
@@ -138,6 +141,7 @@ impl Variable {
             initializer: None,
             xfb: None,
             stream: None,
+            member_locations: Vec::new(),
         }
     }
     pub fn with_location(mut self, location: u32) -> Self {

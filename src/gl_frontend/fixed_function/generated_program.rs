@@ -60,6 +60,7 @@ pub fn generated_program(vs: nir_like::Shader, fs: nir_like::Shader, members: Ve
             matrix_stride: 0,
             block_index: -1,
             sampler_index: Some(s.index),
+            row_major: false,
         })
         .collect();
     let interface = glsl::ProgramInterface {

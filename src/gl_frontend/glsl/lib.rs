@@ -30,6 +30,8 @@ pub mod layout;
 pub mod lexer;
 pub mod link;
 pub mod link_atomic;
+pub mod link_block_member_locations;
+pub mod link_components;
 pub mod link_implicit_sizes;
 pub mod link_storage;
 pub mod link_subroutine;

@@ -6,6 +6,7 @@ use crate::compile::CompiledShader;
 use crate::diagnostics::{Diagnostics, SourceLoc};
 use crate::gl_types::gl_type_enum;
 use crate::layout::{self, BlockLayout};
+use crate::link_components::ComponentMap;
 use crate::options::Stage;
 use crate::sema::constant::{ConstValue, Lit};
 use crate::sema::types::{Scalar, Type};
@@ -65,6 +66,8 @@ pub struct ActiveUniform {
     pub block_index: i32,
     /// For samplers: the program's sampler index s (descriptor binding 128 + s).
     pub sampler_index: Option<u32>,
+    /// A matrix (or array of them) in a uniform block stored row by row.
+    pub row_major: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -415,6 +418,9 @@ pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> Linke
     link_attributes(&by_stage, options, &mut interface, &mut diags);
     link_fragment_outputs(&by_stage, options, &mut interface, &mut diags);
     link_varyings(&by_stage, options, &mut interface, &mut diags);
+    for s in &by_stage {
+        crate::link_block_member_locations::check_block_member_locations(s, globals(s), &mut diags);
+    }
     interface.explicit_uniform_locations = crate::link_uniform_locations::check_explicit_uniform_locations(shaders, &mut diags);
     link_uniforms(&by_stage, &mut interface, &mut diags);
     if options.clip_control_state {
@@ -757,6 +763,8 @@ fn link_fragment_outputs(shaders: &[&CompiledShader], options: &LinkOptions, out
         diags.error(SourceLoc::default(), "fragment shader writes both gl_FragColor and gl_FragData");
     }
     let mut taken = vec![false; MAX_DRAW_BUFFERS * 2];
+    // Outputs packed by `component` share a draw buffer, never a component.
+    let mut components = [ComponentMap::default(), ComponentMap::default()];
     let mut pending = Vec::new();
     for g in user {
         let (elem, n) = array_len(&g.ty);
@@ -768,9 +776,14 @@ fn link_fragment_outputs(shaders: &[&CompiledShader], options: &LinkOptions, out
         let location = explicit_int(&g.qual, "location").or(bound);
         let var = ActiveVariable { name: g.name.clone(), gl_type: gl_type_enum(&elem), array_size: n, location: -1, index };
         let base = index * MAX_DRAW_BUFFERS as u32;
+        let component = explicit_int(&g.qual, "component").unwrap_or(0).clamp(0, 3) as u32;
         match location {
-            Some(l) if l >= 0 && (l as u32 + n) <= MAX_DRAW_BUFFERS as u32 && mark(&mut taken, base + l as u32, n) => {
-                out.fragment_outputs.push(ActiveVariable { location: l as i32, ..var })
+            Some(l) if l >= 0 && (l as u32 + n) <= MAX_DRAW_BUFFERS as u32 => {
+                mark(&mut taken, base + l as u32, n);
+                match components[index as usize].claim(&g.name, &g.ty, l as u32, component) {
+                    Ok(()) => out.fragment_outputs.push(ActiveVariable { location: l as i32, ..var }),
+                    Err(e) => diags.error(g.loc, format!("fragment output {e}")),
+                }
             }
             Some(_) => diags.error(g.loc, format!("fragment output `{}' has an invalid or overlapping location", g.name)),
             None => pending.push((var, n)),
@@ -825,8 +838,9 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
         let mut taken = vec![false; MAX_VARYING_SLOTS * 4];
         let mut taken_patch = vec![false; MAX_VARYING_SLOTS * 4];
         let is_patch = |q: &TypeQualifier| q.has(|x| matches!(x, QualItem::Patch));
-        // Outputs packed by `component` may share a location; others may not.
-        let packed = outs.iter().any(|o| explicit_int(&o.qual, "component").is_some());
+        // Outputs packed by `component` may share a location, never a component.
+        let component = |g: &GlobalVar| explicit_int(&g.qual, "component").unwrap_or(0).clamp(0, 3) as u32;
+        let mut out_components = [ComponentMap::default(), ComponentMap::default()];
         for o in &outs {
             if let Some(l) = explicit_int(&o.qual, "location") {
                 // A tessellation control output is an array of per-vertex values.
@@ -836,10 +850,25 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                     (t, _) => t.clone(),
                 };
                 let space = if is_patch(&o.qual) { &mut taken_patch } else { &mut taken };
+                mark(space, l.max(0) as u32, slots(&ty).max(1));
                 // Members of an output block share the block's location qualifier.
-                if !mark(space, l.max(0) as u32, slots(&ty).max(1)) && !packed && o.block.is_none() {
-                    diags.error(o.loc, format!("{} shader output `{}' overlaps the location of another output", producer.stage.name(), o.name));
+                if o.block.is_none() {
+                    if let Err(e) = out_components[is_patch(&o.qual) as usize].claim(&o.name, &ty, l.max(0) as u32, component(o)) {
+                        diags.error(o.loc, format!("{} shader output {}", producer.stage.name(), e));
+                    }
                 }
+            }
+        }
+        let mut in_components = [ComponentMap::default(), ComponentMap::default()];
+        for input in globals(consumer).iter().filter(|g| g.storage == Storage::In && g.block.is_none()) {
+            let Some(l) = explicit_int(&input.qual, "location") else { continue };
+            let per_vertex = matches!(consumer.stage, Stage::Geometry | Stage::TessControl | Stage::TessEval) && !is_patch(&input.qual);
+            let ty = match (&input.ty, per_vertex) {
+                (Type::Array(e, _), true) => (**e).clone(),
+                (t, _) => t.clone(),
+            };
+            if let Err(e) = in_components[is_patch(&input.qual) as usize].claim(&input.name, &ty, l.max(0) as u32, component(input)) {
+                diags.error(input.loc, format!("{} shader input {}", consumer.stage.name(), e));
             }
         }
         for input in globals(consumer).iter().filter(|g| matches!(g.storage, Storage::In | Storage::Varying)) {
@@ -852,8 +881,9 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                 continue;
             }
             let by_location = explicit_int(&input.qual, "location");
+            // Varyings packed into one location by `component` match by both.
             let matched = outs.iter().find(|o| match (by_location, explicit_int(&o.qual, "location")) {
-                (Some(a), Some(b)) => a == b,
+                (Some(a), Some(b)) => a == b && component(o) == component(input),
                 _ => interface_key(o) == interface_key(input),
             });
             // Stages of different programs: else the output at the same place.
@@ -961,10 +991,12 @@ fn check_intrastage_globals(units: &[&CompiledShader], diags: &mut Diagnostics) 
     if units.iter().any(|u| declares(u)) && units.iter().any(|u| !declares(u) && used(u, "gl_FragCoord")) {
         diags.error(SourceLoc::default(), "gl_FragCoord is redeclared in one fragment shader object but used without it in another");
     }
-    let mut blocks: HashMap<(String, bool), Vec<(String, Type)>> = HashMap::new();
+    let mut blocks: HashMap<(String, bool), (Vec<(String, Type)>, Vec<crate::sema::types::MemberLayout>)> = HashMap::new();
     for u in units {
         for g in globals(u).iter().filter(|g| g.block.is_some() && g.block.as_deref() != Some("gl_PerVertex")) {
             let Some(members) = block_members(g, globals(u)) else { continue };
+            // Members match with their offsets, aligns, matrix orders and locations.
+            let members = (members, block_member_layouts(g, globals(u)));
             let key = (g.block.clone().unwrap_or_default(), g.storage == Storage::In);
             match blocks.get(&key) {
                 Some(prev) if *prev != members => diags.error(g.loc, format!("block `{}' has different members in two {} shader objects", key.0, u.stage.name())),
@@ -990,6 +1022,10 @@ fn check_intrastage_globals(units: &[&CompiledShader], diags: &mut Diagnostics) 
                         diags.error(g.loc, "gl_FragCoord is redeclared with different layouts");
                     }
                 }
+                Some(prev) if differently_placed(prev, g) => diags.error(
+                    g.loc,
+                    format!("`{}' is declared with different locations or components in two {} shader objects", g.name, u.stage.name()),
+                ),
                 Some(prev) if auxiliary_qualifiers(&prev.qual) != auxiliary_qualifiers(&g.qual) => diags.error(
                     g.loc,
                     format!("`{}' is declared with different qualifiers in two {} shader objects", g.name, u.stage.name()),
@@ -1001,6 +1037,26 @@ fn check_intrastage_globals(units: &[&CompiledShader], diags: &mut Diagnostics) 
             }
         }
     }
+}
+
+/// The layouts the members of the block `g` belongs to name.
+fn block_member_layouts(g: &GlobalVar, all: &[GlobalVar]) -> Vec<crate::sema::types::MemberLayout> {
+    let Some(block) = g.block.as_deref() else { return Vec::new() };
+    let mut t = if is_block_instance(g) { g.ty.clone() } else { crate::sema::unnamed_block_type(block, g.storage, all) };
+    while let Type::Array(e, _) = t {
+        t = *e;
+    }
+    match t {
+        Type::Block(st) | Type::Struct(st) => st.member_layouts.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether two declarations of one input or output, both with a location, name different
+/// locations or components.
+fn differently_placed(a: &GlobalVar, b: &GlobalVar) -> bool {
+    let place = |g: &GlobalVar| explicit_int(&g.qual, "location").map(|l| (l, explicit_int(&g.qual, "component").unwrap_or(0)));
+    matches!(a.storage, Storage::In | Storage::Out) && matches!((place(a), place(b)), (Some(x), Some(y)) if x != y)
 }
 
 /// The members (name and type) of the block an interface variable belongs to.
@@ -1119,30 +1175,61 @@ pub fn depth_range_type() -> Type {
         name: "gl_DepthRangeParameters".into(),
         members: vec![("near".into(), Type::FLOAT), ("far".into(), Type::FLOAT), ("diff".into(), Type::FLOAT)],
         id: u32::MAX,
+        member_layouts: Vec::new(),
     }))
 }
 
-/// Flattens a uniform of type `t` into GL's active-uniform entries.
+/// Flattens a uniform of type `t` into GL's active-uniform entries: (name, basic type,
+/// array size, offset, array stride).
 fn flatten(name: &str, t: &Type, base_offset: u32, layout_kind: BlockLayout, out: &mut Vec<(String, Type, u32, u32, u32)>) {
+    let mut leaves = Vec::new();
+    flatten_in(name, t, base_offset, layout_kind, false, &mut leaves);
+    out.extend(leaves.into_iter().map(|l| (l.name, l.ty, l.array_size, l.offset, l.array_stride)));
+}
+
+/// One active-uniform entry of a uniform flattened to GL's basic types.
+pub(crate) struct UniformLeaf {
+    pub name: String,
+    pub ty: Type,
+    pub array_size: u32,
+    pub offset: u32,
+    pub array_stride: u32,
+    /// Whether the matrices of the leaf are stored row by row.
+    pub row_major: bool,
+}
+
+/// Flattens a uniform of type `t` stored in the matrix order `row_major` says.
+pub(crate) fn flatten_in(name: &str, t: &Type, base_offset: u32, layout_kind: BlockLayout, row_major: bool, out: &mut Vec<UniformLeaf>) {
     match t {
         Type::Struct(s) => {
-            let mut off = base_offset;
-            for (m, mt) in &s.members {
-                off = off.div_ceil(layout::alignment(mt, layout_kind)) * layout::alignment(mt, layout_kind);
-                flatten(&format!("{}.{}", name, m), mt, off, layout_kind, out);
-                off += layout::size(mt, layout_kind);
+            let offsets = layout::member_offsets(s, layout_kind, row_major);
+            for (i, (m, mt)) in s.members.iter().enumerate() {
+                let rm = layout::member_row_major(s, i, row_major);
+                flatten_in(&format!("{}.{}", name, m), mt, base_offset + offsets[i], layout_kind, rm, out);
             }
         }
         Type::Array(e, n) if matches!(**e, Type::Struct(_) | Type::Array(..)) => {
-            let stride = layout::array_stride(e, layout_kind);
+            let stride = layout::array_stride_in(e, layout_kind, row_major);
             for i in 0..n.unwrap_or(1) {
-                flatten(&format!("{}[{}]", name, i), e, base_offset + i * stride, layout_kind, out);
+                flatten_in(&format!("{}[{}]", name, i), e, base_offset + i * stride, layout_kind, row_major, out);
             }
         }
-        Type::Array(e, n) => {
-            out.push((format!("{}[0]", name), (**e).clone(), n.unwrap_or(1), base_offset, layout::array_stride(e, layout_kind)));
-        }
-        t => out.push((name.to_string(), t.clone(), 1, base_offset, 0)),
+        Type::Array(e, n) => out.push(UniformLeaf {
+            name: format!("{}[0]", name),
+            ty: (**e).clone(),
+            array_size: n.unwrap_or(1),
+            offset: base_offset,
+            array_stride: layout::array_stride_in(e, layout_kind, row_major),
+            row_major: row_major && matches!(**e, Type::Matrix { .. }),
+        }),
+        t => out.push(UniformLeaf {
+            name: name.to_string(),
+            ty: t.clone(),
+            array_size: 1,
+            offset: base_offset,
+            array_stride: 0,
+            row_major: row_major && matches!(t, Type::Matrix { .. }),
+        }),
     }
 }
 
@@ -1191,7 +1278,8 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
                     _ if matches!(g.ty, Type::Block(_) | Type::Array(..)) && g.name != *block => g.ty.clone(),
                     _ => g.ty.clone(),
                 };
-                let instance = matches!(ty, Type::Block(_)) || matches!(&ty, Type::Array(e, _) if matches!(**e, Type::Block(_)));
+                // A block with an instance name, or an array (of arrays) of them.
+                let instance = matches!(array_dims(&ty).0, Type::Block(_));
                 match blocks.iter_mut().find(|b| b.0 == *block) {
                     Some(b) => {
                         if !b.3.contains(&s.stage) {
@@ -1204,9 +1292,12 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
                                 diags.error(g.loc, format!("uniform block `{}' has bindings {} and {} in different shaders", block, x, y));
                             }
                         }
-                        if instance && b.1 != ty {
-                            if let (Type::Block(x), Type::Block(y)) = (&b.1, &ty) {
-                                if x.members != y.members {
+                        // Members, their order and their layouts (offset, align, matrix order).
+                        let here = if instance { ty.clone() } else { crate::sema::unnamed_block_type(block, Storage::Uniform, globals(s)) };
+                        let first_member = globals(s).iter().find(|x| x.block.as_deref() == Some(block.as_str()) && x.storage == Storage::Uniform).is_some_and(|x| std::ptr::eq(x, g));
+                        if b.1 != here && b.4 == instance && (instance || first_member) {
+                            if let (Type::Block(x), Type::Block(y)) = (&b.1, &here) {
+                                if x.members != y.members || x.member_layouts != y.member_layouts {
                                     diags.error(g.loc, format!("uniform block `{}' differs between stages", block));
                                 }
                             }
@@ -1217,9 +1308,8 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
                             blocks.push((block.clone(), ty, g.qual.clone(), vec![s.stage], true));
                         } else {
                             // Members of a block without an instance name arrive one by one.
-                            let members: Vec<(String, Type)> = globals(s).iter().filter(|x| x.block.as_deref() == Some(block)).map(|x| (x.name.clone(), x.ty.clone())).collect();
-                            let st = std::sync::Arc::new(crate::sema::types::StructType { name: block.clone(), members, id: 0 });
-                            blocks.push((block.clone(), Type::Block(st), g.qual.clone(), vec![s.stage], false));
+                            let block_ty = crate::sema::unnamed_block_type(block, Storage::Uniform, globals(s));
+                            blocks.push((block.clone(), block_ty, g.qual.clone(), vec![s.stage], false));
                         }
                     }
                 }
@@ -1291,7 +1381,7 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
                     out.initial_sampler_units.extend((0..count.max(1)).map(|e| (sampler_index + e, first + e)));
                     next_unit = Some(first + count.max(1));
                 }
-                out.uniforms.push(ActiveUniform { name: n, gl_type: gl_type_enum(&t), array_size: count, location, offset: 0, array_stride: 0, matrix_stride: 0, block_index: -1, sampler_index: Some(sampler_index) });
+                out.uniforms.push(ActiveUniform { name: n, gl_type: gl_type_enum(&t), array_size: count, location, offset: 0, array_stride: 0, matrix_stride: 0, block_index: -1, sampler_index: Some(sampler_index), row_major: false });
                 location += count as i32;
                 // Each element keeps a texture unit of its own: the next uniform's
                 // elements follow.
@@ -1310,7 +1400,7 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
             if let Some(comps) = init_comps.as_mut() {
                 place_initializer(&t, count, off, stride, ms, comps, &mut out.initial_uniform_words);
             }
-            out.uniforms.push(ActiveUniform { name: n, gl_type: gl_type_enum(&t), array_size: count, location, offset: off, array_stride: stride, matrix_stride: ms, block_index: -1, sampler_index: None });
+            out.uniforms.push(ActiveUniform { name: n, gl_type: gl_type_enum(&t), array_size: count, location, offset: off, array_stride: stride, matrix_stride: ms, block_index: -1, sampler_index: None, row_major: false });
             location += count as i32;
         }
         offset += layout::size(ty, BlockLayout::Std140);
@@ -1363,28 +1453,26 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
             let block_name = format!("{}{}", name, array_suffix(&dims, i));
             let block_index = out.uniform_blocks.len() as u32;
             let mut indices = Vec::new();
-            let mut off = 0u32;
-            for (m, mt) in &st.members {
-                let a = layout::alignment(mt, layout_kind);
-                off = off.div_ceil(a) * a;
+            let offsets = layout::member_offsets(st, layout_kind, false);
+            for (mi, (m, mt)) in st.members.iter().enumerate() {
                 let prefix = if instance { format!("{}.{}", name, m) } else { m.clone() };
                 let mut flat = Vec::new();
-                flatten(&prefix, mt, off, layout_kind, &mut flat);
-                for (n, t, c, o, stride) in flat {
+                flatten_in(&prefix, mt, offsets[mi], layout_kind, layout::member_row_major(st, mi, false), &mut flat);
+                for leaf in flat {
                     indices.push(out.uniforms.len() as u32);
                     out.uniforms.push(ActiveUniform {
-                        name: n,
-                        gl_type: gl_type_enum(&t),
-                        array_size: c,
+                        name: leaf.name,
+                        gl_type: gl_type_enum(&leaf.ty),
+                        array_size: leaf.array_size,
                         location: -1,
-                        offset: o,
-                        array_stride: stride,
-                        matrix_stride: layout::matrix_stride(&t, layout_kind),
+                        offset: leaf.offset,
+                        array_stride: leaf.array_stride,
+                        matrix_stride: layout::matrix_stride_in(&leaf.ty, layout_kind, leaf.row_major),
                         block_index: block_index as i32,
                         sampler_index: None,
+                        row_major: leaf.row_major,
                     });
                 }
-                off += layout::size(mt, layout_kind);
             }
             let _ = index;
             out.uniform_blocks.push(UniformBlock {

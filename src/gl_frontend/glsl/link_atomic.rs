@@ -142,6 +142,7 @@ pub fn link_atomic_counters(shaders: &[&CompiledShader], out: &mut ProgramInterf
                 matrix_stride: 0,
                 block_index: -1,
                 sampler_index: None,
+                row_major: false,
             });
             let b = &mut out.atomic_counter_buffers[buffer];
             b.data_size = b.data_size.max(offset + size);

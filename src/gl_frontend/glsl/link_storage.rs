@@ -53,62 +53,56 @@ pub struct BufferVariable {
     pub top_level_array_stride: u32,
 }
 
-/// Flattens one block member of type `t` at `offset` into buffer variables.
+/// Flattens one block member of type `t` at `offset`, its matrices stored as `row_major`
+/// says, into buffer variables.
 fn flatten_member(name: &str, t: &Type, offset: u32, layout_kind: BlockLayout, row_major: bool, top: (u32, u32), out: &mut Vec<BufferVariable>) {
     let leaf = |name: String, t: &Type, array_size: u32, array_stride: u32| {
-        let matrix_stride = match t {
-            Type::Matrix { .. } => layout::matrix_stride(t, layout_kind),
-            _ => 0,
-        };
+        let is_matrix = matches!(t, Type::Matrix { .. });
         BufferVariable {
             name,
             gl_type: crate::gl_types::gl_type_enum(t),
             array_size,
             offset,
             array_stride,
-            matrix_stride,
-            row_major: row_major && matches!(t, Type::Matrix { .. }),
+            matrix_stride: if is_matrix { layout::matrix_stride_in(t, layout_kind, row_major) } else { 0 },
+            row_major: row_major && is_matrix,
             top_level_array_size: top.0,
             top_level_array_stride: top.1,
         }
     };
     match t {
         Type::Struct(s) => {
-            let mut off = offset;
-            for (m, mt) in &s.members {
-                let align = layout::alignment(mt, layout_kind);
-                off = off.div_ceil(align) * align;
-                flatten_member(&format!("{name}.{m}"), mt, off, layout_kind, row_major, top, out);
-                off += layout::size(mt, layout_kind);
+            let offsets = layout::member_offsets(s, layout_kind, row_major);
+            for (i, (m, mt)) in s.members.iter().enumerate() {
+                let rm = layout::member_row_major(s, i, row_major);
+                flatten_member(&format!("{name}.{m}"), mt, offset + offsets[i], layout_kind, rm, top, out);
             }
         }
         Type::Array(e, n) if matches!(**e, Type::Struct(_) | Type::Array(..)) => {
-            let stride = layout::array_stride(e, layout_kind);
+            let stride = layout::array_stride_in(e, layout_kind, row_major);
             // A runtime-sized array of structures lists its first element.
             for i in 0..n.unwrap_or(1) {
                 flatten_member(&format!("{name}[{i}]"), e, offset + i * stride, layout_kind, row_major, top, out);
             }
         }
-        Type::Array(e, n) => out.push(leaf(format!("{name}[0]"), e, n.unwrap_or(0), layout::array_stride(e, layout_kind))),
+        Type::Array(e, n) => out.push(leaf(format!("{name}[0]"), e, n.unwrap_or(0), layout::array_stride_in(e, layout_kind, row_major))),
         t => out.push(leaf(name.to_string(), t, 1, 0)),
     }
 }
 
 /// The buffer variables of a block of type `block_ty`; `prefix` is "Block." for a block
 /// with an instance name.
-fn buffer_variables(block_ty: &Type, prefix: &str, layout_kind: BlockLayout, row_major: bool) -> Vec<BufferVariable> {
+fn buffer_variables(block_ty: &Type, prefix: &str, layout_kind: BlockLayout) -> Vec<BufferVariable> {
     let Type::Block(st) = block_ty else { return Vec::new() };
     let mut out = Vec::new();
-    let mut offset = 0u32;
-    for (m, mt) in &st.members {
-        let align = layout::alignment(mt, layout_kind);
-        offset = offset.div_ceil(align) * align;
+    let offsets = layout::member_offsets(st, layout_kind, false);
+    for (i, (m, mt)) in st.members.iter().enumerate() {
+        let row_major = layout::member_row_major(st, i, false);
         let top = match mt {
-            Type::Array(e, n) => (n.unwrap_or(0), layout::array_stride(e, layout_kind)),
+            Type::Array(e, n) => (n.unwrap_or(0), layout::array_stride_in(e, layout_kind, row_major)),
             _ => (1, 0),
         };
-        flatten_member(&format!("{prefix}{m}"), mt, offset, layout_kind, row_major, top, &mut out);
-        offset += layout::size(mt, layout_kind);
+        flatten_member(&format!("{prefix}{m}"), mt, offsets[i], layout_kind, row_major, top, &mut out);
     }
     out
 }
@@ -149,9 +143,7 @@ pub fn link_storage_blocks(shaders: &[&CompiledShader], diags: &mut Diagnostics)
             let ty = if instance {
                 g.ty.clone()
             } else {
-                let members: Vec<(String, Type)> =
-                    info.globals.iter().filter(|x| x.block.as_deref() == Some(block.as_str())).map(|x| (x.name.clone(), x.ty.clone())).collect();
-                Type::Block(std::sync::Arc::new(crate::sema::types::StructType { name: block.clone(), members, id: 0 }))
+                crate::sema::unnamed_block_type(block, Storage::Buffer, &info.globals)
             };
             match blocks.iter_mut().find(|b| b.0 == *block) {
                 Some(b) => {
@@ -159,9 +151,9 @@ pub fn link_storage_blocks(shaders: &[&CompiledShader], diags: &mut Diagnostics)
                         b.3.push(s.stage);
                     }
                     let members = |t: &Type| match t {
-                        Type::Block(st) => Some(st.members.clone()),
+                        Type::Block(st) => Some((st.members.clone(), st.member_layouts.clone())),
                         Type::Array(e, _) => match &**e {
-                            Type::Block(st) => Some(st.members.clone()),
+                            Type::Block(st) => Some((st.members.clone(), st.member_layouts.clone())),
                             _ => None,
                         },
                         _ => None,
@@ -208,8 +200,7 @@ pub fn link_storage_blocks(shaders: &[&CompiledShader], diags: &mut Diagnostics)
         };
         let layout_kind = block_layout(&qual);
         let binding = explicit_binding(&qual).unwrap_or(0);
-        let row_major = qual.layouts().any(|l| l.name == "row_major");
-        let members = buffer_variables(&block_ty, &if instance { format!("{name}.") } else { String::new() }, layout_kind, row_major);
+        let members = buffer_variables(&block_ty, &if instance { format!("{name}.") } else { String::new() }, layout_kind);
         let data_size = layout::size(&block_ty, layout_kind);
         if data_size > MAX_SHADER_STORAGE_BLOCK_SIZE {
             diags.error(SourceLoc::default(), format!("shader storage block `{name}' takes {data_size} bytes, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE ({MAX_SHADER_STORAGE_BLOCK_SIZE})"));

@@ -134,6 +134,7 @@ fn resources(exe: &LinkedProgram, interface: GLenum) -> Vec<Resource> {
                     block_index: u.block_index,
                     array_stride: if in_block { u.array_stride as i32 } else { -1 },
                     matrix_stride: if in_block { u.matrix_stride as i32 } else { -1 },
+                    row_major: u.row_major,
                     referenced,
                     ..Default::default()
                 }

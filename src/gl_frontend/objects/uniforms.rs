@@ -412,7 +412,7 @@ impl ContextState {
             GL_UNIFORM_OFFSET => if in_block { u.offset as GLint } else { -1 },
             GL_UNIFORM_ARRAY_STRIDE => if in_block { u.array_stride as GLint } else { -1 },
             GL_UNIFORM_MATRIX_STRIDE => if in_block { u.matrix_stride as GLint } else { -1 },
-            GL_UNIFORM_IS_ROW_MAJOR => 0,
+            GL_UNIFORM_IS_ROW_MAJOR => u.row_major as GLint,
             _ => return Err(GL_INVALID_ENUM),
         })
     }

@@ -70,6 +70,9 @@ impl Emitter<'_> {
             if let Some(l) = var.location {
                 self.decorate(id, Decoration::Location, &[l]);
             }
+            if var.member_locations.iter().any(Option::is_some) {
+                self.decorate_member_locations(var.ty, &var.member_locations)?;
+            }
             if let Some(c) = var.component {
                 self.decorate(id, Decoration::Component, &[c]);
             }
@@ -163,6 +166,23 @@ impl Emitter<'_> {
                     if !a.readonly {
                         self.cap(Capability::StorageImageWriteWithoutFormat);
                     }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Decorates the members of an input or output block that name their own location
+    /// (the others follow the member before them), and the struct as a Block, which
+    /// member locations need.
+    fn decorate_member_locations(&mut self, ty: nir_like::Handle<Type>, locations: &[Option<u32>]) -> Result<(), EmitError> {
+        let Some(block) = self.block_struct(ty) else { return Ok(()) };
+        let id = self.mem_type(block, None)?;
+        if self.block_decorated.insert(id) {
+            self.decorate(id, Decoration::Block, &[]);
+            for (i, l) in locations.iter().enumerate() {
+                if let Some(l) = l {
+                    self.member_decorate(id, i as u32, Decoration::Location, &[*l]);
                 }
             }
         }

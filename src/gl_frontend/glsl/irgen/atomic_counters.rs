@@ -6,7 +6,29 @@ use super::{Binding, GResult, Gen, Rv};
 use crate::ast::Expr;
 use crate::link::ProgramInterface;
 use crate::link_atomic::AtomicCounterBuffer;
-use nir_like::{AluOp, AtomicOp, BaseType, StructMember, Type, ValueType, Variable, VariableMode};
+use crate::sema::types::Type as SType;
+use nir_like::{AluOp, AtomicOp, BaseType, Builder, Handle, StructMember, Type, ValueType, Variable, VariableMode};
+
+/// The uint array type of an (array of arrays of) `atomic_uint` uniform of type `t`, with
+/// a stride of 4 bytes between counters; `None` where `t` is not an array.
+fn counter_array_type(b: &mut Builder, t: &SType, uint: Handle<Type>) -> Handle<Type> {
+    match t {
+        SType::Array(e, n) => {
+            let element = counter_array_type(b, e, uint);
+            let stride = 4 * counters_in(e);
+            b.array_type(element, Some(n.unwrap_or(1)), Some(stride))
+        }
+        _ => uint,
+    }
+}
+
+/// How many counters one value of type `t` holds.
+fn counters_in(t: &SType) -> u32 {
+    match t {
+        SType::Array(e, n) => n.unwrap_or(1) * counters_in(e),
+        _ => 1,
+    }
+}
 
 impl Gen<'_, '_> {
     /// One storage-buffer variable per active counter: a struct whose one member (a uint or
@@ -16,8 +38,10 @@ impl Gen<'_, '_> {
         for c in &program.atomic_counters {
             let Some(g) = self.all_units.iter().find_map(|u| u.globals.iter().find(|g| g.name == c.name && g.block.is_none())) else { continue };
             let uint = self.b.value_type_handle(ValueType::new(BaseType::Uint, 32, 1));
+            // An array of arrays of counters keeps its dimensions, so each index of
+            // `a[i][j]` steps through its own dimension; the counters lie 4 bytes apart.
             let member_ty = match c.array_size {
-                Some(n) => self.b.array_type(uint, Some(n), Some(4)),
+                Some(_) => counter_array_type(&mut self.b, &g.ty, uint),
                 None => uint,
             };
             let ty = self.b.ty(Type::Struct {

@@ -8,7 +8,7 @@ use crate::ast::{Expr, Storage};
 use crate::link::ProgramInterface;
 use crate::options::Stage as GlStage;
 use crate::sema::builtins::Signature;
-use crate::sema::types::{Scalar, StructType, Type as SType};
+use crate::sema::types::{Scalar, Type as SType};
 use crate::sema::GlobalVar;
 use nir_like::{AtomicOp, Builtin, IntrinsicOp, MemorySemantics, Scope, Variable, VariableMode};
 
@@ -71,9 +71,7 @@ impl Gen<'_, '_> {
                 let var = match self.globals.get(&key) {
                     Some((Binding::Var(v), _)) => *v,
                     _ => {
-                        let members: Vec<(String, SType)> =
-                            globals.iter().filter(|x| x.block.as_deref() == Some(block)).map(|x| (x.name.clone(), x.ty.clone())).collect();
-                        let st = SType::Block(std::sync::Arc::new(StructType { name: block.clone(), members, id: 0 }));
+                        let st = crate::sema::unnamed_block_type(block, Storage::Buffer, globals);
                         let ty = nir_type(&mut self.b, &st, Some(layout))?;
                         let v = self.b.variable(Variable::new(block.clone(), ty, VariableMode::Ssbo).with_binding(0, binding));
                         self.globals.insert(key, (Binding::Var(v), st));

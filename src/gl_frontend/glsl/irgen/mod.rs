@@ -24,7 +24,7 @@ use crate::layout::BlockLayout;
 use crate::link::ProgramInterface;
 use crate::options::Stage as GlStage;
 use crate::sema::constant::{ConstValue as SConst, Lit};
-use crate::sema::types::{Scalar, StructType, Type as SType};
+use crate::sema::types::{Scalar, Type as SType};
 #[allow(unused_imports)]
 use std::sync::Arc;
 use crate::sema::{CallTarget, ShaderInterface};
@@ -251,7 +251,8 @@ impl<'s, 'i> Gen<'s, 'i> {
                 (Storage::Uniform, Some(block)) => {
                     let Some(k) = program.uniform_blocks.iter().position(|b| b.name == *block || b.name.starts_with(&format!("{}[", block))) else { return Ok(()) };
                     let binding = 1 + k as u32;
-                    if g.name == *block || matches!(g.ty, SType::Block(_)) || matches!(&g.ty, SType::Array(e, _) if matches!(**e, SType::Block(_))) {
+                    // A block with an instance name, or an array (of arrays) of them.
+                    if g.name == *block || matches!(g.ty.innermost_element(), SType::Block(_)) {
                         let ty = nir_type(&mut self.b, &g.ty, Some(BlockLayout::Std140))?;
                         let var = self.b.variable(Variable::new(g.name.clone(), ty, VariableMode::Ubo).with_binding(0, binding));
                         self.globals.insert(g.name.clone(), (Binding::Var(var), g.ty.clone()));
@@ -261,8 +262,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                         let var = match self.globals.get(&key) {
                             Some((Binding::Var(v), _)) => *v,
                             _ => {
-                                let members: Vec<(String, SType)> = globals.iter().filter(|x| x.block.as_deref() == Some(block)).map(|x| (x.name.clone(), x.ty.clone())).collect();
-                                let st = SType::Block(std::sync::Arc::new(StructType { name: block.clone(), members, id: 0 }));
+                                let st = crate::sema::unnamed_block_type(block, Storage::Uniform, globals);
                                 let ty = nir_type(&mut self.b, &st, Some(BlockLayout::Std140))?;
                                 let v = self.b.variable(Variable::new(block.clone(), ty, VariableMode::Ubo).with_binding(0, binding));
                                 self.globals.insert(key, (Binding::Var(v), st));
@@ -286,6 +286,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                     let ty = nir_type(&mut self.b, &sty, None)?;
                     let mut var = Variable::new(g.name.clone(), ty, VariableMode::ShaderIn);
                     var.location = Some(location.unwrap_or(0));
+                    var.component = explicit_component(&g.qual);
                     var.interpolation = interpolation(&g.qual);
                     var.centroid = g.qual.has(|q| matches!(q, QualItem::Centroid));
                     var.patch = g.qual.has(|q| matches!(q, QualItem::Patch));
@@ -308,6 +309,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                     let ty = nir_type(&mut self.b, &g.ty, None)?;
                     let mut var = Variable::new(g.name.clone(), ty, VariableMode::ShaderOut);
                     var.location = Some(location);
+                    var.component = explicit_component(&g.qual);
                     var.interpolation = interpolation(&g.qual);
                     var.invariant = g.qual.has(|q| matches!(q, QualItem::Invariant));
                     var.patch = g.qual.has(|q| matches!(q, QualItem::Patch));
@@ -325,11 +327,10 @@ impl<'s, 'i> Gen<'s, 'i> {
                     let var = match self.globals.get(&key) {
                         Some((Binding::Var(v), _)) => *v,
                         _ => {
-                            let members: Vec<(String, SType)> = globals.iter().filter(|x| x.block.as_deref() == Some(block) && x.storage == g.storage).map(|x| (x.name.clone(), x.ty.clone())).collect();
                             let ty = if instance {
                                 self.per_vertex_sized(&g.ty, g.storage)
                             } else {
-                                SType::Block(std::sync::Arc::new(StructType { name: block.clone(), members, id: 0 }))
+                                crate::sema::unnamed_block_type(block, g.storage, globals)
                             };
                             let h = nir_type(&mut self.b, &ty, None)?;
                             let is_in = g.storage == Storage::In;
@@ -351,6 +352,7 @@ impl<'s, 'i> Gen<'s, 'i> {
                             let mode = if is_in { VariableMode::ShaderIn } else { VariableMode::ShaderOut };
                             let mut var = Variable::new(block.clone(), h, mode);
                             var.location = Some(location);
+                            var.member_locations = member_locations(&ty);
                             var.interpolation = interpolation(&g.qual);
                             if !is_in {
                                 var.stream = self.geometry.as_ref().and_then(|x| x.streams.get(block).copied());
@@ -1688,6 +1690,20 @@ impl<'s, 'i> Gen<'s, 'i> {
             _ => self.unsupported("this constructor"),
         }
     }
+}
+
+/// The locations the members of an input or output block (or array of them) name.
+fn member_locations(t: &SType) -> Vec<Option<u32>> {
+    match t {
+        SType::Array(e, _) => member_locations(e),
+        SType::Block(st) | SType::Struct(st) => st.member_layouts.iter().map(|l| l.location).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `layout(component = N)` (ARB_enhanced_layouts): where in its location a varying starts.
+fn explicit_component(q: &TypeQualifier) -> Option<u32> {
+    crate::link::explicit_int(q, "component").filter(|c| (0..4).contains(c)).map(|c| c as u32)
 }
 
 fn interpolation(q: &TypeQualifier) -> nir_like::Interpolation {

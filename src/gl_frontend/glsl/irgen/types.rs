@@ -83,31 +83,30 @@ pub fn sampler_type(name: &str) -> Option<nir_like::Type> {
 
 /// The nir_like memory type of `t`; `layout` gives blocks their explicit offsets.
 pub fn nir_type(b: &mut Builder, t: &Type, layout_kind: Option<BlockLayout>) -> Result<Handle<nir_like::Type>, String> {
+    nir_type_in(b, t, layout_kind, false)
+}
+
+/// The nir_like memory type of `t` whose matrices are stored in the order `row_major`
+/// says (block members may name their own).
+pub fn nir_type_in(b: &mut Builder, t: &Type, layout_kind: Option<BlockLayout>, row_major: bool) -> Result<Handle<nir_like::Type>, String> {
     Ok(match t {
         Type::Scalar(_) | Type::Vector(..) => b.value_type_handle(value_type(t).expect("scalar or vector")),
         Type::Matrix { cols, rows, double } => b.ty(nir_like::Type::Matrix { columns: *cols, rows: *rows, bits: if *double { 64 } else { 32 } }),
         Type::Array(e, n) => {
-            let elem = nir_type(b, e, layout_kind)?;
-            let stride = layout_kind.map(|l| layout::array_stride(e, l));
+            let elem = nir_type_in(b, e, layout_kind, row_major)?;
+            let stride = layout_kind.map(|l| layout::array_stride_in(e, l, row_major));
             b.array_type(elem, *n, stride)
         }
         Type::Struct(st) | Type::Block(st) => {
+            let offsets = layout_kind.map(|l| layout::member_offsets(st, l, row_major));
             let mut members = Vec::new();
-            let mut off = 0u32;
-            for (name, mt) in &st.members {
-                let ty = nir_type(b, mt, layout_kind)?;
-                let (offset, matrix_stride) = match layout_kind {
-                    Some(l) => {
-                        let a = layout::alignment(mt, l);
-                        off = off.div_ceil(a) * a;
-                        let o = off;
-                        off += layout::size(mt, l);
-                        let ms = layout::matrix_stride(mt, l);
-                        (Some(o), (ms > 0).then_some(ms))
-                    }
-                    None => (None, None),
-                };
-                members.push(StructMember { name: name.clone(), ty, offset, matrix_stride, row_major: false });
+            for (i, (name, mt)) in st.members.iter().enumerate() {
+                let rm = layout::member_row_major(st, i, row_major);
+                let ty = nir_type_in(b, mt, layout_kind, rm)?;
+                let matrix_stride = layout_kind.map(|l| layout::matrix_stride_in(mt, l, rm)).filter(|s| *s > 0);
+                // Only matrices (and arrays of them) have an order; a struct's members carry their own.
+                let row_major = rm && matrix_stride.is_some();
+                members.push(StructMember { name: name.clone(), ty, offset: offsets.as_ref().map(|o| o[i]), matrix_stride, row_major });
             }
             b.ty(nir_like::Type::Struct { name: st.name.clone(), members })
         }

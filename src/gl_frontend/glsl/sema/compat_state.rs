@@ -76,7 +76,7 @@ pub fn struct_type(name: &str) -> Option<Arc<StructType>> {
     let (index, (_, members)) = STRUCTS.iter().enumerate().find(|(_, (n, _))| *n == name)?;
     let members = members.iter().map(|(m, t)| (m.to_string(), Type::from_builtin_name(t).expect("valid member type"))).collect();
     // Ids no user struct takes, one per type (gl_DepthRangeParameters has u32::MAX).
-    Some(Arc::new(StructType { name: name.to_string(), members, id: u32::MAX - 1 - index as u32 }))
+    Some(Arc::new(StructType::new(name, members, u32::MAX - 1 - index as u32)))
 }
 
 /// The names of the built-in struct types.

@@ -2,6 +2,7 @@
 //! qualifiers, constant folding, and the checks the specifications call compile-time
 //! errors. It also collects the shader's interface for the linker.
 
+mod block_memory_layout;
 pub mod builtins;
 pub mod compat_state;
 pub mod constant;
@@ -62,6 +63,21 @@ pub struct GlobalVar {
     pub loc: SourceLoc,
     /// The block this variable is a member of, if any.
     pub block: Option<String>,
+    /// For a member of a uniform or storage block without an instance name: its place
+    /// in memory beyond its type.
+    pub member_layout: types::MemberLayout,
+}
+
+/// The type of the uniform or storage block `block` declared without an instance name,
+/// gathered from its members among `globals`.
+pub fn unnamed_block_type(block: &str, storage: Storage, globals: &[GlobalVar]) -> Type {
+    let members: Vec<&GlobalVar> = globals.iter().filter(|g| g.block.as_deref() == Some(block) && g.storage == storage).collect();
+    Type::Block(Arc::new(StructType {
+        name: block.to_string(),
+        members: members.iter().map(|g| (g.name.clone(), g.ty.clone())).collect(),
+        id: 0,
+        member_layouts: if members.iter().all(|g| g.member_layout == Default::default()) { Vec::new() } else { members.iter().map(|g| g.member_layout).collect() },
+    }))
 }
 
 /// How a call expression was resolved.
@@ -147,6 +163,8 @@ pub struct Checker<'a> {
     pub(crate) not_read: bool,
     /// Values given by `layout(...) in;`/`out;` so far (key, value): repeats must agree.
     default_layouts: Vec<(String, String)>,
+    /// The packing and matrix order of `layout(...) uniform;` and `buffer;` so far.
+    block_defaults: Vec<(Storage, LayoutItem)>,
     /// Nesting of if/loop/switch bodies, and where a return happened: barrier() in a
     /// tessellation control shader must be in main's top level, before any return.
     pub(crate) control_depth: u32,
@@ -222,6 +240,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         writeonly_globals: Vec::new(),
         not_read: false,
         default_layouts: Vec::new(),
+        block_defaults: Vec::new(),
         control_depth: 0,
         in_main: false,
         main_returned: false,
@@ -312,6 +331,7 @@ impl<'a> Checker<'a> {
             name: "gl_DepthRangeParameters".into(),
             members: vec![("near".into(), Type::FLOAT), ("far".into(), Type::FLOAT), ("diff".into(), Type::FLOAT)],
             id: u32::MAX,
+            member_layouts: Vec::new(),
         });
         self.scopes[0].insert("gl_DepthRangeParameters".into(), Symbol::Struct(depth_range.clone()));
         if self.s.profile == crate::preprocessor::Profile::Compatibility || (!self.is_es() && self.version() < 140) {
@@ -635,6 +655,7 @@ impl<'a> Checker<'a> {
             name: spec.name.clone().unwrap_or_else(|| format!("#anon_struct_{}", self.next_struct_id)),
             members,
             id: self.next_struct_id,
+            member_layouts: Vec::new(),
         });
         if spec.name.is_some() {
             self.declare_struct(st.clone(), spec.loc);
@@ -866,6 +887,7 @@ impl<'a> Checker<'a> {
             self.check_qualifier_order(qual);
             self.check_layouts(qual, None);
             self.check_default_layout_names(qual, loc);
+            self.record_block_defaults(qual);
             self.primitive_layout(qual);
             if self.options.stage == Stage::Geometry && qual.storage() == Some(Storage::Out) {
                 if let Some(stream) = self.layout_constant(qual, "stream") {
@@ -1459,7 +1481,7 @@ impl<'a> Checker<'a> {
     fn record_global(&mut self, global: bool, name: &str, ty: &Type, storage: Option<Storage>, qual: &TypeQualifier, loc: SourceLoc) {
         if let (true, Some(storage)) = (global, storage) {
             if storage != Storage::Const {
-                self.interface.globals.push(GlobalVar { name: name.into(), ty: ty.clone(), storage, qual: qual.clone(), loc, block: None });
+                self.interface.globals.push(GlobalVar { name: name.into(), ty: ty.clone(), storage, qual: qual.clone(), loc, block: None, member_layout: Default::default() });
             }
         }
     }
@@ -1808,7 +1830,7 @@ impl<'a> Checker<'a> {
         if storage == Storage::In {
             // gl_in's elements now have exactly the listed members.
             self.next_struct_id += 1;
-            let st = Arc::new(StructType { name: "gl_PerVertex".into(), members: members.to_vec(), id: self.next_struct_id });
+            let st = Arc::new(StructType::new("gl_PerVertex", members.to_vec(), self.next_struct_id));
             if let Some(Symbol::Var(var)) = self.scopes[0].get_mut("gl_in") {
                 let n = match &var.ty {
                     Type::Array(_, n) => *n,
@@ -1925,6 +1947,13 @@ impl<'a> Checker<'a> {
             self.error(b.loc, "interface blocks must be declared at global scope");
             return;
         }
+        let with_defaults;
+        let b = if matches!(b.qual.storage(), Some(Storage::Uniform | Storage::Buffer)) {
+            with_defaults = self.with_block_defaults(b);
+            &with_defaults
+        } else {
+            b
+        };
         let storage = b.qual.storage();
         match storage {
             Some(Storage::Uniform) => {
@@ -1954,7 +1983,10 @@ impl<'a> Checker<'a> {
         self.check_block_offsets(b);
         let mut members = Vec::new();
         let mut member_of: Vec<(usize, Type)> = Vec::new();
+        let memory_block = matches!(storage, Some(Storage::Uniform | Storage::Buffer));
+        let mut member_layouts = Vec::new();
         for (mi, m) in b.members.iter().enumerate() {
+            let member_layout = if memory_block { self.member_memory_layout(b, m) } else { self.member_interface_layout(m) };
             if let TypeBase::Struct(_) = &m.ty.base {
                 self.error(m.loc, "embedded structure declarations are not allowed in blocks");
             }
@@ -2006,6 +2038,7 @@ impl<'a> Checker<'a> {
                 }
                 member_of.push((mi, ty.clone()));
                 members.push((n.clone(), ty));
+                member_layouts.push(member_layout);
             }
         }
         if matches!(storage, Some(Storage::In | Storage::Out)) {
@@ -2044,7 +2077,7 @@ impl<'a> Checker<'a> {
             }
         }
         if matches!(storage, Some(Storage::In | Storage::Out)) {
-            let block = Type::Struct(Arc::new(StructType { name: b.name.clone(), members: members.clone(), id: u32::MAX }));
+            let block = Type::Struct(Arc::new(StructType::new(b.name.clone(), members.clone(), u32::MAX)));
             let ty = match &b.instance {
                 Some((_, dims, _)) if !dims.is_empty() => Type::Array(Box::new(block), None),
                 _ => block,
@@ -2060,7 +2093,11 @@ impl<'a> Checker<'a> {
             self.error(b.loc, format!("block name `{}' uses reserved `gl_' prefix", b.name));
         }
         self.next_struct_id += 1;
-        let st = Arc::new(StructType { name: b.name.clone(), members: members.clone(), id: self.next_struct_id });
+        // Input and output blocks keep member layouts only where members name locations.
+        if !memory_block && member_layouts.iter().all(|l| l.location.is_none()) {
+            member_layouts.clear();
+        }
+        let st = Arc::new(StructType { name: b.name.clone(), members: members.clone(), id: self.next_struct_id, member_layouts: member_layouts.clone() });
         let fragment_in = self.options.stage == Stage::Fragment && storage == Some(Storage::In);
         if fragment_in && !b.qual.has(|q| matches!(q, QualItem::Interpolation(Interpolation::Flat))) {
             for (m, (_, ty)) in b.members.iter().zip(members.iter()) {
@@ -2106,14 +2143,15 @@ impl<'a> Checker<'a> {
                     self.writeonly_globals.push(inst.clone());
                 }
                 self.declare_var(inst, *l, Variable { ty: ty.clone(), storage: Some(storage), constant: None, read_only, builtin: false, qual: b.qual.clone() });
-                self.interface.globals.push(GlobalVar { name: inst.clone(), ty, storage, qual: b.qual.clone(), loc: *l, block: Some(b.name.clone()) });
+                self.interface.globals.push(GlobalVar { name: inst.clone(), ty, storage, qual: b.qual.clone(), loc: *l, block: Some(b.name.clone()), member_layout: Default::default() });
             }
             None => {
                 if b.name == "gl_PerVertex" {
                     return; // redeclaring the built-in block
                 }
                 let block_readonly = b.qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly"));
-                for ((n, ty), (mi, _)) in members.into_iter().zip(member_of) {
+                let layouts = member_layouts.into_iter().chain(std::iter::repeat(Default::default()));
+                for (((n, ty), (mi, _)), member_layout) in members.into_iter().zip(member_of).zip(layouts) {
                     let member_readonly = b.members[mi].qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly"));
                     let read_only = (storage != Storage::Out && storage != Storage::Buffer) || block_readonly || member_readonly;
                     let writeonly = |q: &TypeQualifier| q.has(|q| matches!(q, QualItem::Memory(m) if m == "writeonly"));
@@ -2121,7 +2159,7 @@ impl<'a> Checker<'a> {
                         self.writeonly_globals.push(n.clone());
                     }
                     self.declare_var(&n, b.loc, Variable { ty: ty.clone(), storage: Some(storage), constant: None, read_only, builtin: false, qual: b.qual.clone() });
-                    self.interface.globals.push(GlobalVar { name: n, ty, storage, qual: b.qual.clone(), loc: b.loc, block: Some(b.name.clone()) });
+                    self.interface.globals.push(GlobalVar { name: n, ty, storage, qual: b.qual.clone(), loc: b.loc, block: Some(b.name.clone()), member_layout });
                 }
             }
         }

@@ -54,6 +54,38 @@ pub struct StructType {
     pub members: Vec<(String, Type)>,
     /// Distinguishes two structs of the same name declared in different scopes.
     pub id: u32,
+    /// For the members of a uniform or storage block, one entry each: how the member is
+    /// placed in memory beyond what its type says. Empty for structs and other blocks,
+    /// whose members inherit the matrix order of what holds them.
+    pub member_layouts: Vec<MemberLayout>,
+}
+
+impl StructType {
+    /// A struct or block whose members carry no layout of their own.
+    pub fn new(name: impl Into<String>, members: Vec<(String, Type)>, id: u32) -> StructType {
+        StructType { name: name.into(), members, id, member_layouts: Vec::new() }
+    }
+
+    /// The layout member `i` names for itself, if the struct is a block that has them.
+    pub fn member_layout(&self, i: usize) -> Option<&MemberLayout> {
+        self.member_layouts.get(i)
+    }
+}
+
+/// How a block member is placed: in a uniform or storage block, in memory by the matrix
+/// order it names or takes from its block (`row_major`, `column_major`) and
+/// ARB_enhanced_layouts' `offset` and `align`; in an input or output block, by its own
+/// `location`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MemberLayout {
+    /// Matrices in the member (in its structs and arrays too) are stored row by row.
+    pub row_major: bool,
+    /// `layout(offset = N)`: the member's byte offset (rounded up to `align`).
+    pub offset: Option<u32>,
+    /// `layout(align = N)` of the member or, where it names none, of its block.
+    pub align: Option<u32>,
+    /// `layout(location = N)` of an input or output block member.
+    pub location: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -75,6 +107,14 @@ pub enum Type {
 }
 
 impl Type {
+    /// The type under every array dimension (`t` itself when no array).
+    pub fn innermost_element(&self) -> &Type {
+        match self {
+            Type::Array(e, _) => e.innermost_element(),
+            t => t,
+        }
+    }
+
     pub const FLOAT: Type = Type::Scalar(Scalar::Float);
     pub const INT: Type = Type::Scalar(Scalar::Int);
     pub const UINT: Type = Type::Scalar(Scalar::Uint);

@@ -180,6 +180,7 @@ impl Checker<'_> {
                 name: b.name.clone(),
                 members: members.iter().map(|(_, t)| (String::new(), t.clone())).collect(),
                 id: u32::MAX,
+                member_layouts: Vec::new(),
             }))) {
                 if o % 8 != 0 {
                     self.error(loc, format!("xfb_offset {} of a block holding doubles must be a multiple of 8", o));
