@@ -31,9 +31,23 @@ pub struct Caps {
     pub draw_parameters: bool,
     /// OpDemoteToHelperInvocation.
     pub demote_to_helper: bool,
+    /// Vertex, tessellation and geometry stages may write storage buffers
+    /// (vertexPipelineStoresAndAtomics): what transform feedback emulation stores through.
+    pub vertex_pipeline_stores: bool,
 }
 
 impl Caps {
+    /// Transform feedback is captured by storing from the last vertex stage and copying
+    /// with compute (`lower_xfb_to_storage`, `build_xfb_copy`) instead of natively.
+    pub fn transform_feedback_emulated(&self) -> bool {
+        !self.transform_feedback && self.vertex_pipeline_stores
+    }
+
+    /// GL transform feedback works, natively or emulated.
+    pub fn transform_feedback_available(&self) -> bool {
+        self.transform_feedback || self.vertex_pipeline_stores
+    }
+
     /// A target that does everything natively.
     pub const ALL: Caps = Caps {
         geometry_shader: true,
@@ -52,6 +66,7 @@ impl Caps {
         depth_clamp: true,
         draw_parameters: true,
         demote_to_helper: true,
+        vertex_pipeline_stores: true,
     };
 
     /// A target that does nothing beyond the baseline (every emulation on).
@@ -72,6 +87,7 @@ impl Caps {
         depth_clamp: false,
         draw_parameters: false,
         demote_to_helper: false,
+        vertex_pipeline_stores: false,
     };
 
     /// The names `GALVAN_EMULATE` accepts, with the flag each one clears and whether

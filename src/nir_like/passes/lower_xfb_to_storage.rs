@@ -38,6 +38,9 @@ pub struct XfbStorage {
     pub records_binding: u32,
     /// Uniform buffer laid out as [`XfbDrawParams`].
     pub params_binding: u32,
+    /// The record layout, from the program's buffer strides (what the copy after the draw
+    /// reads, so both sides take it from one place).
+    pub layout: XfbRecordLayout,
 }
 
 /// The driver uniform block the vertex stage reads, as the draw path fills it (four
@@ -87,7 +90,8 @@ impl XfbRecordLayout {
         layout
     }
 
-    /// The layout of a shader's capture decorations.
+    /// The layout of a shader's capture decorations (buffers without a decorated output,
+    /// such as ones holding only skipped components, are left out).
     pub fn of_shader(shader: &Shader) -> Self {
         let mut strides = [0u32; XFB_RECORD_BUFFERS];
         for (_, v) in shader.variables.iter() {
@@ -108,7 +112,7 @@ pub fn lower_xfb_to_storage(shader: &mut Shader, storage: &XfbStorage) -> bool {
         return false;
     }
     let Some(body) = shader.entry else { return false };
-    let layout = XfbRecordLayout::of_shader(shader);
+    let layout = storage.layout;
     let captured: Vec<(Handle<Variable>, u32)> = shader
         .variables
         .iter()

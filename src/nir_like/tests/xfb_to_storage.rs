@@ -7,7 +7,10 @@ use common::assert_snapshot;
 use nir_like::passes::*;
 use nir_like::*;
 
-const STORAGE: XfbStorage = XfbStorage { set: 0, records_binding: 480, params_binding: 481 };
+/// Records at binding 480 and the draw's numbers at 481, laid out for `strides`.
+fn storage(strides: &[u32]) -> XfbStorage {
+    XfbStorage { set: 0, records_binding: 480, params_binding: 481, layout: XfbRecordLayout::from_strides(strides) }
+}
 
 /// gl_Position = pos and `out vec3 n` = pos.xyz captured interleaved into buffer 0
 /// (stride 28: position at 0, n at 16), `out int id` separately into buffer 1.
@@ -44,7 +47,7 @@ fn captured_outputs_are_stored_to_their_record_words() {
     assert_eq!(layout.words_per_vertex, 8);
     assert_eq!(layout.sections, [Some((0, 7)), Some((7, 1)), None, None]);
     let before = print_shader(&s);
-    assert!(lower_xfb_to_storage(&mut s, &STORAGE));
+    assert!(lower_xfb_to_storage(&mut s, &storage(&[28, 4])));
     let after = print_shader(&s);
     validate(&s).unwrap_or_else(|e| panic!("{e:?}\n{after}"));
     assert_snapshot("lower_xfb_to_storage_vertex", &format!("{before}\n======== after ========\n{after}"));
@@ -82,7 +85,7 @@ fn aggregates_are_stored_element_by_element() {
     }
     s.variables[a].xfb = Some(XfbLocation { buffer: 0, stride: 24, offset: 0 });
     s.variables[m].xfb = Some(XfbLocation { buffer: 0, stride: 24, offset: 8 });
-    assert!(lower_xfb_to_storage(&mut s, &STORAGE));
+    assert!(lower_xfb_to_storage(&mut s, &storage(&[24])));
     let after = print_shader(&s);
     validate(&s).unwrap_or_else(|e| panic!("{e:?}\n{after}"));
     assert_eq!(record_stores(&after), 6, "{after}");
@@ -92,17 +95,17 @@ fn aggregates_are_stored_element_by_element() {
 fn nothing_captured_or_another_stage_changes_nothing() {
     let mut plain = common::position_vertex_shader();
     let before = print_shader(&plain);
-    assert!(!lower_xfb_to_storage(&mut plain, &STORAGE));
+    assert!(!lower_xfb_to_storage(&mut plain, &storage(&[16])));
     assert_eq!(before, print_shader(&plain));
 
     let mut fragment = Shader::new(Stage::Fragment);
     Builder::main(&mut fragment);
-    assert!(!lower_xfb_to_storage(&mut fragment, &STORAGE));
+    assert!(!lower_xfb_to_storage(&mut fragment, &storage(&[16])));
 }
 
 #[test]
 fn lowering_for_a_target_with_transform_feedback_keeps_the_decorations() {
-    let options = LowerOptions { last_pre_rasterization: true, xfb_storage: Some(STORAGE), ..Default::default() };
+    let options = LowerOptions { last_pre_rasterization: true, xfb_storage: Some(storage(&[28, 4])), ..Default::default() };
     let mut native = capturing_vertex_shader();
     lower_for_caps(&mut native, &Caps::ALL, &options);
     assert_eq!(native.variables.iter().filter(|(_, v)| v.xfb.is_some()).count(), 3);

@@ -4,10 +4,13 @@
 mod common;
 
 use common::assert_valid;
-use nir_like::passes::{lower_xfb_to_storage, XfbStorage};
+use nir_like::passes::{lower_xfb_to_storage, XfbRecordLayout, XfbStorage};
 use nir_like::*;
 
-const STORAGE: XfbStorage = XfbStorage { set: 0, records_binding: 480, params_binding: 481 };
+/// Records at binding 480 and the draw's numbers at 481, laid out for `strides`.
+fn storage(strides: &[u32]) -> XfbStorage {
+    XfbStorage { set: 0, records_binding: 480, params_binding: 481, layout: XfbRecordLayout::from_strides(strides) }
+}
 
 #[test]
 fn a_vertex_shader_storing_its_captured_outputs_is_valid() {
@@ -39,7 +42,14 @@ fn a_vertex_shader_storing_its_captured_outputs_is_valid() {
     s.variables[id].xfb = Some(XfbLocation { buffer: 0, stride: 40, offset: 16 });
     s.variables[d].xfb = Some(XfbLocation { buffer: 0, stride: 40, offset: 24 });
     s.variables[m].xfb = Some(XfbLocation { buffer: 2, stride: 24, offset: 0 });
-    assert!(lower_xfb_to_storage(&mut s, &STORAGE));
+    assert!(lower_xfb_to_storage(&mut s, &storage(&[40, 0, 24])));
+    validate(&s).unwrap();
+    assert_valid(&s);
+}
+
+#[test]
+fn the_copy_shader_is_valid() {
+    let s = nir_like::passes::build_xfb_copy();
     validate(&s).unwrap();
     assert_valid(&s);
 }
