@@ -232,11 +232,14 @@ impl ContextState {
             }
         }
         let o = self.transform_feedback.current_mut();
+        // glEndTransformFeedback keeps what was captured for glDrawTransformFeedback.
+        o.resume = true;
         for t in &copy.targets {
             o.emulated_written[t.index] += vertices * u64::from(t.stride);
         }
         o.emulated_primitives_written += copy.primitives_written;
         o.emulated_primitives_generated += copy.primitives_generated;
+        self.count_host_primitives_written(copy.primitives_written);
         Ok(())
     }
 
