@@ -91,9 +91,11 @@ impl Caps {
     };
 
     /// The names `GALVAN_EMULATE` accepts, with the flag each one clears and whether
-    /// galvan emulates what it clears. Geometry, tessellation and transform feedback have
-    /// no emulation yet: naming them withdraws the feature, so `all`, which forces every
-    /// emulation, leaves them.
+    /// galvan emulates what it clears. Geometry and tessellation have no emulation yet:
+    /// naming them withdraws the feature, so `all`, which forces every emulation, leaves
+    /// them. `xfb` switches to emulated capture ([`Caps::transform_feedback_emulated`]),
+    /// which covers the vertex stage only, so `all` leaves it too until geometry capture
+    /// is emulated.
     const EMULATION_NAMES: &'static [(&'static str, ClearCap, bool)] = &[
         ("gs", |c| c.geometry_shader = false, false),
         ("tess", |c| c.tessellation = false, false),

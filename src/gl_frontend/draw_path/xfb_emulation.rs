@@ -54,16 +54,23 @@ fn vertices_per_primitive(topology: Topology) -> Option<usize> {
 }
 
 /// The positions (into one run of the draw's vertices, `0..n`) of every primitive's
-/// vertices, in the order the device's own capture writes them.
-fn primitive_positions(topology: Topology, n: usize, out: &mut Vec<usize>) {
+/// vertices, in the order the device's own capture writes them: strip and fan triangles
+/// start at their provoking vertex in first-vertex mode and end at it in last-vertex mode.
+fn primitive_positions(topology: Topology, n: usize, last_provoking: bool, out: &mut Vec<usize>) {
     match topology {
         Topology::PointList => out.extend(0..n),
         Topology::LineList => out.extend(0..n / 2 * 2),
         Topology::LineStrip => (0..n.saturating_sub(1)).for_each(|i| out.extend([i, i + 1])),
         Topology::TriangleList => out.extend(0..n / 3 * 3),
-        // Odd triangles keep the winding (Vulkan's order: i, i + 2, i + 1).
-        Topology::TriangleStrip => (0..n.saturating_sub(2)).for_each(|i| out.extend(if i % 2 == 0 { [i, i + 1, i + 2] } else { [i, i + 2, i + 1] })),
-        Topology::TriangleFan => (0..n.saturating_sub(2)).for_each(|i| out.extend([i + 1, i + 2, 0])),
+        // Odd triangles keep the winding.
+        Topology::TriangleStrip => (0..n.saturating_sub(2)).for_each(|i| {
+            out.extend(match (i % 2 == 0, last_provoking) {
+                (true, _) => [i, i + 1, i + 2],
+                (false, false) => [i, i + 2, i + 1],
+                (false, true) => [i + 1, i, i + 2],
+            })
+        }),
+        Topology::TriangleFan => (0..n.saturating_sub(2)).for_each(|i| out.extend(if last_provoking { [0, i + 1, i + 2] } else { [i + 1, i + 2, 0] })),
         Topology::LineListWithAdjacency => (0..n / 4).for_each(|i| out.extend([4 * i + 1, 4 * i + 2])),
         Topology::LineStripWithAdjacency => (0..n.saturating_sub(3)).for_each(|i| out.extend([i + 1, i + 2])),
         Topology::TriangleListWithAdjacency => (0..n / 6).for_each(|i| out.extend([6 * i, 6 * i + 2, 6 * i + 4])),
@@ -73,12 +80,12 @@ fn primitive_positions(topology: Topology, n: usize, out: &mut Vec<usize>) {
 
 /// The record slot of every captured vertex of one instance, in output order. `slots`
 /// holds each drawn vertex's slot, `None` for a primitive restart.
-pub(crate) fn captured_slots(topology: Topology, slots: &[Option<u32>]) -> Vec<u32> {
+pub(crate) fn captured_slots(topology: Topology, slots: &[Option<u32>], last_provoking: bool) -> Vec<u32> {
     let mut out = Vec::new();
     let mut positions = Vec::new();
     for run in slots.split(|s| s.is_none()) {
         positions.clear();
-        primitive_positions(topology, run.len(), &mut positions);
+        primitive_positions(topology, run.len(), last_provoking, &mut positions);
         out.extend(positions.iter().filter_map(|&p| run[p]));
     }
     out
@@ -155,7 +162,8 @@ impl ContextState {
         let per_instance = (highest - lowest + 1) as usize;
         let slot_count = per_instance.checked_mul(instances as usize).filter(|&n| n <= u32::MAX as usize).ok_or(RecordError::Gl(GL_OUT_OF_MEMORY))?;
         let one_instance: Vec<Option<u32>> = drawn.iter().map(|v| v.map(|v| (v - lowest) as u32)).collect();
-        let instance_slots = captured_slots(topology, &one_instance);
+        let last_provoking = self.state.raster.provoking_vertex == GL_LAST_VERTEX_CONVENTION;
+        let instance_slots = captured_slots(topology, &one_instance, last_provoking);
 
         // Whole primitives that fit in every buffer the program writes.
         let o = self.transform_feedback.current();
@@ -270,7 +278,7 @@ mod tests {
     use super::*;
 
     fn run(topology: Topology, slots: &[Option<u32>]) -> Vec<u32> {
-        captured_slots(topology, slots)
+        captured_slots(topology, slots, false)
     }
 
     fn plain(n: u32) -> Vec<Option<u32>> {
@@ -289,6 +297,12 @@ mod tests {
         assert_eq!(run(Topology::LineStrip, &plain(3)), [0, 1, 1, 2]);
         assert_eq!(run(Topology::TriangleStrip, &plain(5)), [0, 1, 2, 1, 3, 2, 2, 3, 4]);
         assert_eq!(run(Topology::TriangleFan, &plain(5)), [1, 2, 0, 2, 3, 0, 3, 4, 0]);
+    }
+
+    #[test]
+    fn last_vertex_convention_ends_strip_and_fan_triangles_at_their_provoking_vertex() {
+        assert_eq!(captured_slots(Topology::TriangleStrip, &plain(4), true), [0, 1, 2, 2, 1, 3]);
+        assert_eq!(captured_slots(Topology::TriangleFan, &plain(4), true), [0, 1, 2, 0, 2, 3]);
     }
 
     #[test]

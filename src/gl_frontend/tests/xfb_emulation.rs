@@ -142,8 +142,9 @@ fn strips_fans_and_loops_become_separate_primitives() {
     let _ctx = emulated_context();
     assert_eq!(capture_x(GL_LINES, GL_LINE_STRIP, 3, 5), [10.0, 20.0, 20.0, 30.0, -1.0]);
     assert_eq!(capture_x(GL_LINES, GL_LINE_LOOP, 3, 7), [10.0, 20.0, 20.0, 30.0, 30.0, 10.0, -1.0]);
-    // The second triangle of a strip keeps the winding: vertices 1, 3, 2.
-    assert_eq!(capture_x(GL_TRIANGLES, GL_TRIANGLE_STRIP, 4, 7), [10.0, 20.0, 30.0, 20.0, 40.0, 30.0, -1.0]);
+    // The second triangle of a strip keeps the winding and, in GL's default last-vertex
+    // convention, ends at its provoking vertex: vertices 2, 1, 3.
+    assert_eq!(capture_x(GL_TRIANGLES, GL_TRIANGLE_STRIP, 4, 7), [10.0, 20.0, 30.0, 30.0, 20.0, 40.0, -1.0]);
     let fan = capture_x(GL_TRIANGLES, GL_TRIANGLE_FAN, 4, 7);
     for triangle in fan[..6].chunks(3) {
         assert!(triangle.contains(&10.0), "every fan triangle has the centre: {fan:?}");
