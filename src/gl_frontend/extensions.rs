@@ -115,9 +115,10 @@ const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     ("GL_ARB_gpu_shader_int64", |c| c.int64),
     // Double inputs are doubles in the shader; only their fetch is emulated.
     ("GL_ARB_vertex_attrib_64bit", |c| c.fp64),
-    ("GL_ARB_transform_feedback2", |c| c.transform_feedback),
-    ("GL_ARB_transform_feedback_instanced", |c| c.transform_feedback),
-    ("GL_EXT_transform_feedback", |c| c.transform_feedback),
+    // Without transformFeedback, capture is emulated by vertex-stage stores.
+    ("GL_ARB_transform_feedback2", |c| c.transform_feedback_available()),
+    ("GL_ARB_transform_feedback_instanced", |c| c.transform_feedback_available()),
+    ("GL_EXT_transform_feedback", |c| c.transform_feedback_available()),
     ("GL_ARB_tessellation_shader", |c| c.tessellation),
 ];
 
@@ -174,12 +175,15 @@ mod tests {
         let all = enabled(Api::Gl, Profile::Core, (4, 6), &nir_like::Caps::ALL);
         assert!(all.iter().any(|n| n == "GL_ARB_gpu_shader_fp64"));
         assert!(all.iter().any(|n| n == "GL_ARB_gpu_shader_int64"));
-        let caps = nir_like::Caps { fp64: false, int64: false, transform_feedback: false, tessellation: false, ..nir_like::Caps::ALL };
+        let caps = nir_like::Caps { fp64: false, int64: false, transform_feedback: false, vertex_pipeline_stores: false, tessellation: false, ..nir_like::Caps::ALL };
         let without = enabled(Api::Gl, Profile::Core, (4, 6), &caps);
         assert!(!without.iter().any(|n| n.contains("64")), "{without:?}");
         assert!(!without.iter().any(|n| n.contains("transform_feedback")), "{without:?}");
         assert!(!without.iter().any(|n| n.contains("tessellation")), "{without:?}");
         assert_eq!(all.len(), without.len() + DEVICE_FEATURE.len());
+        // Capture without the device's transform feedback is emulated.
+        let emulated = enabled(Api::Gl, Profile::Core, (4, 6), &nir_like::Caps { transform_feedback: false, ..nir_like::Caps::ALL });
+        assert_eq!(emulated.iter().filter(|n| n.contains("transform_feedback")).count(), 3, "{emulated:?}");
         // Every device requirement names an extension of the table.
         assert!(DEVICE_FEATURE.iter().all(|(n, _)| IMPLEMENTED.iter().any(|(i, _)| i == n)));
     }

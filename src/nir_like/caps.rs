@@ -31,9 +31,23 @@ pub struct Caps {
     pub draw_parameters: bool,
     /// OpDemoteToHelperInvocation.
     pub demote_to_helper: bool,
+    /// Vertex, tessellation and geometry stages may write storage buffers
+    /// (vertexPipelineStoresAndAtomics): what transform feedback emulation stores through.
+    pub vertex_pipeline_stores: bool,
 }
 
 impl Caps {
+    /// Transform feedback is captured by storing from the last vertex stage and copying
+    /// with compute (`lower_xfb_to_storage`, `build_xfb_copy`) instead of natively.
+    pub fn transform_feedback_emulated(&self) -> bool {
+        !self.transform_feedback && self.vertex_pipeline_stores
+    }
+
+    /// GL transform feedback works, natively or emulated.
+    pub fn transform_feedback_available(&self) -> bool {
+        self.transform_feedback || self.vertex_pipeline_stores
+    }
+
     /// A target that does everything natively.
     pub const ALL: Caps = Caps {
         geometry_shader: true,
@@ -52,6 +66,7 @@ impl Caps {
         depth_clamp: true,
         draw_parameters: true,
         demote_to_helper: true,
+        vertex_pipeline_stores: true,
     };
 
     /// A target that does nothing beyond the baseline (every emulation on).
@@ -72,12 +87,15 @@ impl Caps {
         depth_clamp: false,
         draw_parameters: false,
         demote_to_helper: false,
+        vertex_pipeline_stores: false,
     };
 
     /// The names `GALVAN_EMULATE` accepts, with the flag each one clears and whether
-    /// galvan emulates what it clears. Geometry, tessellation and transform feedback have
-    /// no emulation yet: naming them withdraws the feature, so `all`, which forces every
-    /// emulation, leaves them.
+    /// galvan emulates what it clears. Geometry and tessellation have no emulation yet:
+    /// naming them withdraws the feature, so `all`, which forces every emulation, leaves
+    /// them. `xfb` switches to emulated capture ([`Caps::transform_feedback_emulated`]),
+    /// which covers the vertex stage only, so `all` leaves it too until geometry capture
+    /// is emulated.
     const EMULATION_NAMES: &'static [(&'static str, ClearCap, bool)] = &[
         ("gs", |c| c.geometry_shader = false, false),
         ("tess", |c| c.tessellation = false, false),

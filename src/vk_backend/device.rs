@@ -171,6 +171,7 @@ impl Device {
         caps.depth_clamp = f.depth_clamp;
         caps.draw_parameters = f.shader_draw_parameters;
         caps.demote_to_helper = f.shader_demote_to_helper;
+        caps.vertex_pipeline_stores = f.vertex_pipeline_stores_and_atomics;
         caps
     }
 

@@ -543,6 +543,7 @@ impl ContextState {
         let sampler_slots = sampler_slots(&exe);
         let images = self.image_resources(&exe)?;
         let storage = self.storage_buffer_resources(&exe)?;
+        let emulated_capture = self.emulated_capture_for_draw(&exe, topology, first, count, instances, base_vertex, base_instance, indices, element_buffer)?;
         let program_id = exe.gpu.id();
         let may_clamp = exe.variants.may_clamp();
         // glShadeModel(GL_FLAT) applies to a compatibility program's colour varyings.
@@ -626,6 +627,7 @@ impl ContextState {
             resource: BoundResource::UniformTexelBuffer { view },
         }));
         resources.extend(storage.iter().map(crate::draw_path::dispatch::OwnedResource::binding));
+        resources.extend(emulated_capture.iter().flat_map(|c| c.resources.iter().map(crate::draw_path::dispatch::OwnedResource::binding)));
         resources.extend(images.iter().map(|(binding, element, view)| ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::StorageImage { view } }));
         let capture = self.capture_for_draw()?;
         let count_source = self.captured_count_source();
@@ -652,6 +654,10 @@ impl ContextState {
         self.stream.draw(&record)?;
         if capture.is_some() {
             self.capture_recorded();
+        }
+        drop(resources);
+        if let Some(copy) = emulated_capture.and_then(|c| c.copy) {
+            self.finish_emulated_capture(copy)?;
         }
         Ok(())
     }

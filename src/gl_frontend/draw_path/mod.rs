@@ -24,3 +24,4 @@ pub mod render_state;
 pub mod robust_vertex_fetch;
 pub mod targets;
 pub mod texture_sampler;
+pub mod xfb_emulation;

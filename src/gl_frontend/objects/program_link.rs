@@ -232,6 +232,7 @@ impl ContextState {
         let last_pre_raster = linked.stages.iter().filter(|s| s.stage != glsl::Stage::Fragment).map(|s| s.stage).max().or(placeholder_vertex.then_some(glsl::Stage::Vertex));
         let cull_emulation = cull_emulation(linked, last_pre_raster);
         let clip_vertex_location = clip_vertex_location(linked, last_pre_raster, self.limits.max_varying_components / 4)?;
+        let xfb_storage = crate::draw_path::xfb_emulation::xfb_storage(&caps, &linked.interface.transform_feedback);
         let mut stages = Vec::new();
         if placeholder_vertex {
             let fragment = linked.stages[0].ir.as_ref().map_err(|e| format!("fragment shader: {e}"))?;
@@ -275,6 +276,7 @@ impl ContextState {
                 two_sided_color: two_sided_color_state(linked, last_pre_raster),
                 frag_coord: frag_coord_state(&linked.interface),
                 tex_clamp: tex_clamp.to_vec(),
+                xfb_storage: xfb_storage.filter(|_| gl_stage == glsl::Stage::Vertex),
             };
             nir_like::passes::lower_for_caps(&mut ir, &caps, &lower);
             crate::shader_dumps::ir(gl_stage.name(), "lowered", &ir);
@@ -313,6 +315,9 @@ impl ContextState {
         }
         for block in interface.storage_blocks.iter().filter(|b| b.array_index == 0) {
             bindings.push(BindingDesc { binding: block.binding(), kind: BindingKind::StorageBuffer, count: block.array_size, stages: all_stages });
+        }
+        if let Some(storage) = &xfb_storage {
+            bindings.extend(crate::draw_path::xfb_emulation::xfb_storage_bindings(storage));
         }
         let refs: Vec<&ShaderModule> = modules.iter().collect();
         GpuProgram::new(&self.device, &ProgramDesc { modules: &refs, bindings: &bindings }).map_err(|e| e.to_string())

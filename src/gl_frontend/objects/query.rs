@@ -35,12 +35,19 @@ pub struct QueryObject {
     pub target: GLenum,
     /// The backend's handle while active.
     pub active: Option<vk_backend::QueryId>,
+    /// While active, what the host counted instead of the device: primitives written by
+    /// emulated transform feedback (`draw_path::xfb_emulation`).
+    pub host_count: Option<u64>,
     pub result: QueryResult,
 }
 
 impl QueryObject {
     fn new(target: GLenum) -> QueryObject {
-        QueryObject { target, active: None, result: QueryResult::None }
+        QueryObject { target, active: None, host_count: None, result: QueryResult::None }
+    }
+
+    fn is_active(&self) -> bool {
+        self.active.is_some() || self.host_count.is_some()
     }
 }
 
@@ -198,11 +205,18 @@ impl ContextState {
         let Some(object) = self.queries.names.get_or_create(id, allow_unreserved, || QueryObject::new(target)) else {
             return self.record_error(GL_INVALID_OPERATION);
         };
-        if object.target != target || object.active.is_some() {
+        if object.target != target || object.is_active() {
             return self.record_error(GL_INVALID_OPERATION);
         }
         if self.conditional_render.as_ref().is_some_and(|c| c.query == id) {
             return self.record_error(GL_INVALID_OPERATION);
+        }
+        if target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN && self.caps.transform_feedback_emulated() {
+            let object = self.queries.names.get_mut(id).expect("created above");
+            object.host_count = Some(0);
+            object.result = QueryResult::None;
+            self.queries.active.insert((binding_point(target), index), id);
+            return;
         }
         match self.stream.begin_query(backend_kind(target, index)) {
             Ok(handle) => {
@@ -226,6 +240,15 @@ impl ContextState {
         self.end_active_query(key);
     }
 
+    /// Adds primitives emulated transform feedback wrote (vertex stream 0) to the active
+    /// GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN query, if any.
+    pub(crate) fn count_host_primitives_written(&mut self, primitives: u64) {
+        let Some(name) = self.active_query(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 0) else { return };
+        if let Some(count) = self.queries.names.get_mut(name).and_then(|q| q.host_count.as_mut()) {
+            *count += primitives;
+        }
+    }
+
     /// The query active for exactly `target` (not another target of its binding point).
     fn active_query(&self, target: GLenum, index: GLuint) -> Option<GLuint> {
         let name = *self.queries.active.get(&(binding_point(target), index))?;
@@ -235,6 +258,10 @@ impl ContextState {
     /// Ends the query active for `key`; its result becomes pending.
     fn end_active_query(&mut self, key: (GLenum, GLuint)) {
         let Some(name) = self.queries.active.remove(&key) else { return };
+        if let Some(object) = self.queries.names.get_mut(name).filter(|q| q.host_count.is_some()) {
+            object.result = QueryResult::Ready(object.host_count.take().unwrap_or(0));
+            return;
+        }
         let Some(handle) = self.queries.names.get_mut(name).and_then(|q| q.active.take()) else { return };
         match self.stream.end_query(handle) {
             Ok(query) => {
@@ -254,7 +281,7 @@ impl ContextState {
         let Some(object) = self.queries.names.get_or_create(id, allow_unreserved, || QueryObject::new(target)) else {
             return self.record_error(GL_INVALID_OPERATION);
         };
-        if id == 0 || object.target != GL_TIMESTAMP || object.active.is_some() {
+        if id == 0 || object.target != GL_TIMESTAMP || object.is_active() {
             return self.record_error(GL_INVALID_OPERATION);
         }
         match self.stream.write_timestamp() {
@@ -317,7 +344,7 @@ impl ContextState {
             self.record_error(GL_INVALID_OPERATION);
             return None;
         };
-        let (target, active) = (object.target, object.active.is_some());
+        let (target, active) = (object.target, object.is_active());
         if !self.check(valid_pname, GL_INVALID_ENUM) || !self.check(!active, GL_INVALID_OPERATION) {
             return None;
         }

@@ -37,6 +37,11 @@ pub struct TransformFeedback {
     pub resume: bool,
     /// Set by glEndTransformFeedback; what glDrawTransformFeedback draws.
     pub captured: Option<CapturedStreams>,
+    /// Emulated capture (`draw_path::xfb_emulation`): bytes written to each buffer since
+    /// glBeginTransformFeedback, and the primitives written and generated.
+    pub emulated_written: [u64; MAX_BUFFERS],
+    pub emulated_primitives_written: u64,
+    pub emulated_primitives_generated: u64,
 }
 
 /// The context's transform feedback objects and the bound one.
@@ -47,6 +52,8 @@ pub struct TransformFeedbackState {
     pub bound: GLuint,
     /// Set while glDrawTransformFeedback records its draw: the counter it draws from.
     pub draw_source: Option<(vk_backend::Buffer, u32, u32)>,
+    /// The compute program of emulated capture, made on first use.
+    pub copy_program: Option<vk_backend::Program>,
 }
 
 impl TransformFeedbackState {
@@ -245,7 +252,7 @@ impl ContextState {
         };
         let program = self.bindings.program;
         let o = self.transform_feedback.current_mut();
-        *o = TransformFeedback { buffers, active: true, paused: false, primitive_mode: mode, program, layout, counters: Some(counters), resume: false, captured: o.captured };
+        *o = TransformFeedback { buffers, active: true, paused: false, primitive_mode: mode, program, layout, counters: Some(counters), resume: false, captured: o.captured, ..Default::default() };
     }
 
     pub(crate) fn gl_end_transform_feedback(&mut self) {

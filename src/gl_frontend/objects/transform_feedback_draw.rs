@@ -41,7 +41,8 @@ impl ContextState {
 
     /// The buffers and counters of a draw while capture is active and not paused.
     pub(crate) fn capture_for_draw(&mut self) -> Result<Option<DrawCapture>, RecordError> {
-        if !self.transform_feedback.capturing() {
+        // Emulated capture writes through the records of `draw_path::xfb_emulation`.
+        if !self.transform_feedback.capturing() || self.caps.transform_feedback_emulated() {
             return Ok(None);
         }
         let o = self.transform_feedback.current();
@@ -84,6 +85,11 @@ impl ContextState {
             return self.record_error(GL_INVALID_VALUE);
         };
         let Some(captured) = o.captured else { return self.record_error(GL_INVALID_OPERATION) };
+        if self.caps.transform_feedback_emulated() {
+            // The host knows how much each buffer holds.
+            let vertices = captured[stream as usize].map_or(0, |(buffer, stride)| o.emulated_written[buffer as usize] / u64::from(stride.max(1)));
+            return self.gl_draw(mode, 0, vertices.min(i32::MAX as u64) as GLsizei, instances, 0, 0, None);
+        }
         let source = captured[stream as usize].zip(o.counters.clone());
         match source {
             Some(((buffer, stride), counters)) => {

@@ -47,6 +47,9 @@ pub struct LowerOptions {
     /// Per sampler binding, the coordinates GL_CLAMP clamps (`lower_tex_clamp`); empty for
     /// programs drawn without GL_CLAMP on a filtered texture.
     pub tex_clamp: Vec<(u32, super::ClampMask)>,
+    /// Where a target without transform feedback stores captured vertices, for the last
+    /// pre-rasterisation stage (`lower_xfb_to_storage`); `None` keeps the decorations.
+    pub xfb_storage: Option<super::XfbStorage>,
 }
 
 /// Runs every lowering `caps` and `options` call for, then the optimisation loop.
@@ -82,6 +85,10 @@ pub fn lower_for_caps(shader: &mut Shader, caps: &Caps, options: &LowerOptions) 
     }
     if !caps.robust_image_access && options.robust_access {
         progress |= super::lower_robust_image_access(shader);
+    }
+    // Before the epilogues below: capture sees what the shader wrote.
+    if let Some(storage) = options.xfb_storage.as_ref().filter(|_| !caps.transform_feedback && options.last_pre_rasterization) {
+        progress |= super::lower_xfb_to_storage(shader, storage);
     }
     if let Some(location) = options.clip_vertex_location {
         progress |= super::lower_clip_vertex_varying(shader, location, options.last_pre_rasterization);

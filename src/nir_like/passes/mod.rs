@@ -2,6 +2,7 @@
 //! debug builds) validates its result. Lowering passes are chosen by [`crate::Caps`];
 //! optimisation passes run in a loop until none makes progress ([`optimize`]).
 
+mod build_xfb_copy;
 mod lower_clip_control;
 mod lower_clip_vertex_varying;
 mod lower_double_round_even;
@@ -22,11 +23,13 @@ mod lower_uniforms_to_ubo;
 mod lower_user_clip_planes;
 mod lower_vertex_attrib_64bit;
 mod lower_xfb_outputs;
+mod lower_xfb_to_storage;
 mod opt_constant_fold;
 mod opt_copy_prop;
 mod opt_dce;
 mod split_opaque_struct_members;
 
+pub use build_xfb_copy::{build_xfb_copy, xfb_copy_binding, XfbCopyParams, XFB_COPY_GROUP_SIZE};
 pub use lower_clip_control::{lower_clip_control, lower_clip_control_from_state, ClipControlState};
 pub use lower_clip_vertex_varying::lower_clip_vertex_varying;
 pub use lower_double_round_even::lower_double_round_even;
@@ -47,6 +50,7 @@ pub use lower_uniforms_to_ubo::lower_uniforms_to_ubo;
 pub use lower_user_clip_planes::{lower_user_clip_planes, ClipPlaneState, MAX_CLIP_PLANES};
 pub use lower_vertex_attrib_64bit::lower_vertex_attrib_64bit;
 pub use lower_xfb_outputs::{lower_xfb_outputs, type_at_path, varying_slots, NextStageReads, XfbCapture};
+pub use lower_xfb_to_storage::{lower_xfb_to_storage, XfbDrawParams, XfbRecordLayout, XfbStorage, XFB_RECORD_BUFFERS};
 pub use opt_constant_fold::opt_constant_fold;
 pub use opt_copy_prop::opt_copy_prop;
 pub use opt_dce::opt_dce;

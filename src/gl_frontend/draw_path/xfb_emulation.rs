@@ -1,0 +1,326 @@
+//! Transform feedback on devices without VK_EXT_transform_feedback's capture (and with
+//! `GALVAN_EMULATE=xfb`): the vertex shader stores one record per vertex of the draw
+//! (`nir_like::passes::lower_xfb_to_storage`, records at binding 480, the draw's numbers
+//! at 481), and after the draw a compute copy (`build_xfb_copy`) writes the records of GL's
+//! primitives to the bound buffers.
+//!
+//! Which records go where is worked out here, on the host, rather than in the copy shader:
+//! the draw path already holds every direct draw's counts and (host copies of) its indices,
+//! so strips, fans, loops, restarts and the whole-primitives-that-fit rule become a list
+//! of record slots, and the position in each buffer is a host number too. That keeps the
+//! shader a gather, and glDrawTransformFeedback and the primitive queries exact without
+//! reading anything back. None of this runs on a device with native capture.
+
+use nir_like::passes::{build_xfb_copy, xfb_copy_binding, XfbCopyParams, XfbDrawParams, XfbRecordLayout, XfbStorage};
+use vk_backend::{BindingDesc, BindingKind, Buffer as GpuBuffer, BufferDesc, DispatchRecord, DispatchSize, MemoryHint, Program as GpuProgram, ProgramDesc, ShaderModule, ShaderStage, StageMask, Topology};
+
+use crate::context::ContextState;
+use crate::draw_path::dispatch::OwnedResource;
+use crate::draw_path::draw::Indices;
+use crate::draw_path::record_error::RecordError;
+use crate::objects::transform_feedback::MAX_BUFFERS;
+use crate::state::enables::Cap;
+use crate::types::enums::*;
+use crate::types::*;
+
+/// The storage buffer the vertex stage stores its records into (docs/conventions.md).
+pub const RECORDS_BINDING: u32 = 480;
+/// The uniform block with the draw's [`XfbDrawParams`].
+pub const PARAMS_BINDING: u32 = 481;
+
+/// Where a program's vertex stage stores its captures, when the device's capture is
+/// emulated and the vertex stage is the captured one (geometry capture is not emulated).
+pub(crate) fn xfb_storage(caps: &nir_like::Caps, layout: &glsl::link_xfb::TransformFeedbackLayout) -> Option<XfbStorage> {
+    let emulated = caps.transform_feedback_emulated() && !layout.varyings.is_empty() && layout.capture_stage == Some(glsl::Stage::Vertex);
+    emulated.then(|| XfbStorage { set: 0, records_binding: RECORDS_BINDING, params_binding: PARAMS_BINDING, layout: XfbRecordLayout::from_strides(&layout.strides) })
+}
+
+/// The descriptor bindings a program with emulated capture adds.
+pub(crate) fn xfb_storage_bindings(storage: &XfbStorage) -> [BindingDesc; 2] {
+    [
+        BindingDesc { binding: storage.records_binding, kind: BindingKind::StorageBuffer, count: 1, stages: StageMask::VERTEX },
+        BindingDesc { binding: storage.params_binding, kind: BindingKind::UniformBuffer, count: 1, stages: StageMask::VERTEX },
+    ]
+}
+
+/// Vertices of one primitive of the captured kind a topology produces.
+fn vertices_per_primitive(topology: Topology) -> Option<usize> {
+    match topology {
+        Topology::PointList => Some(1),
+        Topology::LineList | Topology::LineStrip | Topology::LineListWithAdjacency | Topology::LineStripWithAdjacency => Some(2),
+        Topology::TriangleList | Topology::TriangleStrip | Topology::TriangleFan | Topology::TriangleListWithAdjacency => Some(3),
+        Topology::TriangleStripWithAdjacency | Topology::PatchList(_) => None,
+    }
+}
+
+/// The positions (into one run of the draw's vertices, `0..n`) of every primitive's
+/// vertices, in the order the device's own capture writes them: strip and fan triangles
+/// start at their provoking vertex in first-vertex mode and end at it in last-vertex mode.
+fn primitive_positions(topology: Topology, n: usize, last_provoking: bool, out: &mut Vec<usize>) {
+    match topology {
+        Topology::PointList => out.extend(0..n),
+        Topology::LineList => out.extend(0..n / 2 * 2),
+        Topology::LineStrip => (0..n.saturating_sub(1)).for_each(|i| out.extend([i, i + 1])),
+        Topology::TriangleList => out.extend(0..n / 3 * 3),
+        // Odd triangles keep the winding.
+        Topology::TriangleStrip => (0..n.saturating_sub(2)).for_each(|i| {
+            out.extend(match (i % 2 == 0, last_provoking) {
+                (true, _) => [i, i + 1, i + 2],
+                (false, false) => [i, i + 2, i + 1],
+                (false, true) => [i + 1, i, i + 2],
+            })
+        }),
+        Topology::TriangleFan => (0..n.saturating_sub(2)).for_each(|i| out.extend(if last_provoking { [0, i + 1, i + 2] } else { [i + 1, i + 2, 0] })),
+        Topology::LineListWithAdjacency => (0..n / 4).for_each(|i| out.extend([4 * i + 1, 4 * i + 2])),
+        Topology::LineStripWithAdjacency => (0..n.saturating_sub(3)).for_each(|i| out.extend([i + 1, i + 2])),
+        Topology::TriangleListWithAdjacency => (0..n / 6).for_each(|i| out.extend([6 * i, 6 * i + 2, 6 * i + 4])),
+        Topology::TriangleStripWithAdjacency | Topology::PatchList(_) => {}
+    }
+}
+
+/// The record slot of every captured vertex of one instance, in output order. `slots`
+/// holds each drawn vertex's slot, `None` for a primitive restart.
+pub(crate) fn captured_slots(topology: Topology, slots: &[Option<u32>], last_provoking: bool) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut positions = Vec::new();
+    for run in slots.split(|s| s.is_none()) {
+        positions.clear();
+        primitive_positions(topology, run.len(), last_provoking, &mut positions);
+        out.extend(positions.iter().filter_map(|&p| run[p]));
+    }
+    out
+}
+
+/// One GL buffer a capture writes: its range, stride and where the draw starts in it.
+struct CopyTarget {
+    index: usize,
+    buffer: GpuBuffer,
+    /// Byte offset of the binding plus what earlier draws wrote.
+    start: u64,
+    stride: u32,
+}
+
+/// The work after an emulated capturing draw.
+pub(crate) struct EmulatedCopy {
+    records: GpuBuffer,
+    layout: XfbRecordLayout,
+    /// Record slots to write, in output order (whole primitives that fit).
+    slots: Vec<u32>,
+    targets: Vec<CopyTarget>,
+    primitives_generated: u64,
+    primitives_written: u64,
+}
+
+/// What a draw of a program with emulated capture binds, and the copy after it.
+pub(crate) struct EmulatedCapture {
+    pub resources: Vec<OwnedResource>,
+    pub copy: Option<EmulatedCopy>,
+}
+
+impl ContextState {
+    /// The records and draw numbers a draw of `exe` binds when its capture is emulated;
+    /// `None` for programs that store nothing. Capture that is inactive or paused binds a
+    /// scratch record buffer no vertex fits in.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn emulated_capture_for_draw(
+        &mut self,
+        exe: &crate::objects::program_link::LinkedProgram,
+        topology: Topology,
+        first: GLint,
+        count: GLsizei,
+        instances: GLsizei,
+        base_vertex: GLint,
+        base_instance: GLuint,
+        indices: Option<Indices>,
+        element_buffer: GLuint,
+    ) -> Result<Option<EmulatedCapture>, RecordError> {
+        let Some(storage) = xfb_storage(&self.caps, &exe.interface.transform_feedback) else { return Ok(None) };
+        let layout = storage.layout;
+        if !self.transform_feedback.capturing() {
+            let records = GpuBuffer::new(&self.device, &BufferDesc { size: 16, memory: MemoryHint::DeviceLocal })?;
+            let params = self.upload_draw_params(XfbDrawParams::default())?;
+            let resources = vec![OwnedResource::Storage { binding: RECORDS_BINDING, element: 0, buffer: records, offset: 0, size: 16 }, params];
+            return Ok(Some(EmulatedCapture { resources, copy: None }));
+        }
+        let per_primitive = vertices_per_primitive(topology).ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
+        // Each drawn vertex's gl_VertexIndex, or None at a restart.
+        let drawn: Vec<Option<u64>> = match self.element_indices(count, indices, element_buffer).map_err(RecordError::Gl)? {
+            Some(list) => {
+                let ty = indices.map_or(GL_UNSIGNED_INT, |i| i.ty);
+                let restart = match ty {
+                    GL_UNSIGNED_BYTE => 0xff,
+                    GL_UNSIGNED_SHORT => 0xffff,
+                    _ => u32::MAX,
+                };
+                let restarts = self.state.enables.is(Cap::PrimitiveRestartFixedIndex);
+                list.into_iter().map(|i| (!(restarts && i == restart)).then(|| (i64::from(i) + i64::from(base_vertex)).max(0) as u64)).collect()
+            }
+            None => (0..count as u64).map(|i| Some(first as u64 + i)).collect(),
+        };
+        let lowest = drawn.iter().flatten().copied().min().unwrap_or(0);
+        let highest = drawn.iter().flatten().copied().max().unwrap_or(0);
+        let per_instance = (highest - lowest + 1) as usize;
+        let slot_count = per_instance.checked_mul(instances as usize).filter(|&n| n <= u32::MAX as usize).ok_or(RecordError::Gl(GL_OUT_OF_MEMORY))?;
+        let one_instance: Vec<Option<u32>> = drawn.iter().map(|v| v.map(|v| (v - lowest) as u32)).collect();
+        let last_provoking = self.state.raster.provoking_vertex == GL_LAST_VERTEX_CONVENTION;
+        let instance_slots = captured_slots(topology, &one_instance, last_provoking);
+
+        // Whole primitives that fit in every buffer the program writes.
+        let o = self.transform_feedback.current();
+        let (bindings, strides, written) = (o.buffers, o.layout.strides.clone(), o.emulated_written);
+        let mut targets = Vec::new();
+        let mut fit = u64::MAX;
+        for (b, &stride) in strides.iter().enumerate().take(MAX_BUFFERS) {
+            if stride == 0 || bindings[b].buffer == 0 {
+                continue;
+            }
+            let (buffer, offset, size) = self.bound_range(bindings[b])?;
+            let free = size.saturating_sub(written[b]);
+            fit = fit.min(free / u64::from(stride) / per_primitive as u64);
+            if let Some(g) = self.share.lock().buffers.get_mut(bindings[b].buffer) {
+                g.gpu_written = true;
+            }
+            targets.push(CopyTarget { index: b, buffer, start: offset + written[b], stride });
+        }
+        let generated = (instance_slots.len() / per_primitive) as u64 * instances as u64;
+        let primitives = generated.min(fit);
+        let mut slots = Vec::with_capacity(primitives as usize * per_primitive);
+        'instances: for instance in 0..instances as u32 {
+            for &s in &instance_slots {
+                if slots.len() >= primitives as usize * per_primitive {
+                    break 'instances;
+                }
+                slots.push(s + instance * per_instance as u32);
+            }
+        }
+
+        let record_bytes = (slot_count as u64 * u64::from(layout.words_per_vertex) * 4).max(16);
+        let records = GpuBuffer::new(&self.device, &BufferDesc { size: record_bytes, memory: MemoryHint::DeviceLocal })?;
+        let first_vertex = lowest as u32;
+        let params = self.upload_draw_params(XfbDrawParams { first_vertex, first_instance: base_instance, vertices_per_instance: per_instance as u32, slot_count: slot_count as u32 })?;
+        let resources = vec![OwnedResource::Storage { binding: RECORDS_BINDING, element: 0, buffer: records.clone(), offset: 0, size: record_bytes }, params];
+        let copy = EmulatedCopy { records, layout, slots, targets, primitives_generated: generated, primitives_written: primitives };
+        Ok(Some(EmulatedCapture { resources, copy: Some(copy) }))
+    }
+
+    fn upload_draw_params(&mut self, params: XfbDrawParams) -> Result<OwnedResource, vk_backend::Error> {
+        let bytes: Vec<u8> = params.to_words().iter().flat_map(|w| w.to_ne_bytes()).collect();
+        let (buffer, offset) = self.stream.stream_upload(&bytes)?;
+        Ok(OwnedResource::Uniform { binding: PARAMS_BINDING, element: 0, buffer, offset, size: bytes.len() as u64 })
+    }
+
+    /// After the draw: copies the captured primitives' records to their buffers and moves
+    /// each buffer's position on.
+    pub(crate) fn finish_emulated_capture(&mut self, copy: EmulatedCopy) -> Result<(), RecordError> {
+        let vertices = copy.slots.len() as u64;
+        if vertices > 0 {
+            let program = self.xfb_copy_program()?;
+            let slot_bytes: Vec<u8> = copy.slots.iter().flat_map(|s| s.to_ne_bytes()).collect();
+            let slots = GpuBuffer::new(&self.device, &BufferDesc { size: slot_bytes.len() as u64, memory: MemoryHint::HostVisible })?;
+            self.stream.write_buffer(&slots, 0, &slot_bytes)?;
+            for t in &copy.targets {
+                let Some((section_word, stride_words)) = copy.layout.sections[t.index] else { continue };
+                let params = XfbCopyParams {
+                    vertex_count: vertices as u32,
+                    record_words: copy.layout.words_per_vertex,
+                    section_word,
+                    stride_words,
+                    destination_word: (t.start / 4) as u32,
+                };
+                let bytes: Vec<u8> = params.to_words().iter().flat_map(|w| w.to_ne_bytes()).collect();
+                let (params_buffer, params_offset) = self.stream.stream_upload(&bytes)?;
+                let resources = [
+                    OwnedResource::Storage { binding: xfb_copy_binding::RECORDS, element: 0, buffer: copy.records.clone(), offset: 0, size: copy.records.size() },
+                    OwnedResource::Storage { binding: xfb_copy_binding::SLOTS, element: 0, buffer: slots.clone(), offset: 0, size: slots.size() },
+                    OwnedResource::Storage { binding: xfb_copy_binding::DESTINATION, element: 0, buffer: t.buffer.clone(), offset: 0, size: t.buffer.size() },
+                    OwnedResource::Uniform { binding: xfb_copy_binding::PARAMS, element: 0, buffer: params_buffer, offset: params_offset, size: bytes.len() as u64 },
+                ];
+                let bound: Vec<_> = resources.iter().map(OwnedResource::binding).collect();
+                self.stream.dispatch(&DispatchRecord { program: &program, resources: &bound, size: DispatchSize::Direct([params.workgroups(), 1, 1]) })?;
+            }
+        }
+        let o = self.transform_feedback.current_mut();
+        // glEndTransformFeedback keeps what was captured for glDrawTransformFeedback.
+        o.resume = true;
+        for t in &copy.targets {
+            o.emulated_written[t.index] += vertices * u64::from(t.stride);
+        }
+        o.emulated_primitives_written += copy.primitives_written;
+        o.emulated_primitives_generated += copy.primitives_generated;
+        self.count_host_primitives_written(copy.primitives_written);
+        Ok(())
+    }
+
+    /// The copy shader's program, made on first use and kept by the context.
+    fn xfb_copy_program(&mut self) -> Result<GpuProgram, RecordError> {
+        if let Some(p) = &self.transform_feedback.copy_program {
+            return Ok(p.clone());
+        }
+        let shader = build_xfb_copy();
+        let options = spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false };
+        let words = spirv_out::emit(&shader, &options).map_err(|e| RecordError::Backend(vk_backend::Error::InvalidArgument(e.to_string())))?;
+        let module = ShaderModule::new(&self.device, ShaderStage::Compute, &words, "main")?;
+        let storage = |binding| BindingDesc { binding, kind: BindingKind::StorageBuffer, count: 1, stages: StageMask::COMPUTE };
+        let bindings = [
+            storage(xfb_copy_binding::RECORDS),
+            storage(xfb_copy_binding::SLOTS),
+            storage(xfb_copy_binding::DESTINATION),
+            BindingDesc { binding: xfb_copy_binding::PARAMS, kind: BindingKind::UniformBuffer, count: 1, stages: StageMask::COMPUTE },
+        ];
+        let program = GpuProgram::new(&self.device, &ProgramDesc { modules: &[&module], bindings: &bindings })?;
+        self.transform_feedback.copy_program = Some(program.clone());
+        Ok(program)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(topology: Topology, slots: &[Option<u32>]) -> Vec<u32> {
+        captured_slots(topology, slots, false)
+    }
+
+    fn plain(n: u32) -> Vec<Option<u32>> {
+        (0..n).map(Some).collect()
+    }
+
+    #[test]
+    fn lists_drop_an_incomplete_last_primitive() {
+        assert_eq!(run(Topology::PointList, &plain(3)), [0, 1, 2]);
+        assert_eq!(run(Topology::LineList, &plain(5)), [0, 1, 2, 3]);
+        assert_eq!(run(Topology::TriangleList, &plain(7)), [0, 1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn strips_and_fans_are_taken_apart() {
+        assert_eq!(run(Topology::LineStrip, &plain(3)), [0, 1, 1, 2]);
+        assert_eq!(run(Topology::TriangleStrip, &plain(5)), [0, 1, 2, 1, 3, 2, 2, 3, 4]);
+        assert_eq!(run(Topology::TriangleFan, &plain(5)), [1, 2, 0, 2, 3, 0, 3, 4, 0]);
+    }
+
+    #[test]
+    fn last_vertex_convention_ends_strip_and_fan_triangles_at_their_provoking_vertex() {
+        assert_eq!(captured_slots(Topology::TriangleStrip, &plain(4), true), [0, 1, 2, 2, 1, 3]);
+        assert_eq!(captured_slots(Topology::TriangleFan, &plain(4), true), [0, 1, 2, 0, 2, 3]);
+    }
+
+    #[test]
+    fn a_restart_begins_a_new_strip() {
+        let slots = [Some(4), Some(5), Some(6), None, Some(7), Some(8), Some(9), Some(1)];
+        assert_eq!(run(Topology::TriangleStrip, &slots), [4, 5, 6, 7, 8, 9, 8, 1, 9]);
+    }
+
+    #[test]
+    fn only_vertex_captures_are_emulated() {
+        let caps = nir_like::Caps { transform_feedback: false, ..nir_like::Caps::ALL };
+        let mut layout = glsl::link_xfb::TransformFeedbackLayout { strides: vec![16, 0, 8], capture_stage: Some(glsl::Stage::Vertex), ..Default::default() };
+        assert!(xfb_storage(&caps, &layout).is_none(), "nothing captured");
+        layout.varyings.push(glsl::link_xfb::XfbVarying { name: "v".into(), gl_type: GL_FLOAT_VEC4, size: 1, buffer: 0, offset: 0 });
+        let storage = xfb_storage(&caps, &layout).unwrap();
+        assert_eq!(storage.layout.sections, [Some((0, 4)), None, Some((4, 2)), None]);
+        assert!(xfb_storage(&nir_like::Caps::ALL, &layout).is_none(), "native capture");
+        layout.capture_stage = Some(glsl::Stage::Geometry);
+        assert!(xfb_storage(&caps, &layout).is_none());
+    }
+}

@@ -1,0 +1,245 @@
+//! Transform feedback emulated by vertex-shader stores and a compute copy
+//! (GALVAN_EMULATE=xfb, process-wide: every test of this binary forces it), read back
+//! from the captured buffers: point, line and triangle lists, strips and loops taken
+//! apart, indexed draws with primitive restart, separate buffers, pauses, whole
+//! primitives only, glDrawTransformFeedback and the primitive queries.
+
+mod common;
+
+use common::*;
+use gl_frontend::entry::*;
+use gl_frontend::types::enums::*;
+use gl_frontend::types::*;
+use gl_frontend::Profile;
+
+const VERTEX: &str = "#version 330
+layout(location = 0) in vec4 pos;
+out float x;
+flat out int id;
+void main() {
+    gl_Position = pos;
+    x = pos.x * 10.0;
+    id = gl_VertexID;
+}
+";
+
+/// A 4.6 core context with capture emulated.
+fn emulated_context() -> std::sync::Arc<gl_frontend::Context> {
+    std::env::set_var("GALVAN_EMULATE", "xfb");
+    current_context_with_override(4, 6, Profile::Core)
+}
+
+/// A program capturing `names` in `mode`, linked (asserted) and current, with a vertex
+/// array of `points` vertices (x = 1, 2, 3, ...) bound.
+fn capture_program(names: &[&str], mode: GLenum, points: usize) {
+    let vs = compiled_shader(GL_VERTEX_SHADER, VERTEX);
+    let cnames: Vec<std::ffi::CString> = names.iter().map(|n| std::ffi::CString::new(*n).unwrap()).collect();
+    let ptrs: Vec<*const GLchar> = cnames.iter().map(|c| c.as_ptr()).collect();
+    unsafe {
+        let p = glCreateProgram();
+        glAttachShader(p, vs);
+        glTransformFeedbackVaryings(p, ptrs.len() as GLsizei, ptrs.as_ptr(), mode);
+        glLinkProgram(p);
+        let mut linked = 0;
+        glGetProgramiv(p, GL_LINK_STATUS, &mut linked);
+        assert_eq!(linked, 1, "the capturing program links");
+        glUseProgram(p);
+        let data: Vec<f32> = (0..points).flat_map(|i| [i as f32 + 1.0, 0.5, 0.0, 1.0]).collect();
+        let mut vao = 0;
+        glGenVertexArrays(1, &mut vao);
+        glBindVertexArray(vao);
+        let mut vbo = 0;
+        glGenBuffers(1, &mut vbo);
+        glBindBuffer(GL_ARRAY_BUFFER, vbo);
+        glBufferData(GL_ARRAY_BUFFER, (data.len() * 4) as isize, data.as_ptr().cast(), GL_STATIC_DRAW);
+        glVertexAttribPointer(0, 4, GL_FLOAT, 0, 0, std::ptr::null());
+        glEnableVertexAttribArray(0);
+        glEnable(GL_RASTERIZER_DISCARD);
+    }
+}
+
+/// A buffer of `words` 32-bit words, all -1, bound to transform feedback binding `index`.
+fn capture_buffer(index: GLuint, words: usize) -> GLuint {
+    let fill = vec![-1.0f32; words];
+    unsafe {
+        let mut b = 0;
+        glGenBuffers(1, &mut b);
+        glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b);
+        glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, (words * 4) as isize, fill.as_ptr().cast(), GL_STREAM_READ);
+        glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, index, b);
+        b
+    }
+}
+
+fn read_words(buffer: GLuint, words: usize) -> Vec<f32> {
+    let mut out = vec![0f32; words];
+    unsafe {
+        glBindBuffer(GL_COPY_READ_BUFFER, buffer);
+        glGetBufferSubData(GL_COPY_READ_BUFFER, 0, (words * 4) as isize, out.as_mut_ptr().cast());
+    }
+    out
+}
+
+/// Captures `x` of one draw of `count` vertices in `draw_mode` (the capture in
+/// `primitive`) into a buffer of `words` words and returns them.
+fn capture_x(primitive: GLenum, draw_mode: GLenum, count: i32, words: usize) -> Vec<f32> {
+    capture_program(&["x"], GL_INTERLEAVED_ATTRIBS, count as usize);
+    let buffer = capture_buffer(0, words);
+    unsafe {
+        glBeginTransformFeedback(primitive);
+        glDrawArrays(draw_mode, 0, count);
+        glEndTransformFeedback();
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    read_words(buffer, words)
+}
+
+#[test]
+fn the_emulated_context_offers_transform_feedback() {
+    let _ctx = emulated_context();
+    let names: Vec<String> = unsafe {
+        let mut n = 0;
+        glGetIntegerv(GL_NUM_EXTENSIONS, &mut n);
+        (0..n as GLuint).map(|i| std::ffi::CStr::from_ptr(glGetStringi(GL_EXTENSIONS, i).cast()).to_string_lossy().into_owned()).collect()
+    };
+    for ext in ["GL_EXT_transform_feedback", "GL_ARB_transform_feedback2", "GL_ARB_transform_feedback_instanced"] {
+        assert!(names.iter().any(|n| n == ext), "{ext} in {names:?}");
+    }
+}
+
+#[test]
+fn points_interleaved_with_position() {
+    let _ctx = emulated_context();
+    capture_program(&["x", "gl_Position", "id"], GL_INTERLEAVED_ATTRIBS, 3);
+    let buffer = capture_buffer(0, 3 * 6 + 2);
+    unsafe {
+        glBeginTransformFeedback(GL_POINTS);
+        glDrawArrays(GL_POINTS, 0, 3);
+        glEndTransformFeedback();
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    let words = read_words(buffer, 20);
+    for v in 0..3 {
+        let x = v as f32 + 1.0;
+        let record = &words[v * 6..v * 6 + 6];
+        assert_eq!(record[0], 10.0 * x, "x of vertex {v}");
+        assert_eq!(&record[1..5], &[x, 0.5, 0.0, 1.0], "gl_Position of vertex {v}");
+        assert_eq!(record[5].to_bits(), v as u32, "gl_VertexID of vertex {v}");
+    }
+    assert_eq!(&words[18..], &[-1.0, -1.0], "nothing past the captured vertices");
+}
+
+#[test]
+fn line_and_triangle_lists() {
+    let _ctx = emulated_context();
+    // Five vertices as lines: two whole lines, the fifth vertex makes none.
+    assert_eq!(capture_x(GL_LINES, GL_LINES, 5, 6), [10.0, 20.0, 30.0, 40.0, -1.0, -1.0]);
+    assert_eq!(capture_x(GL_TRIANGLES, GL_TRIANGLES, 6, 7), [10.0, 20.0, 30.0, 40.0, 50.0, 60.0, -1.0]);
+}
+
+#[test]
+fn strips_fans_and_loops_become_separate_primitives() {
+    let _ctx = emulated_context();
+    assert_eq!(capture_x(GL_LINES, GL_LINE_STRIP, 3, 5), [10.0, 20.0, 20.0, 30.0, -1.0]);
+    assert_eq!(capture_x(GL_LINES, GL_LINE_LOOP, 3, 7), [10.0, 20.0, 20.0, 30.0, 30.0, 10.0, -1.0]);
+    // The second triangle of a strip keeps the winding and, in GL's default last-vertex
+    // convention, ends at its provoking vertex: vertices 2, 1, 3.
+    assert_eq!(capture_x(GL_TRIANGLES, GL_TRIANGLE_STRIP, 4, 7), [10.0, 20.0, 30.0, 30.0, 20.0, 40.0, -1.0]);
+    let fan = capture_x(GL_TRIANGLES, GL_TRIANGLE_FAN, 4, 7);
+    for triangle in fan[..6].chunks(3) {
+        assert!(triangle.contains(&10.0), "every fan triangle has the centre: {fan:?}");
+    }
+    assert_eq!(fan[6], -1.0);
+}
+
+#[test]
+fn indexed_draws_with_primitive_restart() {
+    let _ctx = emulated_context();
+    capture_program(&["x"], GL_INTERLEAVED_ATTRIBS, 6);
+    let buffer = capture_buffer(0, 8);
+    // A strip 5, 3, 4, then a restart, then a strip 0, 1, 2.
+    let indices: [u16; 7] = [5, 3, 4, 0xffff, 0, 1, 2];
+    unsafe {
+        let mut ebo = 0;
+        glGenBuffers(1, &mut ebo);
+        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+        glBufferData(GL_ELEMENT_ARRAY_BUFFER, 14, indices.as_ptr().cast(), GL_STATIC_DRAW);
+        glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+        glBeginTransformFeedback(GL_TRIANGLES);
+        glDrawElements(GL_TRIANGLE_STRIP, 7, GL_UNSIGNED_SHORT, std::ptr::null());
+        glEndTransformFeedback();
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    assert_eq!(read_words(buffer, 8), [60.0, 40.0, 50.0, 10.0, 20.0, 30.0, -1.0, -1.0]);
+}
+
+#[test]
+fn separate_buffers() {
+    let _ctx = emulated_context();
+    capture_program(&["id", "gl_Position"], GL_SEPARATE_ATTRIBS, 3);
+    let ids = capture_buffer(0, 4);
+    let positions = capture_buffer(1, 12);
+    unsafe {
+        glBeginTransformFeedback(GL_POINTS);
+        glDrawArrays(GL_POINTS, 0, 3);
+        glEndTransformFeedback();
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    let captured: Vec<u32> = read_words(ids, 4).iter().map(|f| f.to_bits()).collect();
+    assert_eq!(captured, [0, 1, 2, (-1.0f32).to_bits()]);
+    assert_eq!(&read_words(positions, 12)[4..8], &[2.0, 0.5, 0.0, 1.0]);
+}
+
+#[test]
+fn instances_are_captured_one_after_another() {
+    let _ctx = emulated_context();
+    capture_program(&["id"], GL_INTERLEAVED_ATTRIBS, 4);
+    let buffer = capture_buffer(0, 7);
+    unsafe {
+        glBeginTransformFeedback(GL_LINES);
+        glDrawArraysInstanced(GL_LINES, 2, 2, 3);
+        glEndTransformFeedback();
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    let captured: Vec<u32> = read_words(buffer, 7).iter().map(|f| f.to_bits()).collect();
+    assert_eq!(captured, [2, 3, 2, 3, 2, 3, (-1.0f32).to_bits()]);
+}
+
+#[test]
+fn pauses_appends_and_whole_primitives_that_fit() {
+    let _ctx = emulated_context();
+    capture_program(&["x"], GL_INTERLEAVED_ATTRIBS, 6);
+    let buffer = capture_buffer(0, 7);
+    unsafe {
+        // Only the first five words are bound: two lines fit, the third does not.
+        glBindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buffer, 0, 20);
+        let mut written_query = 0;
+        glGenQueries(1, &mut written_query);
+        glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, written_query);
+        glBeginTransformFeedback(GL_LINES);
+        glDrawArrays(GL_LINES, 0, 2);
+        glPauseTransformFeedback();
+        glDrawArrays(GL_LINES, 2, 2);
+        glResumeTransformFeedback();
+        glDrawArrays(GL_LINES, 4, 2);
+        glDrawArrays(GL_LINES, 0, 2);
+        glEndTransformFeedback();
+        glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+        assert_eq!(error(), GL_NO_ERROR);
+        assert_eq!(read_words(buffer, 7), [10.0, 20.0, 50.0, 60.0, -1.0, -1.0, -1.0]);
+        let mut written = 0u32;
+        glGetQueryObjectuiv(written_query, GL_QUERY_RESULT, &mut written);
+        assert_eq!(written, 2, "the line that did not fit is not counted");
+
+        // Drawing what was captured draws four vertices: two lines.
+        let mut generated_query = 0;
+        glGenQueries(1, &mut generated_query);
+        glBeginQuery(GL_PRIMITIVES_GENERATED, generated_query);
+        glDrawTransformFeedback(GL_LINES, 0);
+        glEndQuery(GL_PRIMITIVES_GENERATED);
+        assert_eq!(error(), GL_NO_ERROR);
+        let mut generated = 0u32;
+        glGetQueryObjectuiv(generated_query, GL_QUERY_RESULT, &mut generated);
+        assert_eq!(generated, 2);
+    }
+}
