@@ -217,12 +217,13 @@ impl ContextState {
         let has = |stage| linked.stages.iter().any(|s| s.stage == stage);
         // A separable program may hold any stages: a pipeline supplies the rest.
         let es = self.api == crate::version::Api::Gles;
-        if es && !separable && !(has(glsl::Stage::Vertex) && has(glsl::Stage::Fragment)) {
+        let graphics = !has(glsl::Stage::Compute);
+        if es && graphics && !separable && !(has(glsl::Stage::Vertex) && has(glsl::Stage::Fragment)) {
             return Err("an OpenGL ES program needs both a vertex and a fragment shader unless it is separable".into());
         }
         // Desktop GL links a fragment shader alone (compatibility contexts have added the
         // fixed-function vertex stage by now); Vulkan gets a placeholder vertex stage.
-        let placeholder_vertex = !has(glsl::Stage::Vertex) && !separable;
+        let placeholder_vertex = graphics && !has(glsl::Stage::Vertex) && !separable;
         if placeholder_vertex && linked.stages.first().map(|s| s.stage) != Some(glsl::Stage::Fragment) {
             return Err("programs with tessellation or geometry shaders but no vertex shader are not supported".into());
         }

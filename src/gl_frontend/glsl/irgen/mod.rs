@@ -442,7 +442,7 @@ impl<'s, 'i> Gen<'s, 'i> {
             (_, "gl_Position") => (Some(Builtin::Position), VariableMode::ShaderOut, v4, None),
             (_, "gl_PointSize") => (Some(Builtin::PointSize), VariableMode::ShaderOut, f, None),
             (GlStage::Vertex, "gl_VertexID") => (Some(Builtin::VertexIndex), VariableMode::ShaderIn, SType::INT, None),
-            (GlStage::Vertex, "gl_InstanceID") => (Some(Builtin::InstanceIndex), VariableMode::ShaderIn, SType::INT, None),
+            (GlStage::Vertex, "gl_InstanceID" | "gl_InstanceIDARB") => (Some(Builtin::InstanceIndex), VariableMode::ShaderIn, SType::INT, None),
             (GlStage::Fragment, "gl_FragCoord") => (Some(Builtin::FragCoord), VariableMode::ShaderIn, v4, None),
             (GlStage::Fragment, "gl_FrontFacing") => (Some(Builtin::FrontFacing), VariableMode::ShaderIn, SType::BOOL, None),
             (GlStage::Fragment, "gl_PointCoord") => (Some(Builtin::PointCoord), VariableMode::ShaderIn, SType::Vector(Scalar::Float, 2), None),
