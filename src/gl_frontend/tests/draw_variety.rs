@@ -42,15 +42,7 @@ fn setup() -> std::sync::Arc<gl_frontend::Context> {
     let vertices = quad_vertices();
     unsafe {
         glUseProgram(program);
-        let mut vao = 0;
-        glGenVertexArrays(1, &mut vao);
-        glBindVertexArray(vao);
-        let mut vbo = 0;
-        glGenBuffers(1, &mut vbo);
-        glBindBuffer(GL_ARRAY_BUFFER, vbo);
-        glBufferData(GL_ARRAY_BUFFER, (vertices.len() * 4) as GLsizeiptr, vertices.as_ptr().cast(), GL_STATIC_DRAW);
-        glVertexAttribPointer(0, 2, GL_FLOAT, 0, 0, std::ptr::null());
-        glEnableVertexAttribArray(0);
+        bound_vertex_array(&vertices, 2);
         glVertexAttribI4i(1, 1, -2, 3, 4);
         glClearColor(0.0, 0.0, 0.0, 1.0);
         glClear(GL_COLOR_BUFFER_BIT);

@@ -1,6 +1,7 @@
 //! Helpers shared by the API tests: a current context on the calling thread.
 #![allow(dead_code)]
 
+pub mod capture;
 pub mod spirv;
 
 use std::sync::{Arc, OnceLock};
@@ -63,6 +64,17 @@ pub fn current_context_with_override(major: u32, minor: u32, profile: Profile) -
 /// vertex array object of its own (as a core context needs).
 pub fn draw_full_window_quad() {
     let quad: [f32; 8] = [-1.0, -1.0, 1.0, -1.0, -1.0, 1.0, 1.0, 1.0];
+    bound_vertex_array(&quad, 2);
+    unsafe {
+        entry::glClearColor(0.0, 0.0, 1.0, 1.0);
+        entry::glClear(GL_COLOR_BUFFER_BIT);
+        entry::glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    }
+}
+
+/// A new vertex array object, bound, whose attribute 0 reads `data` as vectors of
+/// `components` floats from a new buffer.
+pub fn bound_vertex_array(data: &[f32], components: GLint) -> GLuint {
     unsafe {
         let mut vao = 0;
         entry::glGenVertexArrays(1, &mut vao);
@@ -70,12 +82,10 @@ pub fn draw_full_window_quad() {
         let mut vbo = 0;
         entry::glGenBuffers(1, &mut vbo);
         entry::glBindBuffer(GL_ARRAY_BUFFER, vbo);
-        entry::glBufferData(GL_ARRAY_BUFFER, 32, quad.as_ptr().cast(), GL_STATIC_DRAW);
-        entry::glVertexAttribPointer(0, 2, GL_FLOAT, 0, 0, std::ptr::null());
+        entry::glBufferData(GL_ARRAY_BUFFER, std::mem::size_of_val(data) as GLsizeiptr, data.as_ptr().cast(), GL_STATIC_DRAW);
+        entry::glVertexAttribPointer(0, components, GL_FLOAT, 0, 0, std::ptr::null());
         entry::glEnableVertexAttribArray(0);
-        entry::glClearColor(0.0, 0.0, 1.0, 1.0);
-        entry::glClear(GL_COLOR_BUFFER_BIT);
-        entry::glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        vao
     }
 }
 
