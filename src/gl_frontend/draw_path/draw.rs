@@ -543,7 +543,7 @@ impl ContextState {
         let sampler_slots = sampler_slots(&exe);
         let images = self.image_resources(&exe)?;
         let storage = self.storage_buffer_resources(&exe)?;
-        let emulated_capture = self.emulated_capture_for_draw(&exe, topology, first, count, instances, base_vertex, base_instance, indices, element_buffer)?;
+        let emulated_capture = self.emulated_capture_for_draw(&exe, topology, first, count, instances, base_vertex, base_instance, indices, element_buffer, restart)?;
         let program_id = exe.gpu.id();
         let may_clamp = exe.variants.may_clamp();
         // glShadeModel(GL_FLAT) applies to a compatibility program's colour varyings.

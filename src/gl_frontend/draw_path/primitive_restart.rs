@@ -20,7 +20,7 @@ pub(crate) enum Restart {
 }
 
 /// The largest value of a GL index type.
-fn largest_index(ty: GLenum) -> u32 {
+pub(crate) fn largest_index(ty: GLenum) -> u32 {
     match ty {
         GL_UNSIGNED_BYTE => 0xFF,
         GL_UNSIGNED_SHORT => 0xFFFF,

@@ -19,7 +19,7 @@ use crate::draw_path::dispatch::OwnedResource;
 use crate::draw_path::draw::Indices;
 use crate::draw_path::record_error::RecordError;
 use crate::objects::transform_feedback::MAX_BUFFERS;
-use crate::state::enables::Cap;
+use crate::draw_path::primitive_restart::largest_index;
 use crate::types::enums::*;
 use crate::types::*;
 
@@ -133,6 +133,7 @@ impl ContextState {
         base_instance: GLuint,
         indices: Option<Indices>,
         element_buffer: GLuint,
+        restart: bool,
     ) -> Result<Option<EmulatedCapture>, RecordError> {
         let Some(storage) = xfb_storage(&self.caps, &exe.interface.transform_feedback) else { return Ok(None) };
         let layout = storage.layout;
@@ -146,14 +147,10 @@ impl ContextState {
         // Each drawn vertex's gl_VertexIndex, or None at a restart.
         let drawn: Vec<Option<u64>> = match self.element_indices(count, indices, element_buffer).map_err(RecordError::Gl)? {
             Some(list) => {
-                let ty = indices.map_or(GL_UNSIGNED_INT, |i| i.ty);
-                let restart = match ty {
-                    GL_UNSIGNED_BYTE => 0xff,
-                    GL_UNSIGNED_SHORT => 0xffff,
-                    _ => u32::MAX,
-                };
-                let restarts = self.state.enables.is(Cap::PrimitiveRestartFixedIndex);
-                list.into_iter().map(|i| (!(restarts && i == restart)).then(|| (i64::from(i) + i64::from(base_vertex)).max(0) as u64)).collect()
+                // `restart` is the draw's decision: by now an application restart index
+                // has been rewritten to the type's largest value.
+                let restart_index = largest_index(indices.map_or(GL_UNSIGNED_INT, |i| i.ty));
+                list.into_iter().map(|i| (!(restart && i == restart_index)).then(|| (i64::from(i) + i64::from(base_vertex)).max(0) as u64)).collect()
             }
             None => (0..count as u64).map(|i| Some(first as u64 + i)).collect(),
         };

@@ -107,25 +107,49 @@ fn strips_fans_and_loops_become_separate_primitives() {
     assert_eq!(fan[6], -1.0);
 }
 
-#[test]
-fn indexed_draws_with_primitive_restart() {
-    let _ctx = emulated_context();
+/// Captures `x` of a triangle strip 5, 3, 4, then `restart`, then a strip 0, 1, 2, with
+/// restart turned on by `enable`.
+fn capture_restarted_strips(restart: u16, enable: impl FnOnce()) -> Vec<f32> {
     capture_program(&["x"], GL_INTERLEAVED_ATTRIBS, 6);
     let buffer = capture_buffer(0, 8);
-    // A strip 5, 3, 4, then a restart, then a strip 0, 1, 2.
-    let indices: [u16; 7] = [5, 3, 4, 0xffff, 0, 1, 2];
+    let indices: [u16; 7] = [5, 3, 4, restart, 0, 1, 2];
     unsafe {
         let mut ebo = 0;
         glGenBuffers(1, &mut ebo);
         glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
         glBufferData(GL_ELEMENT_ARRAY_BUFFER, 14, indices.as_ptr().cast(), GL_STATIC_DRAW);
-        glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+        enable();
         glBeginTransformFeedback(GL_TRIANGLES);
         glDrawElements(GL_TRIANGLE_STRIP, 7, GL_UNSIGNED_SHORT, std::ptr::null());
         glEndTransformFeedback();
     }
     assert_eq!(error(), GL_NO_ERROR);
-    assert_eq!(read_words(buffer, 8), [60.0, 40.0, 50.0, 10.0, 20.0, 30.0, -1.0, -1.0]);
+    read_words(buffer, 8)
+}
+
+#[test]
+fn indexed_draws_with_primitive_restart() {
+    let _ctx = emulated_context();
+    let two_triangles = [60.0, 40.0, 50.0, 10.0, 20.0, 30.0, -1.0, -1.0];
+    let fixed = capture_restarted_strips(0xffff, || unsafe { glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX) });
+    assert_eq!(fixed, two_triangles, "GL_PRIMITIVE_RESTART_FIXED_INDEX");
+}
+
+#[test]
+fn indexed_draws_restarting_at_an_application_index() {
+    let _ctx = emulated_context();
+    let two_triangles = [60.0, 40.0, 50.0, 10.0, 20.0, 30.0, -1.0, -1.0];
+    let largest = capture_restarted_strips(0xffff, || unsafe {
+        glEnable(GL_PRIMITIVE_RESTART);
+        glPrimitiveRestartIndex(0xffff);
+    });
+    assert_eq!(largest, two_triangles, "restart at the type's largest value");
+    // Vertex 7 does not exist; as the restart index it must never be drawn.
+    let other = capture_restarted_strips(7, || unsafe {
+        glEnable(GL_PRIMITIVE_RESTART);
+        glPrimitiveRestartIndex(7);
+    });
+    assert_eq!(other, two_triangles, "restart at index 7");
 }
 
 #[test]
