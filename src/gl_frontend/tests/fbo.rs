@@ -9,15 +9,6 @@ use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
 use gl_frontend::types::*;
 
-fn new_framebuffer() -> GLuint {
-    let mut fbo = 0;
-    unsafe {
-        glGenFramebuffers(1, &mut fbo);
-        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    }
-    fbo
-}
-
 #[test]
 fn face_of_a_cube_map_with_mismatched_faces_renders() {
     let _ctx = current_compat_context();

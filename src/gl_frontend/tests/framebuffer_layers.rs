@@ -31,15 +31,6 @@ fn new_texture(target: GLenum) -> GLuint {
     t
 }
 
-fn new_framebuffer() -> GLuint {
-    let mut fbo = 0;
-    unsafe {
-        glGenFramebuffers(1, &mut fbo);
-        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    }
-    fbo
-}
-
 /// Clears the bound framebuffer to `rgba` and reads pixel (1, 1).
 fn clear_and_read(rgba: [f32; 4]) -> [u8; 4] {
     unsafe {

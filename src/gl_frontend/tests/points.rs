@@ -28,6 +28,15 @@ unsafe fn centre_point(z: f32) {
     glEnd();
 }
 
+/// Asserts that the point drawn last covers exactly the pixels from `first` to `last`
+/// (inclusive corners): both corners white, the pixels just outside them black.
+fn assert_point_covers(first: (i32, i32), last: (i32, i32)) {
+    assert_eq!(pixel(first.0, first.1), WHITE, "first pixel {first:?}");
+    assert_eq!(pixel(last.0, last.1), WHITE, "last pixel {last:?}");
+    assert_eq!(pixel(first.0 - 1, first.1 - 1), BLACK, "before {first:?}");
+    assert_eq!(pixel(last.0 + 1, last.1 + 1), BLACK, "after {last:?}");
+}
+
 fn get_float(pname: GLenum) -> f32 {
     get_floats::<1>(pname)[0]
 }
@@ -88,19 +97,14 @@ fn the_point_size_is_clamped_to_the_size_range() {
         glPointParameterf(GL_POINT_SIZE_MAX, 2.0);
         centre_point(0.0);
         // Two pixels wide around the centre: 31 and 32.
-        assert_eq!(pixel(31, 15), WHITE);
-        assert_eq!(pixel(32, 16), WHITE);
-        assert_eq!(pixel(29, 13), BLACK);
-        assert_eq!(pixel(34, 18), BLACK);
+        assert_point_covers((31, 15), (32, 16));
 
         clear_black();
         glPointSize(1.0);
         glPointParameterf(GL_POINT_SIZE_MAX, 64.0);
         glPointParameterf(GL_POINT_SIZE_MIN, 8.0);
         centre_point(0.0);
-        assert_eq!(pixel(28, 12), WHITE);
-        assert_eq!(pixel(35, 19), WHITE);
-        assert_eq!(pixel(26, 10), BLACK);
+        assert_point_covers((28, 12), (35, 19));
     }
 }
 
@@ -113,18 +117,13 @@ fn distance_attenuation_divides_the_size_by_the_root_of_the_polynomial() {
         // At eye z = -0.5: 8 / sqrt(16 * 0.25) = 4 pixels, 30..34 by 14..18.
         glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, [0.0f32, 0.0, 16.0].as_ptr());
         centre_point(-0.5);
-        assert_eq!(pixel(30, 14), WHITE);
-        assert_eq!(pixel(33, 17), WHITE);
-        assert_eq!(pixel(29, 13), BLACK);
-        assert_eq!(pixel(34, 18), BLACK);
+        assert_point_covers((30, 14), (33, 17));
 
         // The constant term alone: 8 / sqrt(0.25) = 16 pixels, 24..40 by 8..24.
         clear_black();
         glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, [0.25f32, 0.0, 0.0].as_ptr());
         centre_point(0.0);
-        assert_eq!(pixel(24, 8), WHITE);
-        assert_eq!(pixel(39, 23), WHITE);
-        assert_eq!(pixel(23, 7), BLACK);
+        assert_point_covers((24, 8), (39, 23));
     }
 }
 

@@ -5,11 +5,9 @@ use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
 use gl_frontend::types::*;
 
-/// A program of `vertex` capturing `names` in `mode`, linked (asserted) and current, with
-/// a vertex array of `points` vec4s (x = 1, 2, 3, ...) in attribute 0 bound, and
-/// rasterisation discarded.
-pub fn capture_program(vertex: &str, names: &[&str], mode: GLenum, points: usize) -> GLuint {
-    let vs = super::compiled_shader(GL_VERTEX_SHADER, vertex);
+/// A program of the compiled vertex shader `vs` capturing `names` in `mode`, linked, and
+/// whether it linked.
+pub fn program_with_varyings(vs: GLuint, names: &[&str], mode: GLenum) -> (GLuint, bool) {
     let cnames: Vec<std::ffi::CString> = names.iter().map(|n| std::ffi::CString::new(*n).unwrap()).collect();
     let ptrs: Vec<*const GLchar> = cnames.iter().map(|c| c.as_ptr()).collect();
     unsafe {
@@ -19,7 +17,18 @@ pub fn capture_program(vertex: &str, names: &[&str], mode: GLenum, points: usize
         glLinkProgram(p);
         let mut linked = 0;
         glGetProgramiv(p, GL_LINK_STATUS, &mut linked);
-        assert_eq!(linked, 1, "the capturing program links");
+        (p, linked == 1)
+    }
+}
+
+/// A program of `vertex` capturing `names` in `mode`, linked (asserted) and current, with
+/// a vertex array of `points` vec4s (x = 1, 2, 3, ...) in attribute 0 bound, and
+/// rasterisation discarded.
+pub fn capture_program(vertex: &str, names: &[&str], mode: GLenum, points: usize) -> GLuint {
+    let vs = super::compiled_shader(GL_VERTEX_SHADER, vertex);
+    let (p, linked) = program_with_varyings(vs, names, mode);
+    assert!(linked, "the capturing program links");
+    unsafe {
         glUseProgram(p);
         let data: Vec<f32> = (0..points).flat_map(|i| [i as f32 + 1.0, 0.5, 0.0, 1.0]).collect();
         super::bound_vertex_array(&data, 4);

@@ -89,6 +89,16 @@ pub fn bound_vertex_array(data: &[f32], components: GLint) -> GLuint {
     }
 }
 
+/// A new framebuffer object, bound to GL_FRAMEBUFFER.
+pub fn new_framebuffer() -> GLuint {
+    let mut fbo = 0;
+    unsafe {
+        entry::glGenFramebuffers(1, &mut fbo);
+        entry::glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    }
+    fbo
+}
+
 /// A GLES 2 context current on this thread.
 pub fn current_gles_context() -> Arc<Context> {
     let config = ContextConfig { api: Api::Gles, major: 2, minor: 0, ..Default::default() };
