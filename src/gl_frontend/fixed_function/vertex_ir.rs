@@ -142,6 +142,18 @@ pub fn build(key: &FixedFunctionKey) -> Shader {
     shader
 }
 
+/// k0 + k1 d + k2 d^2 with the coefficients in the x, y and z of `k`: GL's distance
+/// attenuation of lights and of point sizes.
+fn distance_polynomial(g: &mut Gen, k: Value, d: Value, d2: Value) -> Value {
+    let k0 = g.x(k);
+    let k1 = g.b.channel(k, 1);
+    let k2 = g.b.channel(k, 2);
+    let k1d = g.mul(k1, d);
+    let k2d2 = g.mul(k2, d2);
+    let sum = g.add(k0, k1d);
+    g.add(sum, k2d2)
+}
+
 /// glPointSize divided by sqrt(a + b d + c d^2) of GL_POINT_DISTANCE_ATTENUATION, where d
 /// is the eye-space distance along z, then clamped to [GL_POINT_SIZE_MIN, GL_POINT_SIZE_MAX].
 fn point_size(g: &mut Gen, key: &FixedFunctionKey, eye4: Value) -> Value {
@@ -151,14 +163,8 @@ fn point_size(g: &mut Gen, key: &FixedFunctionKey, eye4: Value) -> Value {
         let coefficients = g.uniform("galvan_PointSize", 1);
         let z = g.b.channel(eye4, 2);
         let d = g.b.alu(nir_like::AluOp::Fabs, &[z]);
-        let a = g.x(coefficients);
-        let b = g.b.channel(coefficients, 1);
-        let c = g.b.channel(coefficients, 2);
-        let bd = g.mul(b, d);
         let d2 = g.mul(d, d);
-        let cd2 = g.mul(c, d2);
-        let denom = g.add(a, bd);
-        let denom = g.add(denom, cd2);
+        let denom = distance_polynomial(g, coefficients, d, d2);
         let root = g.b.alu(nir_like::AluOp::Fsqrt, &[denom]);
         g.div(size, root)
     } else {
@@ -270,13 +276,7 @@ fn light_face(g: &mut Gen, l: &LightingKey, v: &Vertex, face: u32) -> (Value, Va
         let dist = g.b.alu(nir_like::AluOp::Fsqrt, &[dist2]);
         let vp = g.normalize(to_light);
         // Attenuation 1 / (k0 + k1 d + k2 d^2), local lights only.
-        let k0 = g.x(attenuation);
-        let k1 = g.b.channel(attenuation, 1);
-        let k2 = g.b.channel(attenuation, 2);
-        let k1d = g.mul(k1, dist);
-        let k2d2 = g.mul(k2, dist2);
-        let denom = g.add(k0, k1d);
-        let denom = g.add(denom, k2d2);
+        let denom = distance_polynomial(g, attenuation, dist, dist2);
         let att_local = g.div(one, denom);
         let att = g.select(directional, one, att_local);
         // Spot: (max(-vp . s, 0))^exponent inside the cone, 0 outside.
