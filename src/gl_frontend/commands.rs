@@ -2493,6 +2493,12 @@ impl GlCommands for ContextState {
     unsafe fn MemoryBarrierByRegion(&mut self, barriers: GLbitfield) {
         self.gl_memory_barrier(barriers, true)
     }
+    unsafe fn TextureBarrier(&mut self) {
+        self.gl_texture_barrier()
+    }
+    unsafe fn TextureBarrierNV(&mut self) {
+        self.gl_texture_barrier()
+    }
     unsafe fn BindImageTexture(&mut self, unit: GLuint, texture: GLuint, level: GLint, layered: GLboolean, layer: GLint, access: GLenum, format: GLenum) {
         self.gl_bind_image_texture(unit, texture, level, layered, layer, access, format)
     }

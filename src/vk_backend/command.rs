@@ -8,7 +8,7 @@ use crate::conv;
 use crate::device::Device;
 use crate::error::{vk_err, Error, Result};
 use crate::format::FormatClass;
-use crate::image::RawImage;
+use crate::image::{ImageView, RawImage};
 use crate::record_draw::DynamicCache;
 use crate::render_targets::{ClearColor, ClearRequest, RenderTargets};
 use crate::staging::StagingRing;
@@ -45,6 +45,9 @@ pub struct CommandStream {
     pub(crate) readback: Option<Arc<RawBuffer>>,
     pub(crate) targets: RenderTargets,
     rendering: bool,
+    /// Attachments of the current rendering that its draws also sample (a feedback loop,
+    /// as GL_ARB_texture_barrier allows): kept in GENERAL, the one layout both uses share.
+    pub(crate) feedback: Vec<vk::Image>,
     pending: PendingClears,
     image_barriers: Vec<vk::ImageMemoryBarrier2<'static>>,
     memory_barrier: Option<Barrier>,
@@ -69,6 +72,7 @@ impl Device {
             readback: None,
             targets: RenderTargets::default(),
             rendering: false,
+            feedback: Vec::new(),
             pending: PendingClears::default(),
             image_barriers: Vec::new(),
             memory_barrier: None,
@@ -284,6 +288,7 @@ impl CommandStream {
             return Err(Error::InvalidArgument("colour attachment of a depth format".into()));
         }
         self.end_rendering()?;
+        self.feedback.clear();
         self.targets = targets.clone();
         Ok(())
     }
@@ -301,14 +306,21 @@ impl CommandStream {
         let targets = self.targets.clone();
         let pending = std::mem::take(&mut self.pending);
         // Attachments are written; a pending clear makes the old contents irrelevant.
+        let color_layout = |v: &ImageView, feedback: &[vk::Image]| {
+            if feedback.contains(&v.0.image.0.raw) { vk::ImageLayout::GENERAL } else { vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }
+        };
+        let ds_layout = |v: &ImageView, feedback: &[vk::Image]| {
+            if feedback.contains(&v.0.image.0.raw) { vk::ImageLayout::GENERAL } else { vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL }
+        };
         for (i, view) in targets.colors.iter().enumerate() {
             if let Some(v) = view {
                 self.batch()?.keep(v.0.id, || v.0.clone());
+                let layout = color_layout(v, &self.feedback);
                 self.use_image_write(
                     &v.0.image.0,
                     vk::PipelineStageFlags2::COLOR_ATTACHMENT_OUTPUT,
                     vk::AccessFlags2::COLOR_ATTACHMENT_READ | vk::AccessFlags2::COLOR_ATTACHMENT_WRITE,
-                    vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL,
+                    layout,
                     pending.colors[i].is_some() && covers_image(v),
                 )?;
             }
@@ -317,11 +329,12 @@ impl CommandStream {
             self.batch()?.keep(v.0.id, || v.0.clone());
             let f = v.format();
             let discard = covers_image(v) && (!f.has_depth() || pending.depth.is_some()) && (!f.has_stencil() || pending.stencil.is_some());
+            let layout = ds_layout(v, &self.feedback);
             self.use_image_write(
                 &v.0.image.0,
                 vk::PipelineStageFlags2::EARLY_FRAGMENT_TESTS | vk::PipelineStageFlags2::LATE_FRAGMENT_TESTS,
                 vk::AccessFlags2::DEPTH_STENCIL_ATTACHMENT_READ | vk::AccessFlags2::DEPTH_STENCIL_ATTACHMENT_WRITE,
-                vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+                layout,
                 discard,
             )?;
         }
@@ -337,17 +350,18 @@ impl CommandStream {
                 };
                 colors[i] = vk::RenderingAttachmentInfo::default()
                     .image_view(v.0.raw)
-                    .image_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
+                    .image_layout(color_layout(v, &self.feedback))
                     .load_op(load)
                     .store_op(vk::AttachmentStoreOp::STORE)
                     .clear_value(vk::ClearValue { color: clear });
             }
         }
+        let feedback = &self.feedback;
         let ds_attachment = |clear: Option<vk::ClearDepthStencilValue>| {
             let view = targets.depth_stencil.as_ref().expect("checked by caller");
             vk::RenderingAttachmentInfo::default()
                 .image_view(view.0.raw)
-                .image_layout(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)
+                .image_layout(ds_layout(view, feedback))
                 .load_op(if clear.is_some() { vk::AttachmentLoadOp::CLEAR } else { vk::AttachmentLoadOp::LOAD })
                 .store_op(vk::AttachmentStoreOp::STORE)
                 .clear_value(vk::ClearValue { depth_stencil: clear.unwrap_or_default() })
@@ -378,6 +392,23 @@ impl CommandStream {
         unsafe { self.device.raw.cmd_begin_rendering(cmd, &info) };
         self.rendering = true;
         Ok(())
+    }
+
+    /// glTextureBarrier: what attachments were written so far becomes visible to the
+    /// texture fetches of later draws. Draws that sample their own attachments are already
+    /// ordered after earlier writes by the resource tracker; this orders every later read.
+    pub fn texture_barrier(&mut self) -> Result<()> {
+        self.end_rendering()?;
+        let attachment_writes = vk::AccessFlags2::COLOR_ATTACHMENT_WRITE | vk::AccessFlags2::DEPTH_STENCIL_ATTACHMENT_WRITE;
+        self.add_memory_barrier(Barrier {
+            src_stages: vk::PipelineStageFlags2::COLOR_ATTACHMENT_OUTPUT | vk::PipelineStageFlags2::LATE_FRAGMENT_TESTS,
+            src_access: attachment_writes,
+            dst_stages: vk::PipelineStageFlags2::ALL_GRAPHICS,
+            dst_access: vk::AccessFlags2::SHADER_SAMPLED_READ | vk::AccessFlags2::SHADER_READ | attachment_writes,
+            old_layout: vk::ImageLayout::UNDEFINED,
+            new_layout: vk::ImageLayout::UNDEFINED,
+        });
+        self.emit_barriers()
     }
 
     /// Ends rendering, first running clears still waiting for a rendering to fold into.

@@ -68,6 +68,8 @@ impl CommandStream {
             }
         }
         self.end_rendering()?;
+        // Outside rendering nothing is an attachment: sampled images are read-only.
+        self.feedback.clear();
         self.batch()?.keep(program.id, || program.clone());
         for r in dispatch.resources {
             let desc = find_binding(program, r.binding)

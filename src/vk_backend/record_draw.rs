@@ -43,7 +43,17 @@ impl DynamicCache {
 /// What identifies one bound resource in the descriptor cache: its binding, element, kind
 /// and the Vulkan handles and range it binds. Handles stay unique within a command buffer
 /// because its batch keeps every resource it refers to alive.
-fn push_descriptor_signature(signature: &mut Vec<u64>, r: &crate::draw::ResourceBinding<'_>) {
+/// The layout a draw samples `view` in: GENERAL when it is also an attachment of the
+/// rendering (`feedback`), read-only otherwise.
+fn sampled_layout(feedback: &[vk::Image], view: &crate::image::ImageView) -> vk::ImageLayout {
+    if feedback.contains(&view.0.image.0.raw) {
+        vk::ImageLayout::GENERAL
+    } else {
+        vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL
+    }
+}
+
+fn push_descriptor_signature(signature: &mut Vec<u64>, r: &crate::draw::ResourceBinding<'_>, feedback: &[vk::Image]) {
     signature.push(u64::from(r.binding) << 32 | u64::from(r.array_index));
     match r.resource {
         BoundResource::UniformBuffer { buffer, offset, size } => {
@@ -53,7 +63,8 @@ fn push_descriptor_signature(signature: &mut Vec<u64>, r: &crate::draw::Resource
             signature.extend([2, vk::Handle::as_raw(buffer.storage().raw), offset, size]);
         }
         BoundResource::CombinedImageSampler { view, sampler } => {
-            signature.extend([3, vk::Handle::as_raw(view.0.raw), vk::Handle::as_raw(sampler.0.raw)]);
+            let layout = sampled_layout(feedback, view);
+            signature.extend([3, vk::Handle::as_raw(view.0.raw), vk::Handle::as_raw(sampler.0.raw), layout.as_raw() as u64]);
         }
         BoundResource::StorageImage { view } => signature.extend([4, vk::Handle::as_raw(view.0.raw)]),
         BoundResource::UniformTexelBuffer { view } => signature.extend([5, vk::Handle::as_raw(view.0.raw)]),
@@ -82,6 +93,29 @@ pub(crate) fn find_binding(program: &ProgramShared, binding: u32) -> Option<&cra
 }
 
 impl CommandStream {
+    /// Finds the attachments of the current targets that `resources` also sample. When the
+    /// set changes, the rendering ends, so that the next one begins with those attachments
+    /// in GENERAL (the layout a sampled image and an attachment can share); the resource
+    /// tracker then orders each such draw after the writes before it.
+    fn note_feedback_loops(&mut self, resources: &[crate::draw::ResourceBinding<'_>]) -> Result<()> {
+        let targets = &self.targets;
+        let attachments = || targets.colors.iter().flatten().chain(targets.depth_stencil.iter());
+        let mut now: Vec<vk::Image> = Vec::new();
+        for r in resources {
+            if let BoundResource::CombinedImageSampler { view, .. } = r.resource {
+                let image = view.0.image.0.raw;
+                if !now.contains(&image) && attachments().any(|a| a.0.image.0.raw == image) {
+                    now.push(image);
+                }
+            }
+        }
+        if now != self.feedback {
+            self.end_rendering()?;
+            self.feedback = now;
+        }
+        Ok(())
+    }
+
     /// Records one draw into the current render targets.
     pub fn draw(&mut self, draw: &DrawRecord<'_>) -> Result<()> {
         let program = &draw.program.0;
@@ -111,6 +145,7 @@ impl CommandStream {
 
         // What the draw reads and writes, and the barriers that follow from it.
         self.batch()?.keep(program.id, || program.clone());
+        self.note_feedback_loops(draw.resources)?;
         for vb in draw.vertex_buffers {
             let raw = vb.buffer.storage();
             self.use_buffer_read(&raw, vk::PipelineStageFlags2::VERTEX_ATTRIBUTE_INPUT, vk::AccessFlags2::VERTEX_ATTRIBUTE_READ)?;
@@ -135,12 +170,8 @@ impl CommandStream {
                 (BoundResource::CombinedImageSampler { view, .. }, BindingKind::CombinedImageSampler) => {
                     let v = view.0.clone();
                     self.batch()?.keep(view.0.id, || v);
-                    self.use_image_read(
-                        &view.0.image.0,
-                        SHADER_STAGES,
-                        vk::AccessFlags2::SHADER_SAMPLED_READ,
-                        vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
-                    )?;
+                    let layout = sampled_layout(&self.feedback, view);
+                    self.use_image_read(&view.0.image.0, SHADER_STAGES, vk::AccessFlags2::SHADER_SAMPLED_READ, layout)?;
                 }
                 (BoundResource::UniformTexelBuffer { view }, BindingKind::UniformTexelBuffer) => {
                     let v = view.0.clone();
@@ -501,7 +532,7 @@ impl CommandStream {
         // Descriptors equal to those the command buffer already holds for this layout stay.
         s.descriptor_signature.clear();
         for r in resources {
-            push_descriptor_signature(&mut s.descriptor_signature, r);
+            push_descriptor_signature(&mut s.descriptor_signature, r, &self.feedback);
         }
         let slot = usize::from(bind_point == vk::PipelineBindPoint::COMPUTE);
         if self.dynamic.descriptors[slot].as_ref().is_some_and(|(layout, signature)| *layout == program.layout && *signature == s.descriptor_signature) {
@@ -536,7 +567,7 @@ impl CommandStream {
                 BoundResource::CombinedImageSampler { view, sampler } => s.image_infos.push(vk::DescriptorImageInfo {
                     sampler: sampler.0.raw,
                     image_view: view.0.raw,
-                    image_layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
+                    image_layout: sampled_layout(&self.feedback, view),
                 }),
                 BoundResource::StorageImage { view } => s.image_infos.push(vk::DescriptorImageInfo {
                     sampler: vk::Sampler::null(),

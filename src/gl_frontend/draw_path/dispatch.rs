@@ -234,6 +234,14 @@ impl ContextState {
         self.check(barriers & !allowed == 0, GL_INVALID_VALUE);
     }
 
+    /// glTextureBarrier (and NV_texture_barrier's name): later draws see what earlier ones
+    /// rendered, also through the textures they sample.
+    pub(crate) fn gl_texture_barrier(&mut self) {
+        if let Err(e) = self.stream.texture_barrier() {
+            self.backend_failed(e);
+        }
+    }
+
     pub(crate) fn gl_shader_storage_block_binding(&mut self, program: GLuint, block: GLuint, binding: GLuint) {
         let Some(exe) = self.with_program(program, |p| p.executable.clone()) else { return };
         let Some(exe) = exe else { return self.record_error(GL_INVALID_VALUE) };
