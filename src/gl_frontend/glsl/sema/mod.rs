@@ -1160,12 +1160,10 @@ impl<'a> Checker<'a> {
             }
             Storage::In | Storage::Out => {
                 // Before 1.30, `in'/`out' come with ARB_explicit_attrib_location or separate
-                // shader objects, or redeclare gl_FragCoord.
-                let has_location = qual.layouts().any(|l| l.name == "location");
-                let explicit_io = (stage == Stage::Vertex && storage == Storage::In) || (stage == Stage::Fragment && storage == Storage::Out);
-                let _ = explicit_io;
+                // shader objects (whose interfaces match by name or location), or redeclare
+                // gl_FragCoord.
                 let legacy_ok = self.ext("GL_ARB_explicit_attrib_location")
-                    || (has_location && self.ext("GL_ARB_separate_shader_objects"))
+                    || self.ext("GL_ARB_separate_shader_objects")
                     || (name == "gl_FragCoord" && self.ext("GL_ARB_fragment_coord_conventions"));
                 if !self.desktop_at_least(130) && !self.es_at_least(300) && !legacy_ok {
                     self.error(loc, format!("`{}' storage needs GLSL 1.30 or GLSL ES 3.00", if storage == Storage::In { "in" } else { "out" }));
