@@ -36,7 +36,7 @@ void main()
 /// Compiles the fixed-function vertex stage that joins a fragment-only program.
 pub fn compile(api: glsl::Api, context_version: u32) -> Option<glsl::CompiledShader> {
     let source = source(&FixedFunctionKey::default());
-    let options = glsl::CompileOptions { stage: glsl::Stage::Vertex, api, context_version, extensions: Vec::new() };
+    let options = glsl::CompileOptions { stage: glsl::Stage::Vertex, api, context_version, extensions: Vec::new(), limits: Default::default() };
     let compiled = glsl::compile_shader(&[source.as_str()], &options);
     if !compiled.success {
         tracing::error!(target: "galvan", "fixed-function vertex shader: {}", compiled.info_log);

@@ -122,6 +122,7 @@ impl CorpusCase {
                 .into_iter()
                 .filter(|e| crate::extensions::available(e, 0, es))
                 .collect(),
+            limits: Default::default(),
         })
     }
 }

@@ -29,7 +29,7 @@ pub fn options_for(header: u8) -> CompileOptions {
         2 | 3 => (Api::Gles, 32),
         _ => (Api::GlCore, 46),
     };
-    CompileOptions { stage, api, context_version, extensions: crate::extensions::known().map(String::from).collect() }
+    CompileOptions { stage, api, context_version, extensions: crate::extensions::known().map(String::from).collect(), limits: Default::default() }
 }
 
 /// Compiles (and links, when the compile succeeds) the shader an input describes.

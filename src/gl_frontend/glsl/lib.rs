@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use glsl::*;
-//! let options = |stage| CompileOptions { stage, api: Api::GlCore, context_version: 46, extensions: vec![] };
+//! let options = |stage| CompileOptions { stage, api: Api::GlCore, context_version: 46, extensions: vec![], limits: Default::default() };
 //! let vs = compile_shader(&["#version 330\nin vec4 p;\nvoid main() { gl_Position = p; }"], &options(Stage::Vertex));
 //! let fs = compile_shader(&["#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }"], &options(Stage::Fragment));
 //! assert!(vs.success && fs.success, "{}{}", vs.info_log, fs.info_log);
@@ -53,4 +53,4 @@ pub use link::{
     UniformBlock,
 };
 pub use link_storage::StorageBlock;
-pub use options::{Api, CompileOptions, Stage};
+pub use options::{Api, BindingLimits, CompileOptions, Stage};

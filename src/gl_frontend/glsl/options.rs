@@ -42,6 +42,27 @@ pub struct CompileOptions {
     /// GL extension names the context exposes (for example "GL_ARB_gpu_shader5");
     /// `#extension` may enable only these and the preprocessor defines a macro for each.
     pub extensions: Vec<String>,
+    /// The context's binding limits, which explicit `binding` layouts must stay within.
+    pub limits: BindingLimits,
+}
+
+/// The context's limits on binding points, checked at compile time: a `binding` layout
+/// whose array would run past them is an error (GLSL 4.60 section 4.4.5 and 4.4.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BindingLimits {
+    /// GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: sampler bindings are texture units.
+    pub texture_units: u32,
+    /// GL_MAX_UNIFORM_BUFFER_BINDINGS.
+    pub uniform_buffers: u32,
+    /// GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS.
+    pub storage_buffers: u32,
+}
+
+impl Default for BindingLimits {
+    /// GL 4.6's minimum maxima.
+    fn default() -> Self {
+        BindingLimits { texture_units: 80, uniform_buffers: 72, storage_buffers: 8 }
+    }
 }
 
 impl CompileOptions {

@@ -404,7 +404,7 @@ impl ContextState {
         if self.api != crate::version::Api::Gl || self.profile != crate::version::Profile::Compatibility {
             return None;
         }
-        let options = glsl::CompileOptions { stage: glsl::Stage::Fragment, api: glsl::Api::GlCompat, context_version: self.version.0 * 10 + self.version.1, extensions: Vec::new() };
+        let options = glsl::CompileOptions { stage: glsl::Stage::Fragment, api: glsl::Api::GlCompat, context_version: self.version.0 * 10 + self.version.1, extensions: Vec::new(), limits: Default::default() };
         let fs = glsl::compile_shader(&["#version 110\nvoid main() { gl_FragColor = gl_Color; }\n"], &options);
         fs.success.then_some(fs)
     }

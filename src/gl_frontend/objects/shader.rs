@@ -130,7 +130,13 @@ impl ContextState {
         };
         let context_version = self.version.0 * 10 + self.version.1;
         let extensions: Vec<String> = self.strings.extension_list.iter().map(|e| e.to_string_lossy().into_owned()).collect();
-        glsl::CompileOptions { stage, api, context_version, extensions }
+        let l = &self.limits;
+        let limits = glsl::BindingLimits {
+            texture_units: l.max_combined_texture_image_units,
+            uniform_buffers: l.max_uniform_buffer_bindings,
+            storage_buffers: crate::draw_path::dispatch::MAX_SHADER_STORAGE_BUFFER_BINDINGS,
+        };
+        glsl::CompileOptions { stage, api, context_version, extensions, limits }
     }
 
     pub(crate) fn gl_compile_shader(&mut self, shader: GLuint) {

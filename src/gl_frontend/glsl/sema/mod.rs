@@ -1396,6 +1396,9 @@ impl<'a> Checker<'a> {
             }
             self.check_storage_for_stage(qual, &ty, d.loc, global, &d.name);
             self.check_layouts(qual, Some(&ty));
+            if storage == Some(Storage::Uniform) {
+                self.check_binding_range(qual, &ty, d.loc);
+            }
             if global && storage == Some(Storage::Out) {
                 self.xfb_variable(qual, &ty, d.loc);
             }
@@ -2133,6 +2136,7 @@ impl<'a> Checker<'a> {
                 if storage == Storage::Uniform && matches!(ty, Type::Array(_, None)) {
                     self.error(*l, format!("uniform block array `{}' must specify an array size", inst));
                 }
+                self.check_binding_range(&b.qual, &ty, *l);
                 if self.options.stage == Stage::Geometry && storage == Storage::In && b.name != "gl_PerVertex" {
                     ty = self.gs_input_array(ty, inst, *l);
                 }
@@ -2147,6 +2151,7 @@ impl<'a> Checker<'a> {
                 if b.name == "gl_PerVertex" {
                     return; // redeclaring the built-in block
                 }
+                self.check_binding_range(&b.qual, &Type::Block(st.clone()), b.loc);
                 let block_readonly = b.qual.has(|q| matches!(q, QualItem::Memory(m) if m == "readonly"));
                 let layouts = member_layouts.into_iter().chain(std::iter::repeat(Default::default()));
                 for (((n, ty), (mi, _)), member_layout) in members.into_iter().zip(member_of).zip(layouts) {
@@ -2160,6 +2165,34 @@ impl<'a> Checker<'a> {
                     self.interface.globals.push(GlobalVar { name: n, ty, storage, qual: b.qual.clone(), loc: b.loc, block: Some(b.name.clone()), member_layout });
                 }
             }
+        }
+    }
+
+    /// GLSL 4.60 sections 4.4.5 and 4.4.6: a `binding' whose array of samplers, atomic
+    /// counters or blocks would run past the context's binding points is a compile-time
+    /// error. Every array element takes its own binding, except for atomic counters,
+    /// which share their buffer binding.
+    pub(crate) fn check_binding_range(&mut self, qual: &TypeQualifier, ty: &Type, loc: SourceLoc) {
+        let Some(binding) = self.layout_constant(qual, "binding") else { return };
+        let mut elements: i64 = 1;
+        let mut element = ty;
+        while let Type::Array(inner, size) = element {
+            elements = elements.saturating_mul(i64::from(size.unwrap_or(1)));
+            element = inner;
+        }
+        let limits = self.options.limits;
+        let (points, what) = match (element, qual.storage()) {
+            (Type::Opaque(name), _) if &**name == "atomic_uint" => {
+                elements = 1;
+                (i64::from(crate::link_atomic::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS), "atomic counter buffer bindings")
+            }
+            (Type::Opaque(name), _) if name.contains("sampler") => (i64::from(limits.texture_units), "texture units"),
+            (Type::Block(_), Some(Storage::Uniform)) => (i64::from(limits.uniform_buffers), "uniform buffer bindings"),
+            (Type::Block(_), Some(Storage::Buffer)) => (i64::from(limits.storage_buffers), "shader storage buffer bindings"),
+            _ => return,
+        };
+        if binding < 0 || binding.saturating_add(elements) > points {
+            self.error(loc, format!("binding {binding} with {elements} element(s) exceeds the {points} {what}"));
         }
     }
 

@@ -300,3 +300,36 @@ fn only_layout_qualifiers_repeat() {
     ok(Vertex, "#version 420\nlayout(std140) layout(binding = 1) uniform B { float f; };\nlayout(location = 1) flat out int i;\nvoid main() { i = int(f); }");
     ok(Vertex, &format!("{pack}centroid out float x;\nvoid a(const in float z) {{ x = z; }}\nvoid main() {{ a(1.0); }}"));
 }
+
+#[test]
+fn explicit_bindings_stay_within_the_binding_points() {
+    // The default limits: 80 texture units, 72 uniform buffers, 8 storage buffers, 8 atomic
+    // counter buffers.
+    let samplers = "#version 150\n#extension GL_ARB_arrays_of_arrays : enable\n#extension GL_ARB_shading_language_420pack : enable
+layout(binding = BINDING) uniform sampler2D s[2][2];
+out vec4 c;
+void main() { c = texture(s[1][1], vec2(0.0)); }";
+    ok(Fragment, &samplers.replace("BINDING", "76"));
+    fails_with(Fragment, &samplers.replace("BINDING", "77"), "exceeds the 80 texture units");
+    let blocks = "#version 150\n#extension GL_ARB_arrays_of_arrays : enable\n#extension GL_ARB_shading_language_420pack : enable
+layout(binding = BINDING) uniform Block { float a; } i[2][2];
+void main() { gl_Position = vec4(i[1][1].a); }";
+    ok(Vertex, &blocks.replace("BINDING", "68"));
+    fails_with(Vertex, &blocks.replace("BINDING", "69"), "exceeds the 72 uniform buffer bindings");
+    let storage = "#version 430\nlayout(binding = BINDING) buffer Block { float a; };\nvoid main() { gl_Position = vec4(a); }";
+    ok(Vertex, &storage.replace("BINDING", "7"));
+    fails_with(Vertex, &storage.replace("BINDING", "8"), "shader storage buffer bindings");
+    // Atomic counters of one array share their buffer binding.
+    let counters = "#version 150\n#extension GL_ARB_shader_atomic_counters : enable\n#extension GL_ARB_arrays_of_arrays : enable
+layout(binding = BINDING) uniform atomic_uint x[2][2];
+void main() { }";
+    ok(Fragment, &counters.replace("BINDING", "7"));
+    fails_with(Fragment, &counters.replace("BINDING", "8"), "atomic counter buffer bindings");
+}
+
+#[test]
+fn separate_shader_objects_bring_in_and_out_to_glsl_120() {
+    let vs = "#version 120\nEXT\nin vec4 p;\nout vec4 v[2];\nvoid main() { v[0] = p; v[1] = p; gl_Position = p; }";
+    ok(Vertex, &vs.replace("EXT", "#extension GL_ARB_separate_shader_objects : require"));
+    fails_with(Vertex, &vs.replace("EXT", ""), "storage needs GLSL 1.30");
+}

@@ -23,6 +23,7 @@ pub fn compile(stage: glsl::Stage, src: &str) -> glsl::CompiledShader {
         api: glsl::Api::GlCompat,
         context_version: 46,
         extensions: glsl::extensions::known().filter(|e| glsl::extensions::available(e, 0, false)).map(str::to_string).collect(),
+        limits: Default::default(),
     };
     let s = glsl::compile_shader(&[src], &options);
     assert!(s.success, "{}\n{}", s.info_log, src);

@@ -10,6 +10,7 @@ pub fn options(stage: Stage, api: Api) -> CompileOptions {
         api,
         context_version: if es { 32 } else { 46 },
         extensions: glsl::extensions::known().filter(|e| glsl::extensions::available(e, 0, es)).map(str::to_string).collect(),
+        limits: Default::default(),
     }
 }
 
