@@ -56,3 +56,42 @@ impl ContextState {
         }
     }
 }
+
+/// How glClampColor treats the colours of one draw into `targets`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DrawColorClamp {
+    /// GL_CLAMP_VERTEX_COLOR clamps the colour varyings.
+    pub vertex: bool,
+    /// GL_CLAMP_FRAGMENT_COLOR clamps the fragment colours and some colour buffer is one the
+    /// device does not clamp to [0, 1] itself (floating point or signed normalised).
+    pub fragment_in_shader: bool,
+}
+
+/// The numeric kind of a colour buffer, as far as clamping goes.
+fn fixed_point(format: vk_backend::Format) -> Option<bool> {
+    use vk_backend::Format::*;
+    use vk_backend::FormatClass;
+    match format {
+        _ if format.class() != FormatClass::Float => None,
+        R8Unorm | Rg8Unorm | Rgba8Unorm | Rgba8Srgb | Bgra8Unorm | Bgra8Srgb | Rgb10A2Unorm | R16Unorm | Rg16Unorm | Rgba16Unorm => Some(true),
+        R8Snorm | Rg8Snorm | Rgba8Snorm | R16Snorm | Rg16Snorm | Rgba16Snorm => Some(true),
+        _ => Some(false),
+    }
+}
+
+/// Whether the device clamps what it writes to `format` to [0, 1].
+fn device_clamps(format: vk_backend::Format) -> bool {
+    use vk_backend::Format::*;
+    matches!(format, R8Unorm | Rg8Unorm | Rgba8Unorm | Rgba8Srgb | Bgra8Unorm | Bgra8Srgb | Rgb10A2Unorm | R16Unorm | Rg16Unorm | Rgba16Unorm)
+}
+
+impl ColorClamp {
+    /// The clamping of a draw into colour buffers of `formats` (integer buffers, which no
+    /// clamp applies to, are passed over). GL_FIXED_ONLY clamps when every other colour
+    /// buffer is fixed point.
+    pub(crate) fn for_draw(&self, formats: impl Iterator<Item = vk_backend::Format> + Clone) -> DrawColorClamp {
+        let all_fixed = formats.clone().filter_map(fixed_point).all(|fixed| fixed);
+        let unclamped_buffer = formats.filter(|f| fixed_point(*f).is_some()).any(|f| !device_clamps(f));
+        DrawColorClamp { vertex: clamps(self.vertex, all_fixed), fragment_in_shader: clamps(self.fragment, all_fixed) && unclamped_buffer }
+    }
+}
