@@ -95,3 +95,47 @@ impl ColorClamp {
         DrawColorClamp { vertex: clamps(self.vertex, all_fixed), fragment_in_shader: clamps(self.fragment, all_fixed) && unclamped_buffer }
     }
 }
+
+impl ContextState {
+    /// Whether every colour buffer of the draw framebuffer that is not an integer one is
+    /// fixed point (the window's always are): what GL_FIXED_ONLY asks.
+    fn draw_buffers_fixed_point(&self) -> bool {
+        let name = self.bindings.draw_framebuffer;
+        let Some(fb) = self.framebuffers.get(name).filter(|_| name != 0) else { return true };
+        fb.colors.iter().filter_map(|&a| self.attached_image(a)).all(|img| {
+            use gl_formats::ComponentKind::*;
+            matches!(img.format.info.kind, Unorm | Snorm | Uint | Sint)
+        })
+    }
+
+    /// Whether GL_CLAMP_FRAGMENT_COLOR applies with the current draw framebuffer, which
+    /// also clamps the colour state queries return (ARB_color_buffer_float).
+    pub(crate) fn fragment_color_clamped(&self) -> bool {
+        let c = self.state.color_clamp;
+        match c.fragment {
+            GL_TRUE => true,
+            GL_FIXED_ONLY => self.draw_buffers_fixed_point(),
+            _ => false,
+        }
+    }
+
+    /// The fog colour, blend colour, clear colour or alpha reference as glGet returns them
+    /// while fragment colours are clamped: in [0, 1]. `None` for other pnames, or when
+    /// nothing is clamped.
+    pub(crate) fn clamped_color_query(&self, pname: GLenum) -> Option<crate::queries::get::Value> {
+        use crate::queries::get::Value;
+        let s = &self.state;
+        let color = match pname {
+            GL_FOG_COLOR if !self.is_core() && !self.is_gles() => s.fog.color,
+            GL_BLEND_COLOR => s.blend.color,
+            GL_COLOR_CLEAR_VALUE => s.clear.color,
+            GL_ALPHA_TEST_REF if !self.is_core() && !self.is_gles() => [s.alpha_test.reference_unclamped, 0.0, 0.0, 0.0],
+            _ => return None,
+        };
+        if self.is_gles() || !self.fragment_color_clamped() {
+            return None;
+        }
+        let v = color.map(|c| f64::from(c).clamp(0.0, 1.0));
+        Some(if pname == GL_ALPHA_TEST_REF { Value::Float { v, n: 1, normalized: true } } else { Value::floats(v, true) })
+    }
+}

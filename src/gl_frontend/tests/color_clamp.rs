@@ -108,3 +108,52 @@ fn vertex_colours_are_clamped_before_interpolation_unless_turned_off() {
     unsafe { glClampColor(GL_CLAMP_VERTEX_COLOR, GL_TRUE) };
     assert_close(draw_and_read(), [1.0, 0.0, 0.25, 1.0], "GLSL, GL_TRUE");
 }
+
+#[test]
+fn clamped_fragment_colours_clamp_queried_colour_state() {
+    let _ctx = current_compat_context();
+    let query = |pname: GLenum| {
+        let mut v = [0f32; 4];
+        unsafe { glGetFloatv(pname, v.as_mut_ptr()) };
+        v
+    };
+    let out_of_range = [2.0f32, -1.0, 0.5, 3.0];
+    unsafe {
+        glClearColor(2.0, -1.0, 0.5, 3.0);
+        glBlendColor(2.0, -1.0, 0.5, 3.0);
+        glFogfv(GL_FOG_COLOR, out_of_range.as_ptr());
+    }
+    // The window is fixed point: GL_FIXED_ONLY clamps.
+    for pname in [GL_COLOR_CLEAR_VALUE, GL_BLEND_COLOR, GL_FOG_COLOR] {
+        assert_close(query(pname), [1.0, 0.0, 0.5, 1.0], "GL_FIXED_ONLY, window");
+    }
+    // A float framebuffer leaves GL_FIXED_ONLY's values as they were given.
+    framebuffer_of(GL_RGBA32F);
+    unsafe { glClearColor(2.0, -1.0, 0.5, 3.0) };
+    for pname in [GL_COLOR_CLEAR_VALUE, GL_BLEND_COLOR, GL_FOG_COLOR] {
+        assert_close(query(pname), out_of_range, "GL_FIXED_ONLY, float framebuffer");
+    }
+    unsafe { glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_TRUE) };
+    assert_close(query(GL_BLEND_COLOR), [1.0, 0.0, 0.5, 1.0], "GL_TRUE, float framebuffer");
+    unsafe {
+        glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, out_of_range.as_ptr());
+        let mut border = [0f32; 4];
+        glGetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border.as_mut_ptr());
+        assert_close(border, [1.0, 0.0, 0.5, 1.0], "border colour, GL_TRUE");
+        glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FALSE);
+        glGetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border.as_mut_ptr());
+        assert_close(border, out_of_range, "border colour, GL_FALSE");
+        // The texture environment colour and the alpha reference are kept as given too.
+        glTexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, out_of_range.as_ptr());
+        let mut env = [0f32; 4];
+        glGetTexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, env.as_mut_ptr());
+        assert_close(env, out_of_range, "texture environment colour, GL_FALSE");
+        glAlphaFunc(GL_GREATER, 1.5);
+        assert_eq!(query(GL_ALPHA_TEST_REF)[0], 1.5, "alpha reference, GL_FALSE");
+        glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_TRUE);
+        glGetTexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, env.as_mut_ptr());
+        assert_close(env, [1.0, 0.0, 0.5, 1.0], "texture environment colour, GL_TRUE");
+        assert_eq!(query(GL_ALPHA_TEST_REF)[0], 1.0, "alpha reference, GL_TRUE");
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
