@@ -548,11 +548,18 @@ impl ContextState {
         let may_clamp = exe.variants.may_clamp();
         // glShadeModel(GL_FLAT) applies to a compatibility program's colour varyings.
         let flat_colors = exe.variants.has_flat_colors() && self.state.raster.shade_model == GL_FLAT;
+        let (writes_color_varyings, has_clamped_colors) = (exe.variants.writes_color_varyings(), exe.variants.has_clamped_colors());
         let plain = exe.gpu.clone();
         drop(exe);
         let (textures, tex_clamp) = self.draw_textures(&sampler_slots, program_id, may_clamp)?;
         // Draws that need no variant take the program as read under the lock above.
-        let key = VariantKey { flat_colors, tex_clamp };
+        let clamp = self.state.color_clamp.for_draw(targets.colors.iter().flatten().map(|v| v.format()));
+        let key = VariantKey {
+            flat_colors,
+            tex_clamp,
+            unclamped_vertex_colors: writes_color_varyings && !clamp.vertex,
+            clamped_fragment_colors: has_clamped_colors && clamp.fragment_in_shader,
+        };
         let gpu_program = if key.is_plain() {
             plain
         } else {

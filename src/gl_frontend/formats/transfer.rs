@@ -239,8 +239,8 @@ pub fn pack(
 }
 
 /// [`pack`] for glReadPixels with GL_CLAMP_READ_COLOR in effect: when `clamp_color`, colour
-/// values of float sources are clamped to [0, 1] before conversion (normalised sources are
-/// in range already; integer ones are never clamped).
+/// values of float and signed-normalised sources are clamped to [0, 1] before conversion
+/// (unsigned-normalised sources are in range already; integer ones are never clamped).
 #[allow(clippy::too_many_arguments)]
 pub fn pack_clamped(
     store: &PixelStore,
@@ -262,7 +262,7 @@ pub fn pack_clamped(
     let storage: Option<Layout> = src_format.storage.color_layout();
     let texel_bytes = storage.map_or(0, |l| l.pixel_bytes());
     if let (true, Some(layout)) = (p.color, storage) {
-        let clamps = clamp_color && src_format.info.kind == ComponentKind::Float;
+        let clamps = clamp_color && matches!(src_format.info.kind, ComponentKind::Float | ComponentKind::Snorm);
         if !clamps && is_plain_copy(&client, &layout, &src_format.info.store, store.swap_bytes) {
             let row = extent.width as usize * texel_bytes;
             for (r, chunk) in src[..n * texel_bytes].chunks_exact(row.max(1)).enumerate() {
@@ -296,9 +296,10 @@ pub fn pack_clamped(
     }
     let stencil_plane = if p.depth { n * 4 } else { 0 };
     let luminance = format_slots(format).is_some_and(|(s, _)| s.contains(&Slot::L));
-    let clamp_float = clamp_color && src_format.info.kind == ComponentKind::Float;
+    let clamp_float = clamp_color && matches!(src_format.info.kind, ComponentKind::Float | ComponentKind::Snorm);
     let clamp_range = match src_format.info.kind {
         ComponentKind::Unorm => Some((0.0, 1.0)),
+        ComponentKind::Snorm if clamp_float => Some((0.0, 1.0)),
         ComponentKind::Snorm => Some((-1.0, 1.0)),
         ComponentKind::Float if clamp_float => Some((0.0, 1.0)),
         _ => None,

@@ -443,10 +443,10 @@ impl ContextState {
             log.push_str(&format!("error: {why}\n"));
             return (None, log);
         }
-        // GL_CLAMP exists only in compatibility contexts.
-        let may_clamp = linked.interface.sampler_count > 0 && !self.is_core() && !self.is_gles();
-        let variants = ProgramVariants::new(may_clamp.then(|| linked.clone()), flat, separable);
-        let gpu = match self.build_gpu_program(&linked, separable, &[]) {
+        // GL_CLAMP, the shade model and colour clamping exist only in compatibility contexts.
+        let compatibility = !self.is_core() && !self.is_gles();
+        let variants = ProgramVariants::new(compatibility.then(|| linked.clone()), flat, separable);
+        let gpu = match self.build_gpu_program(&variants.plain_source(&linked), separable, &[]) {
             Ok(gpu) => gpu,
             Err(why) => {
                 log.push_str(&format!("error: {why}\n"));

@@ -1,8 +1,14 @@
 //! Builds of one compatibility program for the draw state it cannot meet as linked: its
-//! colour varyings flat while glShadeModel is GL_FLAT (`fixed_function::flat_colors`), and
-//! texture coordinates clamped for GL_CLAMP on filtered textures (`lower_tex_clamp`). One
-//! key names both, so a flat draw that samples with GL_CLAMP gets a build with both; each
-//! build is made on first use and kept with the program.
+//! colour varyings flat while glShadeModel is GL_FLAT (`fixed_function::flat_colors`),
+//! texture coordinates clamped for GL_CLAMP on filtered textures (`lower_tex_clamp`), and
+//! colours clamped or not by glClampColor (`lower_clamp_color_outputs`). One key names them
+//! all, so a flat draw that samples with GL_CLAMP gets a build with both; each build is made
+//! on first use and kept with the program.
+//!
+//! GL_CLAMP_VERTEX_COLOR is on by default, so the plain build of a compatibility program
+//! clamps its colour varyings and the variant is the unclamped one; fragment colours are
+//! clamped only in a variant, since the device already clamps what it writes to
+//! unsigned-normalised buffers.
 
 use std::sync::Arc;
 
@@ -17,35 +23,64 @@ pub(crate) struct VariantKey {
     pub flat_colors: bool,
     /// Per sampler binding, the coordinates the shaders clamp for GL_CLAMP.
     pub tex_clamp: ClampKey,
+    /// GL_CLAMP_VERTEX_COLOR is off for the draw: the colour varyings keep their range.
+    pub unclamped_vertex_colors: bool,
+    /// GL_CLAMP_FRAGMENT_COLOR is on for a colour buffer the device does not clamp itself.
+    pub clamped_fragment_colors: bool,
 }
 
 impl VariantKey {
     /// Whether the plain build serves the draw.
     pub fn is_plain(&self) -> bool {
-        !self.flat_colors && self.tex_clamp.is_empty()
+        !self.flat_colors && self.tex_clamp.is_empty() && !self.unclamped_vertex_colors && !self.clamped_fragment_colors
     }
 }
 
 /// The linked stages a program's variants are built from, and the variants built so far.
-/// Empty for programs of core and ES contexts, which have neither GL_CLAMP nor a shade model.
+/// Empty for programs of core and ES contexts, which have neither GL_CLAMP, a shade model
+/// nor colour clamping.
 #[derive(Default)]
 pub struct ProgramVariants {
-    /// The stages as linked, kept when the program samples textures and so may meet GL_CLAMP.
+    /// The stages as linked (compatibility programs).
     smooth: Option<Arc<glsl::LinkedProgram>>,
     /// The stages with the colour varyings flat, when the program has such varyings.
     flat: Option<Arc<glsl::LinkedProgram>>,
     separable: bool,
+    /// The last pre-rasterisation stage writes compatibility colour varyings.
+    color_varyings: bool,
     built: Vec<(VariantKey, GpuProgram)>,
 }
 
 impl ProgramVariants {
     pub fn new(smooth: Option<glsl::LinkedProgram>, flat: Option<glsl::LinkedProgram>, separable: bool) -> ProgramVariants {
-        ProgramVariants { smooth: smooth.map(Arc::new), flat: flat.map(Arc::new), separable, built: Vec::new() }
+        let color_varyings = smooth.as_ref().is_some_and(writes_color_varyings);
+        ProgramVariants { smooth: smooth.map(Arc::new), flat: flat.map(Arc::new), separable, color_varyings, built: Vec::new() }
     }
 
     /// Whether GL_CLAMP on the program's textures needs a variant.
     pub fn may_clamp(&self) -> bool {
+        self.smooth.as_ref().is_some_and(|linked| linked.interface.sampler_count > 0)
+    }
+
+    /// Whether glClampColor decides the values of some of the program's outputs: its
+    /// fragment colours, or the colour varyings of its last pre-rasterisation stage.
+    pub fn has_clamped_colors(&self) -> bool {
         self.smooth.is_some()
+    }
+
+    /// Whether GL_CLAMP_VERTEX_COLOR applies to some of the program's varyings.
+    pub fn writes_color_varyings(&self) -> bool {
+        self.color_varyings
+    }
+
+    /// What the plain build is built from: `linked` with its colour varyings clamped, as
+    /// GL_CLAMP_VERTEX_COLOR's default asks, where it has them.
+    pub(crate) fn plain_source<'a>(&self, linked: &'a glsl::LinkedProgram) -> std::borrow::Cow<'a, glsl::LinkedProgram> {
+        if self.color_varyings {
+            std::borrow::Cow::Owned(with_clamped_colors(linked, true, false))
+        } else {
+            std::borrow::Cow::Borrowed(linked)
+        }
     }
 
     /// Whether the shade model decides the interpolation of some of the program's varyings.
@@ -66,6 +101,7 @@ impl ContextState {
         }
         let source = if key.flat_colors { variants.flat.clone() } else { variants.smooth.clone() };
         let Some(source) = source else { return plain.clone() };
+        let source = with_clamped_colors(&source, !key.unclamped_vertex_colors, key.clamped_fragment_colors);
         match self.build_gpu_program(&source, variants.separable, &key.tex_clamp) {
             Ok(program) => {
                 variants.built.push((key.clone(), program.clone()));
@@ -77,4 +113,38 @@ impl ContextState {
             }
         }
     }
+}
+
+/// The varying locations of the compatibility colours GL_CLAMP_VERTEX_COLOR clamps
+/// (gl_FrontColor, gl_BackColor and their secondary colours; glsl::link's BUILTIN_VARYINGS).
+fn color_varying_locations() -> Vec<u32> {
+    glsl::link::BUILTIN_VARYINGS.iter().filter(|(producer, _, _)| producer.contains("Color")).map(|&(_, _, location)| location).collect()
+}
+
+/// The last stage before the fragment stage, whose outputs are rasterised.
+fn last_pre_rasterization(linked: &glsl::LinkedProgram) -> Option<glsl::Stage> {
+    linked.stages.iter().map(|s| s.stage).filter(|&s| s != glsl::Stage::Fragment && s != glsl::Stage::Compute).max()
+}
+
+fn writes_color_varyings(linked: &glsl::LinkedProgram) -> bool {
+    let locations = color_varying_locations();
+    let last = last_pre_rasterization(linked);
+    linked.stages.iter().filter(|s| Some(s.stage) == last).filter_map(|s| s.ir.as_ref().ok()).any(|ir| {
+        ir.variables.iter().any(|(_, v)| v.mode == nir_like::VariableMode::ShaderOut && v.builtin.is_none() && v.location.is_some_and(|l| locations.contains(&l)))
+    })
+}
+
+/// `linked` with its colour varyings (`vertex`) and fragment colour outputs (`fragment`)
+/// clamped to [0, 1].
+pub(crate) fn with_clamped_colors(linked: &glsl::LinkedProgram, vertex: bool, fragment: bool) -> glsl::LinkedProgram {
+    let mut clamped = linked.clone();
+    let locations = color_varying_locations();
+    let last = last_pre_rasterization(linked);
+    for stage in &mut clamped.stages {
+        let wanted = if stage.stage == glsl::Stage::Fragment { fragment } else { vertex && Some(stage.stage) == last };
+        if let (true, Ok(ir)) = (wanted, &mut stage.ir) {
+            nir_like::passes::lower_clamp_color_outputs(ir, &locations);
+        }
+    }
+    clamped
 }

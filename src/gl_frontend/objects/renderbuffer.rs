@@ -93,8 +93,11 @@ impl ContextState {
             return;
         }
         let api = self.format_api();
-        // RGB9_E5 is a renderbuffer format though no framebuffer with it is complete.
-        let renderable = |f: &TexelFormat| f.info.is_color_renderable(api) || f.info.is_depth_renderable() || f.info.is_stencil_renderable() || f.info.internal_format == GL_RGB9_E5;
+        // RGB9_E5 is a renderbuffer format though no framebuffer with it is complete;
+        // compressed ones, generic GL_COMPRESSED_* included, are none.
+        let renderable = |f: &TexelFormat| {
+            !f.info.is_compressed() && (f.info.is_color_renderable(api) || f.info.is_depth_renderable() || f.info.is_stencil_renderable() || f.info.internal_format == GL_RGB9_E5)
+        };
         let Some(format) = internal_texel_format(internal_format).filter(|f| renderable(f) && (f.info.sized || !self.is_core())) else {
             return self.record_error(GL_INVALID_ENUM);
         };

@@ -401,6 +401,10 @@ impl ContextState {
         if result.is_none() {
             self.record_error(GL_INVALID_ENUM);
         }
+        // Clamped fragment colours clamp the queried border colour too (ARB_color_buffer_float).
+        if pname == GL_TEXTURE_BORDER_COLOR && !self.is_gles() && self.fragment_color_clamped() {
+            return result.map(|(v, n)| (v.map(|c| c.clamp(0.0, 1.0)), n));
+        }
         result
     }
 

@@ -103,6 +103,9 @@ impl ContextState {
         if let Some(clamp) = self.color_clamp_value(pname) {
             return Some(Value::int(clamp));
         }
+        if let Some(v) = self.clamped_color_query(pname) {
+            return Some(v);
+        }
         let s = &self.state;
         let l = &self.limits;
         let b = &self.bindings;

@@ -12,13 +12,16 @@ pub struct AlphaTestState {
     /// GL_ALPHA_TEST.
     pub enabled: bool,
     pub func: GLenum,
-    /// Clamped to [0, 1].
+    /// Clamped to [0, 1], as the test uses it.
     pub reference: f32,
+    /// As given, which queries return while fragment colours are not clamped
+    /// (ARB_color_buffer_float).
+    pub reference_unclamped: f32,
 }
 
 impl Default for AlphaTestState {
     fn default() -> Self {
-        AlphaTestState { enabled: false, func: GL_ALWAYS, reference: 0.0 }
+        AlphaTestState { enabled: false, func: GL_ALWAYS, reference: 0.0, reference_unclamped: 0.0 }
     }
 }
 
@@ -32,6 +35,7 @@ impl ContextState {
         }
         self.state.alpha_test.func = func;
         self.state.alpha_test.reference = reference.clamp(0.0, 1.0);
+        self.state.alpha_test.reference_unclamped = reference;
         self.state.dirty.insert(Dirty::PROGRAM | Dirty::UNIFORMS);
     }
 
@@ -40,7 +44,7 @@ impl ContextState {
         Some(match pname {
             GL_ALPHA_TEST => Value::boolean(a.enabled),
             GL_ALPHA_TEST_FUNC => Value::int(a.func as i64),
-            GL_ALPHA_TEST_REF => Value::Float { v: [a.reference as f64, 0.0, 0.0, 0.0], n: 1, normalized: true },
+            GL_ALPHA_TEST_REF => Value::Float { v: [a.reference_unclamped as f64, 0.0, 0.0, 0.0], n: 1, normalized: true },
             _ => return None,
         })
     }

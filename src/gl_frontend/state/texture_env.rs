@@ -42,15 +42,18 @@ pub struct TexUnitEnv {
     pub enabled: u8,
     /// GL_TEXTURE_ENV_MODE.
     pub mode: GLenum,
-    /// GL_TEXTURE_ENV_COLOR.
+    /// GL_TEXTURE_ENV_COLOR, clamped to [0, 1] as texturing uses it.
     pub color: [f32; 4],
+    /// GL_TEXTURE_ENV_COLOR as given, which queries return while fragment colours are not
+    /// clamped (ARB_color_buffer_float).
+    pub color_unclamped: [f32; 4],
     pub combine_rgb: Combine,
     pub combine_alpha: Combine,
 }
 
 impl Default for TexUnitEnv {
     fn default() -> Self {
-        TexUnitEnv { enabled: 0, mode: GL_MODULATE, color: [0.0; 4], combine_rgb: Combine::new(false), combine_alpha: Combine::new(true) }
+        TexUnitEnv { enabled: 0, mode: GL_MODULATE, color: [0.0; 4], color_unclamped: [0.0; 4], combine_rgb: Combine::new(false), combine_alpha: Combine::new(true) }
     }
 }
 
@@ -129,6 +132,9 @@ impl ContextState {
                 for (c, v) in u.color.iter_mut().zip(values) {
                     *c = v.clamp(0.0, 1.0) as f32;
                 }
+                for (c, v) in u.color_unclamped.iter_mut().zip(values) {
+                    *c = *v as f32;
+                }
             }
             GL_COMBINE_RGB | GL_COMBINE_ALPHA => {
                 let f = values.first().copied().unwrap_or(0.0) as GLenum;
@@ -185,7 +191,8 @@ impl ContextState {
         let u = self.state.texture_env.units.get(unit).copied().unwrap_or_default();
         match pname {
             GL_TEXTURE_ENV_MODE => Some(vec![u.mode as f64]),
-            GL_TEXTURE_ENV_COLOR => Some(u.color.iter().map(|c| *c as f64).collect()),
+            GL_TEXTURE_ENV_COLOR if self.fragment_color_clamped() => Some(u.color.iter().map(|c| *c as f64).collect()),
+            GL_TEXTURE_ENV_COLOR => Some(u.color_unclamped.iter().map(|c| *c as f64).collect()),
             GL_COMBINE_RGB => Some(vec![u.combine_rgb.function as f64]),
             GL_COMBINE_ALPHA => Some(vec![u.combine_alpha.function as f64]),
             GL_SRC0_RGB | GL_SRC1_RGB | GL_SRC2_RGB => Some(vec![u.combine_rgb.sources[(pname - GL_SRC0_RGB) as usize] as f64]),

@@ -279,3 +279,17 @@ fn clamp_read_color_clamps_float_sources_only_when_asked() {
         .unwrap();
     assert_eq!(back, ints);
 }
+
+#[test]
+fn clamp_read_color_clamps_signed_normalised_sources_to_zero_one() {
+    // RGBA8_SNORM texels: -127 (-1.0), 64 (~0.504), 127 (1.0), -64 (~-0.504).
+    let src: Vec<u8> = [-127i8, 64, 127, -64].iter().map(|v| *v as u8).collect();
+    let mut out = vec![0u8; 16];
+    gl_formats::pack_clamped(&tight(), GL_RGBA, GL_FLOAT, one(), &src, texels(GL_RGBA8_SNORM), &mut out, false).unwrap();
+    let unclamped = read_floats(&out);
+    assert!(unclamped[0] == -1.0 && unclamped[3] < -0.5, "{unclamped:?}");
+    gl_formats::pack_clamped(&tight(), GL_RGBA, GL_FLOAT, one(), &src, texels(GL_RGBA8_SNORM), &mut out, true).unwrap();
+    let clamped = read_floats(&out);
+    assert_eq!([clamped[0], clamped[2], clamped[3]], [0.0, 1.0, 0.0], "{clamped:?}");
+    assert!((clamped[1] - 64.0 / 127.0).abs() < 1e-6, "{clamped:?}");
+}
