@@ -11,6 +11,7 @@ use crate::objects::query::ResultType;
 use crate::objects::shader::write_gl_string;
 use crate::objects::uniforms::{components_as_f64, components_as_i64, Scalar};
 use crate::objects::vertex_array::PointerKind;
+use crate::objects::vertex_attrib_binding::VaoTarget;
 use crate::objects::vertex_attrib_values::CurrentAs;
 use crate::state::current_values::{read_norm, read_vec, Current, Normalize};
 use crate::state::pixel_maps::MapValues;
@@ -475,6 +476,72 @@ impl GlCommands for ContextState {
     }
     unsafe fn GetVertexAttribPointerv(&mut self, index: GLuint, pname: GLenum, pointer: *mut *mut c_void) {
         self.gl_get_vertex_attrib_pointerv(index, pname, pointer)
+    }
+
+    // Vertex attribute formats and buffer bindings (GL 4.3), and their named forms (GL 4.5).
+    unsafe fn BindVertexBuffer(&mut self, bindingindex: GLuint, buffer: GLuint, offset: GLintptr, stride: GLsizei) {
+        self.gl_bind_vertex_buffer(VaoTarget::Bound, bindingindex, buffer, offset, stride)
+    }
+    unsafe fn VertexArrayVertexBuffer(&mut self, vaobj: GLuint, bindingindex: GLuint, buffer: GLuint, offset: GLintptr, stride: GLsizei) {
+        self.gl_bind_vertex_buffer(VaoTarget::Named(vaobj), bindingindex, buffer, offset, stride)
+    }
+    unsafe fn BindVertexBuffers(&mut self, first: GLuint, count: GLsizei, buffers: *const GLuint, offsets: *const GLintptr, strides: *const GLsizei) {
+        self.gl_bind_vertex_buffers(VaoTarget::Bound, first, count, buffers, offsets, strides)
+    }
+    unsafe fn VertexArrayVertexBuffers(&mut self, vaobj: GLuint, first: GLuint, count: GLsizei, buffers: *const GLuint, offsets: *const GLintptr, strides: *const GLsizei) {
+        self.gl_bind_vertex_buffers(VaoTarget::Named(vaobj), first, count, buffers, offsets, strides)
+    }
+    unsafe fn VertexAttribFormat(&mut self, attribindex: GLuint, size: GLint, ty: GLenum, normalized: GLboolean, relativeoffset: GLuint) {
+        self.gl_vertex_attrib_format(VaoTarget::Bound, PointerKind::Float, attribindex, size, ty, normalized, relativeoffset)
+    }
+    unsafe fn VertexAttribIFormat(&mut self, attribindex: GLuint, size: GLint, ty: GLenum, relativeoffset: GLuint) {
+        self.gl_vertex_attrib_format(VaoTarget::Bound, PointerKind::Integer, attribindex, size, ty, 0, relativeoffset)
+    }
+    unsafe fn VertexAttribLFormat(&mut self, attribindex: GLuint, size: GLint, ty: GLenum, relativeoffset: GLuint) {
+        self.gl_vertex_attrib_format(VaoTarget::Bound, PointerKind::Double, attribindex, size, ty, 0, relativeoffset)
+    }
+    unsafe fn VertexArrayAttribFormat(&mut self, vaobj: GLuint, attribindex: GLuint, size: GLint, ty: GLenum, normalized: GLboolean, relativeoffset: GLuint) {
+        self.gl_vertex_attrib_format(VaoTarget::Named(vaobj), PointerKind::Float, attribindex, size, ty, normalized, relativeoffset)
+    }
+    unsafe fn VertexArrayAttribIFormat(&mut self, vaobj: GLuint, attribindex: GLuint, size: GLint, ty: GLenum, relativeoffset: GLuint) {
+        self.gl_vertex_attrib_format(VaoTarget::Named(vaobj), PointerKind::Integer, attribindex, size, ty, 0, relativeoffset)
+    }
+    unsafe fn VertexArrayAttribLFormat(&mut self, vaobj: GLuint, attribindex: GLuint, size: GLint, ty: GLenum, relativeoffset: GLuint) {
+        self.gl_vertex_attrib_format(VaoTarget::Named(vaobj), PointerKind::Double, attribindex, size, ty, 0, relativeoffset)
+    }
+    unsafe fn VertexAttribBinding(&mut self, attribindex: GLuint, bindingindex: GLuint) {
+        self.gl_vertex_attrib_binding(VaoTarget::Bound, attribindex, bindingindex)
+    }
+    unsafe fn VertexArrayAttribBinding(&mut self, vaobj: GLuint, attribindex: GLuint, bindingindex: GLuint) {
+        self.gl_vertex_attrib_binding(VaoTarget::Named(vaobj), attribindex, bindingindex)
+    }
+    unsafe fn VertexBindingDivisor(&mut self, bindingindex: GLuint, divisor: GLuint) {
+        self.gl_vertex_binding_divisor(VaoTarget::Bound, bindingindex, divisor)
+    }
+    unsafe fn VertexArrayBindingDivisor(&mut self, vaobj: GLuint, bindingindex: GLuint, divisor: GLuint) {
+        self.gl_vertex_binding_divisor(VaoTarget::Named(vaobj), bindingindex, divisor)
+    }
+    unsafe fn EnableVertexArrayAttrib(&mut self, vaobj: GLuint, index: GLuint) {
+        self.gl_enable_vertex_array_attrib(vaobj, index, true)
+    }
+    unsafe fn DisableVertexArrayAttrib(&mut self, vaobj: GLuint, index: GLuint) {
+        self.gl_enable_vertex_array_attrib(vaobj, index, false)
+    }
+    unsafe fn VertexArrayElementBuffer(&mut self, vaobj: GLuint, buffer: GLuint) {
+        self.gl_vertex_array_element_buffer(vaobj, buffer)
+    }
+    unsafe fn GetVertexArrayiv(&mut self, vaobj: GLuint, pname: GLenum, param: *mut GLint) {
+        self.gl_get_vertex_array_iv(vaobj, pname, param)
+    }
+    unsafe fn GetVertexArrayIndexediv(&mut self, vaobj: GLuint, index: GLuint, pname: GLenum, param: *mut GLint) {
+        if let Some(v) = self.vertex_array_indexed_value(vaobj, index, pname, false) {
+            store(param, 0, v as GLint)
+        }
+    }
+    unsafe fn GetVertexArrayIndexed64iv(&mut self, vaobj: GLuint, index: GLuint, pname: GLenum, param: *mut GLint64) {
+        if let Some(v) = self.vertex_array_indexed_value(vaobj, index, pname, true) {
+            store(param, 0, v)
+        }
     }
 
     // Textures.

@@ -30,4 +30,5 @@ pub mod transform_feedback_draw;
 pub mod transform_feedback_varyings;
 pub mod uniforms;
 pub mod vertex_array;
+pub mod vertex_attrib_binding;
 pub mod vertex_attrib_values;
