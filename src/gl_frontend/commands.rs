@@ -12,6 +12,7 @@ use crate::objects::shader::write_gl_string;
 use crate::objects::uniforms::{components_as_f64, components_as_i64, Scalar};
 use crate::objects::vertex_array::PointerKind;
 use crate::objects::vertex_attrib_binding::VaoTarget;
+use crate::objects::buffer_clear::ClearedBuffer;
 use crate::objects::vertex_attrib_values::CurrentAs;
 use crate::state::current_values::{read_norm, read_vec, Current, Normalize};
 use crate::state::pixel_maps::MapValues;
@@ -410,6 +411,45 @@ impl GlCommands for ContextState {
     }
     unsafe fn CopyBufferSubData(&mut self, read: GLenum, write: GLenum, read_offset: GLintptr, write_offset: GLintptr, size: GLsizeiptr) {
         self.gl_copy_buffer_sub_data(read, write, read_offset, write_offset, size)
+    }
+    unsafe fn ClearBufferData(&mut self, target: GLenum, internalformat: GLenum, format: GLenum, ty: GLenum, data: *const c_void) {
+        self.gl_clear_buffer_data(ClearedBuffer::Bound(target), internalformat, None, format, ty, data)
+    }
+    unsafe fn ClearBufferSubData(&mut self, target: GLenum, internalformat: GLenum, offset: GLintptr, size: GLsizeiptr, format: GLenum, ty: GLenum, data: *const c_void) {
+        self.gl_clear_buffer_data(ClearedBuffer::Bound(target), internalformat, Some((offset, size)), format, ty, data)
+    }
+    unsafe fn ClearNamedBufferData(&mut self, buffer: GLuint, internalformat: GLenum, format: GLenum, ty: GLenum, data: *const c_void) {
+        self.gl_clear_buffer_data(ClearedBuffer::Named(buffer), internalformat, None, format, ty, data)
+    }
+    unsafe fn ClearNamedBufferSubData(&mut self, buffer: GLuint, internalformat: GLenum, offset: GLintptr, size: GLsizeiptr, format: GLenum, ty: GLenum, data: *const c_void) {
+        self.gl_clear_buffer_data(ClearedBuffer::Named(buffer), internalformat, Some((offset, size)), format, ty, data)
+    }
+
+    // Invalidation: checked, contents kept.
+    unsafe fn InvalidateBufferData(&mut self, buffer: GLuint) {
+        self.gl_invalidate_buffer(buffer, None)
+    }
+    unsafe fn InvalidateBufferSubData(&mut self, buffer: GLuint, offset: GLintptr, length: GLsizeiptr) {
+        self.gl_invalidate_buffer(buffer, Some((offset, length)))
+    }
+    unsafe fn ClearTexImage(&mut self, texture: GLuint, level: GLint, format: GLenum, ty: GLenum, data: *const c_void) {
+        self.gl_clear_tex_image(texture, level, None, format, ty, data)
+    }
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn ClearTexSubImage(&mut self, texture: GLuint, level: GLint, x: GLint, y: GLint, z: GLint, width: GLsizei, height: GLsizei, depth: GLsizei, format: GLenum, ty: GLenum, data: *const c_void) {
+        self.gl_clear_tex_image(texture, level, Some([x, y, z, width, height, depth]), format, ty, data)
+    }
+    unsafe fn InvalidateTexImage(&mut self, texture: GLuint, level: GLint) {
+        self.gl_invalidate_tex_image(texture, level, None)
+    }
+    unsafe fn InvalidateTexSubImage(&mut self, texture: GLuint, level: GLint, x: GLint, y: GLint, z: GLint, width: GLsizei, height: GLsizei, depth: GLsizei) {
+        self.gl_invalidate_tex_image(texture, level, Some([x, y, z, width, height, depth]))
+    }
+    unsafe fn InvalidateFramebuffer(&mut self, target: GLenum, count: GLsizei, attachments: *const GLenum) {
+        self.gl_invalidate_framebuffer(target, count, attachments, None)
+    }
+    unsafe fn InvalidateSubFramebuffer(&mut self, target: GLenum, count: GLsizei, attachments: *const GLenum, x: GLint, y: GLint, width: GLsizei, height: GLsizei) {
+        self.gl_invalidate_framebuffer(target, count, attachments, Some([x, y, width, height]))
     }
     unsafe fn GetBufferParameteriv(&mut self, target: GLenum, pname: GLenum, params: *mut GLint) {
         if let Some(v) = self.buffer_parameter(target, pname) {
