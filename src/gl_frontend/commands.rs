@@ -11,6 +11,8 @@ use crate::objects::query::ResultType;
 use crate::objects::shader::write_gl_string;
 use crate::objects::uniforms::{components_as_f64, components_as_i64, Scalar};
 use crate::objects::vertex_array::PointerKind;
+use crate::objects::vertex_attrib_binding::VaoTarget;
+use crate::objects::buffer_clear::ClearedBuffer;
 use crate::objects::vertex_attrib_values::CurrentAs;
 use crate::state::current_values::{read_norm, read_vec, Current, Normalize};
 use crate::state::pixel_maps::MapValues;
@@ -410,6 +412,45 @@ impl GlCommands for ContextState {
     unsafe fn CopyBufferSubData(&mut self, read: GLenum, write: GLenum, read_offset: GLintptr, write_offset: GLintptr, size: GLsizeiptr) {
         self.gl_copy_buffer_sub_data(read, write, read_offset, write_offset, size)
     }
+    unsafe fn ClearBufferData(&mut self, target: GLenum, internalformat: GLenum, format: GLenum, ty: GLenum, data: *const c_void) {
+        self.gl_clear_buffer_data(ClearedBuffer::Bound(target), internalformat, None, format, ty, data)
+    }
+    unsafe fn ClearBufferSubData(&mut self, target: GLenum, internalformat: GLenum, offset: GLintptr, size: GLsizeiptr, format: GLenum, ty: GLenum, data: *const c_void) {
+        self.gl_clear_buffer_data(ClearedBuffer::Bound(target), internalformat, Some((offset, size)), format, ty, data)
+    }
+    unsafe fn ClearNamedBufferData(&mut self, buffer: GLuint, internalformat: GLenum, format: GLenum, ty: GLenum, data: *const c_void) {
+        self.gl_clear_buffer_data(ClearedBuffer::Named(buffer), internalformat, None, format, ty, data)
+    }
+    unsafe fn ClearNamedBufferSubData(&mut self, buffer: GLuint, internalformat: GLenum, offset: GLintptr, size: GLsizeiptr, format: GLenum, ty: GLenum, data: *const c_void) {
+        self.gl_clear_buffer_data(ClearedBuffer::Named(buffer), internalformat, Some((offset, size)), format, ty, data)
+    }
+
+    // Invalidation: checked, contents kept.
+    unsafe fn InvalidateBufferData(&mut self, buffer: GLuint) {
+        self.gl_invalidate_buffer(buffer, None)
+    }
+    unsafe fn InvalidateBufferSubData(&mut self, buffer: GLuint, offset: GLintptr, length: GLsizeiptr) {
+        self.gl_invalidate_buffer(buffer, Some((offset, length)))
+    }
+    unsafe fn ClearTexImage(&mut self, texture: GLuint, level: GLint, format: GLenum, ty: GLenum, data: *const c_void) {
+        self.gl_clear_tex_image(texture, level, None, format, ty, data)
+    }
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn ClearTexSubImage(&mut self, texture: GLuint, level: GLint, x: GLint, y: GLint, z: GLint, width: GLsizei, height: GLsizei, depth: GLsizei, format: GLenum, ty: GLenum, data: *const c_void) {
+        self.gl_clear_tex_image(texture, level, Some([x, y, z, width, height, depth]), format, ty, data)
+    }
+    unsafe fn InvalidateTexImage(&mut self, texture: GLuint, level: GLint) {
+        self.gl_invalidate_tex_image(texture, level, None)
+    }
+    unsafe fn InvalidateTexSubImage(&mut self, texture: GLuint, level: GLint, x: GLint, y: GLint, z: GLint, width: GLsizei, height: GLsizei, depth: GLsizei) {
+        self.gl_invalidate_tex_image(texture, level, Some([x, y, z, width, height, depth]))
+    }
+    unsafe fn InvalidateFramebuffer(&mut self, target: GLenum, count: GLsizei, attachments: *const GLenum) {
+        self.gl_invalidate_framebuffer(target, count, attachments, None)
+    }
+    unsafe fn InvalidateSubFramebuffer(&mut self, target: GLenum, count: GLsizei, attachments: *const GLenum, x: GLint, y: GLint, width: GLsizei, height: GLsizei) {
+        self.gl_invalidate_framebuffer(target, count, attachments, Some([x, y, width, height]))
+    }
     unsafe fn GetBufferParameteriv(&mut self, target: GLenum, pname: GLenum, params: *mut GLint) {
         if let Some(v) = self.buffer_parameter(target, pname) {
             store(params, 0, v.clamp(i32::MIN as i64, i32::MAX as i64) as GLint);
@@ -475,6 +516,72 @@ impl GlCommands for ContextState {
     }
     unsafe fn GetVertexAttribPointerv(&mut self, index: GLuint, pname: GLenum, pointer: *mut *mut c_void) {
         self.gl_get_vertex_attrib_pointerv(index, pname, pointer)
+    }
+
+    // Vertex attribute formats and buffer bindings (GL 4.3), and their named forms (GL 4.5).
+    unsafe fn BindVertexBuffer(&mut self, bindingindex: GLuint, buffer: GLuint, offset: GLintptr, stride: GLsizei) {
+        self.gl_bind_vertex_buffer(VaoTarget::Bound, bindingindex, buffer, offset, stride)
+    }
+    unsafe fn VertexArrayVertexBuffer(&mut self, vaobj: GLuint, bindingindex: GLuint, buffer: GLuint, offset: GLintptr, stride: GLsizei) {
+        self.gl_bind_vertex_buffer(VaoTarget::Named(vaobj), bindingindex, buffer, offset, stride)
+    }
+    unsafe fn BindVertexBuffers(&mut self, first: GLuint, count: GLsizei, buffers: *const GLuint, offsets: *const GLintptr, strides: *const GLsizei) {
+        self.gl_bind_vertex_buffers(VaoTarget::Bound, first, count, buffers, offsets, strides)
+    }
+    unsafe fn VertexArrayVertexBuffers(&mut self, vaobj: GLuint, first: GLuint, count: GLsizei, buffers: *const GLuint, offsets: *const GLintptr, strides: *const GLsizei) {
+        self.gl_bind_vertex_buffers(VaoTarget::Named(vaobj), first, count, buffers, offsets, strides)
+    }
+    unsafe fn VertexAttribFormat(&mut self, attribindex: GLuint, size: GLint, ty: GLenum, normalized: GLboolean, relativeoffset: GLuint) {
+        self.gl_vertex_attrib_format(VaoTarget::Bound, PointerKind::Float, attribindex, size, ty, normalized, relativeoffset)
+    }
+    unsafe fn VertexAttribIFormat(&mut self, attribindex: GLuint, size: GLint, ty: GLenum, relativeoffset: GLuint) {
+        self.gl_vertex_attrib_format(VaoTarget::Bound, PointerKind::Integer, attribindex, size, ty, 0, relativeoffset)
+    }
+    unsafe fn VertexAttribLFormat(&mut self, attribindex: GLuint, size: GLint, ty: GLenum, relativeoffset: GLuint) {
+        self.gl_vertex_attrib_format(VaoTarget::Bound, PointerKind::Double, attribindex, size, ty, 0, relativeoffset)
+    }
+    unsafe fn VertexArrayAttribFormat(&mut self, vaobj: GLuint, attribindex: GLuint, size: GLint, ty: GLenum, normalized: GLboolean, relativeoffset: GLuint) {
+        self.gl_vertex_attrib_format(VaoTarget::Named(vaobj), PointerKind::Float, attribindex, size, ty, normalized, relativeoffset)
+    }
+    unsafe fn VertexArrayAttribIFormat(&mut self, vaobj: GLuint, attribindex: GLuint, size: GLint, ty: GLenum, relativeoffset: GLuint) {
+        self.gl_vertex_attrib_format(VaoTarget::Named(vaobj), PointerKind::Integer, attribindex, size, ty, 0, relativeoffset)
+    }
+    unsafe fn VertexArrayAttribLFormat(&mut self, vaobj: GLuint, attribindex: GLuint, size: GLint, ty: GLenum, relativeoffset: GLuint) {
+        self.gl_vertex_attrib_format(VaoTarget::Named(vaobj), PointerKind::Double, attribindex, size, ty, 0, relativeoffset)
+    }
+    unsafe fn VertexAttribBinding(&mut self, attribindex: GLuint, bindingindex: GLuint) {
+        self.gl_vertex_attrib_binding(VaoTarget::Bound, attribindex, bindingindex)
+    }
+    unsafe fn VertexArrayAttribBinding(&mut self, vaobj: GLuint, attribindex: GLuint, bindingindex: GLuint) {
+        self.gl_vertex_attrib_binding(VaoTarget::Named(vaobj), attribindex, bindingindex)
+    }
+    unsafe fn VertexBindingDivisor(&mut self, bindingindex: GLuint, divisor: GLuint) {
+        self.gl_vertex_binding_divisor(VaoTarget::Bound, bindingindex, divisor)
+    }
+    unsafe fn VertexArrayBindingDivisor(&mut self, vaobj: GLuint, bindingindex: GLuint, divisor: GLuint) {
+        self.gl_vertex_binding_divisor(VaoTarget::Named(vaobj), bindingindex, divisor)
+    }
+    unsafe fn EnableVertexArrayAttrib(&mut self, vaobj: GLuint, index: GLuint) {
+        self.gl_enable_vertex_array_attrib(vaobj, index, true)
+    }
+    unsafe fn DisableVertexArrayAttrib(&mut self, vaobj: GLuint, index: GLuint) {
+        self.gl_enable_vertex_array_attrib(vaobj, index, false)
+    }
+    unsafe fn VertexArrayElementBuffer(&mut self, vaobj: GLuint, buffer: GLuint) {
+        self.gl_vertex_array_element_buffer(vaobj, buffer)
+    }
+    unsafe fn GetVertexArrayiv(&mut self, vaobj: GLuint, pname: GLenum, param: *mut GLint) {
+        self.gl_get_vertex_array_iv(vaobj, pname, param)
+    }
+    unsafe fn GetVertexArrayIndexediv(&mut self, vaobj: GLuint, index: GLuint, pname: GLenum, param: *mut GLint) {
+        if let Some(v) = self.vertex_array_indexed_value(vaobj, index, pname, false) {
+            store(param, 0, v as GLint)
+        }
+    }
+    unsafe fn GetVertexArrayIndexed64iv(&mut self, vaobj: GLuint, index: GLuint, pname: GLenum, param: *mut GLint64) {
+        if let Some(v) = self.vertex_array_indexed_value(vaobj, index, pname, true) {
+            store(param, 0, v)
+        }
     }
 
     // Textures.

@@ -453,7 +453,7 @@ impl ContextState {
                 } else {
                     Some((instances as u64).div_ceil(a.divisor as u64) + base_instance as u64)
                 };
-                let element_size = VertexAttrib { stride: 0, ..a }.effective_stride() as u64;
+                let element_size = a.element_size() as u64;
                 let objects = self.share.lock();
                 let data = objects.buffers.get(a.buffer).map(|b| &b.data[..]).unwrap_or(&[]);
                 robust_vertex_source(data, a.pointer as u64, a.effective_stride() as u64, element_size, needed)
@@ -490,7 +490,7 @@ impl ContextState {
                 } else {
                     (instances as u64).div_ceil(a.divisor as u64) + base_instance as u64
                 };
-                let element_size = VertexAttrib { stride: 0, ..a }.effective_stride() as u64;
+                let element_size = a.element_size() as u64;
                 let bytes = (elements.max(1) - 1) * a.effective_stride() as u64 + element_size;
                 // SAFETY: GL requires a client array to hold every element a draw reads.
                 let data = unsafe { std::slice::from_raw_parts(a.pointer as *const u8, bytes as usize) };

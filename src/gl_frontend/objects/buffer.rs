@@ -190,11 +190,7 @@ impl ContextState {
         self.transform_feedback.unbind_buffer(name);
         let vao = self.bindings.vertex_array;
         if let Some(v) = self.vertex_arrays.get_mut(vao) {
-            for attrib in &mut v.attribs {
-                if attrib.buffer == name {
-                    attrib.buffer = 0;
-                }
-            }
+            v.detach_buffer(name);
         }
         self.state.dirty.insert(Dirty::VERTEX_INPUT | Dirty::UNIFORMS);
     }

@@ -2,8 +2,10 @@
 
 pub mod bindings;
 pub mod buffer;
+pub mod buffer_clear;
 pub mod framebuffer;
 pub mod framebuffer_texture;
+pub mod invalidate;
 pub mod names;
 pub mod program;
 pub mod program_limits;
@@ -20,6 +22,7 @@ pub mod subroutines;
 pub mod sync;
 pub mod texture;
 pub mod texture_buffer;
+pub mod texture_clear;
 pub mod texture_compressed;
 pub mod texture_copy;
 pub mod texture_image;
@@ -30,4 +33,5 @@ pub mod transform_feedback_draw;
 pub mod transform_feedback_varyings;
 pub mod uniforms;
 pub mod vertex_array;
+pub mod vertex_attrib_binding;
 pub mod vertex_attrib_values;

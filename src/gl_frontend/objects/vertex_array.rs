@@ -18,7 +18,9 @@ pub enum AttribClass {
     Double,
 }
 
-/// One generic vertex attribute array.
+/// One vertex attribute: its format and the binding it reads (GL 4.3's split of
+/// glVertexAttribPointer into glVertexAttribFormat, glVertexAttribBinding and
+/// glBindVertexBuffer), plus the binding's state copied in, so a draw reads one record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VertexAttrib {
     pub enabled: bool,
@@ -26,12 +28,22 @@ pub struct VertexAttrib {
     pub size: GLint,
     pub ty: GLenum,
     pub class: AttribClass,
-    /// The stride as specified (0 = tightly packed).
+    /// The stride glVertexAttribPointer was given (0 = tightly packed): what
+    /// GL_VERTEX_ATTRIB_ARRAY_STRIDE reports. Draws use `binding_stride`.
     pub stride: GLsizei,
-    /// Offset into `buffer`, or the client pointer when `buffer` is 0.
+    /// Bytes from the start of the binding's element to this attribute.
+    pub relative_offset: GLuint,
+    /// The vertex buffer binding the attribute reads.
+    pub binding: GLuint,
+    /// From the binding: its offset plus `relative_offset`, or the client pointer when
+    /// `buffer` is 0.
     pub pointer: usize,
+    /// From the binding: the buffer read.
     pub buffer: GLuint,
+    /// From the binding: instances per element, 0 for per-vertex data.
     pub divisor: GLuint,
+    /// From the binding: bytes between consecutive elements (0 repeats one element).
+    pub binding_stride: u32,
 }
 
 impl Default for VertexAttrib {
@@ -42,33 +54,57 @@ impl Default for VertexAttrib {
             ty: GL_FLOAT,
             class: AttribClass::Float { normalized: false },
             stride: 0,
+            relative_offset: 0,
+            binding: 0,
             pointer: 0,
             buffer: 0,
             divisor: 0,
+            binding_stride: 16,
         }
     }
 }
 
 impl VertexAttrib {
-    /// Bytes between consecutive elements.
+    /// Bytes between consecutive elements, as the draw reads them.
     pub fn effective_stride(&self) -> u32 {
-        if self.stride != 0 {
-            return self.stride as u32;
-        }
-        let components = if self.size == GL_BGRA as GLint { 4 } else { self.size as u32 };
-        match self.ty {
-            GL_BYTE | GL_UNSIGNED_BYTE => components,
-            GL_SHORT | GL_UNSIGNED_SHORT | GL_HALF_FLOAT => 2 * components,
-            GL_DOUBLE => 8 * components,
-            GL_INT_2_10_10_10_REV | GL_UNSIGNED_INT_2_10_10_10_REV | GL_UNSIGNED_INT_10F_11F_11F_REV => 4,
-            _ => 4 * components,
-        }
+        self.binding_stride
     }
+
+    /// Bytes of one element of this attribute's format.
+    pub fn element_size(&self) -> u32 {
+        tight_stride(self.size, self.ty)
+    }
+}
+
+/// Bytes of one element of `size` components of `ty` (what a stride of 0 means to
+/// glVertexAttribPointer).
+pub fn tight_stride(size: GLint, ty: GLenum) -> u32 {
+    let components = if size == GL_BGRA as GLint { 4 } else { size.clamp(0, 4) as u32 };
+    match ty {
+        GL_BYTE | GL_UNSIGNED_BYTE => components,
+        GL_SHORT | GL_UNSIGNED_SHORT | GL_HALF_FLOAT => 2 * components,
+        GL_DOUBLE => 8 * components,
+        GL_INT_2_10_10_10_REV | GL_UNSIGNED_INT_2_10_10_10_REV | GL_UNSIGNED_INT_10F_11F_11F_REV => 4,
+        _ => 4 * components,
+    }
+}
+
+/// One vertex buffer binding point (glBindVertexBuffer, glVertexBindingDivisor).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct VertexBinding {
+    pub buffer: GLuint,
+    /// Byte offset into `buffer`, or the client pointer when `buffer` is 0.
+    pub offset: usize,
+    pub stride: u32,
+    pub divisor: GLuint,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VertexArray {
     pub attribs: Vec<VertexAttrib>,
+    /// The generic bindings (GL_MAX_VERTEX_ATTRIB_BINDINGS of them are visible), then one
+    /// private binding per conventional array, from `CONVENTIONAL_BINDING_BASE`.
+    pub bindings: Vec<VertexBinding>,
     pub element_buffer: GLuint,
 }
 
@@ -93,10 +129,70 @@ pub fn conventional_default(index: usize) -> [f32; 4] {
     }
 }
 
+/// Generic binding points a vertex array keeps (GL_MAX_VERTEX_ATTRIB_BINDINGS is at most
+/// this); the conventional arrays' private bindings follow them.
+pub const CONVENTIONAL_BINDING_BASE: usize = 32;
+
 impl VertexArray {
     pub fn new(max_attribs: usize) -> Self {
         let slots = max_attribs.max(CONVENTIONAL_BASE) + CONVENTIONAL_COUNT;
-        VertexArray { attribs: vec![VertexAttrib::default(); slots], element_buffer: 0 }
+        let attribs = (0..slots)
+            .map(|i| {
+                // Each array starts on the binding of its own index.
+                let binding = if i < CONVENTIONAL_BASE { i } else { CONVENTIONAL_BINDING_BASE + i - CONVENTIONAL_BASE };
+                VertexAttrib { binding: binding as GLuint, ..VertexAttrib::default() }
+            })
+            .collect();
+        let bindings = vec![VertexBinding { stride: 16, ..VertexBinding::default() }; CONVENTIONAL_BINDING_BASE + CONVENTIONAL_COUNT];
+        VertexArray { attribs, bindings, element_buffer: 0 }
+    }
+
+    /// Copies the state of attribute `index`'s binding into it.
+    pub fn resolve(&mut self, index: usize) {
+        let Some(a) = self.attribs.get_mut(index) else { return };
+        let b = self.bindings.get(a.binding as usize).copied().unwrap_or_default();
+        a.buffer = b.buffer;
+        a.pointer = b.offset.wrapping_add(a.relative_offset as usize);
+        a.binding_stride = b.stride;
+        a.divisor = b.divisor;
+    }
+
+    /// Re-reads binding `binding` into every attribute that uses it.
+    pub fn resolve_binding(&mut self, binding: usize) {
+        for i in 0..self.attribs.len() {
+            if self.attribs[i].binding as usize == binding {
+                self.resolve(i);
+            }
+        }
+    }
+
+    /// The binding conventional or generic array `slot` owns (what the pointer commands set).
+    pub fn own_binding(slot: usize) -> usize {
+        if slot < CONVENTIONAL_BASE {
+            slot
+        } else {
+            CONVENTIONAL_BINDING_BASE + slot - CONVENTIONAL_BASE
+        }
+    }
+
+    /// glBindVertexBuffer's effect on binding `binding`.
+    pub fn bind_buffer(&mut self, binding: usize, buffer: GLuint, offset: usize, stride: u32) {
+        if let Some(b) = self.bindings.get_mut(binding) {
+            b.buffer = buffer;
+            b.offset = offset;
+            b.stride = stride;
+            self.resolve_binding(binding);
+        }
+    }
+
+    /// A deleted buffer leaves every binding of the array that held it.
+    pub fn detach_buffer(&mut self, buffer: GLuint) {
+        for i in 0..self.bindings.len() {
+            if self.bindings[i].buffer == buffer {
+                self.bindings[i].buffer = 0;
+                self.resolve_binding(i);
+            }
+        }
     }
 }
 
@@ -174,15 +270,23 @@ impl ContextState {
         }
     }
 
+    /// glVertexAttribDivisor: the attribute reads binding `index`, whose divisor it sets.
     pub(crate) fn gl_vertex_attrib_divisor(&mut self, index: GLuint, divisor: GLuint) {
-        if let Some(attrib) = self.attrib_mut(index) {
-            attrib.divisor = divisor;
-            self.state.dirty.insert(Dirty::VERTEX_INPUT);
+        if self.attrib_mut(index).is_none() {
+            return;
         }
+        let vao = self.bindings.vertex_array;
+        if let Some(v) = self.vertex_arrays.get_mut(vao) {
+            let i = index as usize;
+            v.attribs[i].binding = index;
+            v.bindings[i].divisor = divisor;
+            v.resolve_binding(i);
+        }
+        self.state.dirty.insert(Dirty::VERTEX_INPUT);
     }
 
     /// The error a pointer command's size/type combination gives, if any.
-    fn pointer_format_error(&self, kind: PointerKind, size: GLint, ty: GLenum, normalized: bool) -> Option<GLenum> {
+    pub(crate) fn pointer_format_error(&self, kind: PointerKind, size: GLint, ty: GLenum, normalized: bool) -> Option<GLenum> {
         let bgra = size == GL_BGRA as GLint;
         let type_ok = match kind {
             PointerKind::Float => matches!(
@@ -247,13 +351,23 @@ impl ContextState {
             PointerKind::Integer => AttribClass::Integer,
             PointerKind::Double => AttribClass::Double,
         };
-        let Some(attrib) = self.attrib_mut(index) else { return };
-        attrib.size = size;
-        attrib.ty = ty;
-        attrib.class = class;
-        attrib.stride = stride;
-        attrib.pointer = pointer as usize;
-        attrib.buffer = buffer;
+        if self.attrib_mut(index).is_none() {
+            return;
+        }
+        // GL 4.3 defines the pointer commands as a format, attribute binding `index`, and
+        // the buffer bound to that binding with the stride made explicit.
+        let vao = self.bindings.vertex_array;
+        let Some(v) = self.vertex_arrays.get_mut(vao) else { return };
+        let i = index as usize;
+        let a = &mut v.attribs[i];
+        a.size = size;
+        a.ty = ty;
+        a.class = class;
+        a.stride = stride;
+        a.relative_offset = 0;
+        a.binding = index;
+        let binding_stride = if stride != 0 { stride as u32 } else { tight_stride(size, ty) };
+        v.bind_buffer(i, buffer, pointer as usize, binding_stride);
         self.state.dirty.insert(Dirty::VERTEX_INPUT);
     }
 
@@ -274,8 +388,8 @@ impl ContextState {
             GL_VERTEX_ATTRIB_ARRAY_LONG => matches!(a.class, AttribClass::Double) as i64,
             GL_VERTEX_ATTRIB_ARRAY_DIVISOR => a.divisor as i64,
             GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING => a.buffer as i64,
-            GL_VERTEX_ATTRIB_RELATIVE_OFFSET => 0,
-            GL_VERTEX_ATTRIB_BINDING => index as i64,
+            GL_VERTEX_ATTRIB_RELATIVE_OFFSET => a.relative_offset as i64,
+            GL_VERTEX_ATTRIB_BINDING => a.binding as i64,
             _ => return None,
         })
     }
@@ -412,8 +526,11 @@ impl ContextState {
             a.ty = ty;
             a.class = AttribClass::Float { normalized };
             a.stride = stride;
-            a.pointer = pointer as usize;
-            a.buffer = buffer;
+            a.relative_offset = 0;
+            let binding = VertexArray::own_binding(slot);
+            a.binding = binding as GLuint;
+            let binding_stride = if stride != 0 { stride as u32 } else { tight_stride(size, ty) };
+            v.bind_buffer(binding, buffer, pointer as usize, binding_stride);
         }
         self.state.dirty.insert(Dirty::VERTEX_INPUT);
     }

@@ -413,6 +413,9 @@ impl ContextState {
         if let Some(v) = self.transform_feedback_indexed_value(pname, index) {
             return v.map(Value::int);
         }
+        if let Some(v) = self.vertex_binding_indexed_value(pname, index) {
+            return v;
+        }
         let i = index as usize;
         match pname {
             GL_UNIFORM_BUFFER_BINDING | GL_UNIFORM_BUFFER_START | GL_UNIFORM_BUFFER_SIZE => {

@@ -40,8 +40,7 @@ fn index_size(ty: GLenum) -> Option<usize> {
 
 /// Bytes of one element of `a` (what the last vertex needs after its start).
 fn element_size(a: &VertexAttrib) -> usize {
-    let tight = VertexAttrib { stride: 0, ..*a };
-    tight.effective_stride() as usize
+    a.element_size() as usize
 }
 
 impl ContextState {
