@@ -133,7 +133,8 @@ impl ContextState {
             GL_COMBINE_RGB | GL_COMBINE_ALPHA => {
                 let f = values.first().copied().unwrap_or(0.0) as GLenum;
                 let common = matches!(f, GL_REPLACE | GL_MODULATE | GL_ADD | GL_ADD_SIGNED | GL_INTERPOLATE | GL_SUBTRACT);
-                let ok = common || (pname == GL_COMBINE_RGB && matches!(f, GL_DOT3_RGB | GL_DOT3_RGBA));
+                let dot3 = matches!(f, GL_DOT3_RGB | GL_DOT3_RGBA | GL_DOT3_RGB_EXT | GL_DOT3_RGBA_EXT);
+                let ok = common || (pname == GL_COMBINE_RGB && dot3);
                 if !ok {
                     return self.record_error(GL_INVALID_ENUM);
                 }
@@ -166,8 +167,8 @@ impl ContextState {
             }
             _ => return self.record_error(GL_INVALID_ENUM),
         }
-        // The environment colour is a uniform; every other parameter selects the program.
-        self.state.dirty.insert(if pname == GL_TEXTURE_ENV_COLOR { Dirty::UNIFORMS } else { Dirty::PROGRAM | Dirty::UNIFORMS });
+        // The mode selects the program; the colour and GL_COMBINE's settings are uniforms.
+        self.state.dirty.insert(if pname == GL_TEXTURE_ENV_MODE { Dirty::PROGRAM | Dirty::UNIFORMS } else { Dirty::UNIFORMS });
     }
 
     /// glGetTexEnv{i,f}v: the values of `pname`, `None` after recording an error.
