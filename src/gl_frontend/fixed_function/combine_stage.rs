@@ -1,5 +1,5 @@
 //! GL_COMBINE (ARB_texture_env_combine, ARB_texture_env_dot3, ARB_texture_env_crossbar,
-//! EXT_texture_env_dot3) as one data-driven stage: each unit's functions, sources, operands
+//! EXT_texture_env_dot3) and GL_COMBINE4_NV (NV_texture_env_combine4) as one data-driven stage: each unit's functions, sources, operands
 //! and scales are a uniform that selects among every operation the extensions define.
 //!
 //! Sweeping combine state then reuses one program and one pipeline instead of building,
@@ -20,8 +20,13 @@ use crate::types::GLenum;
 pub const COMBINE_PREFIX: &str = "galvan_TexCombine";
 
 /// vec4s of a combine uniform: (rgb function, rgb scale, alpha function, alpha scale),
-/// then the rgb sources, rgb operands, alpha sources and alpha operands (x, y, z: 0 to 2).
+/// then the rgb sources, rgb operands, alpha sources and alpha operands (one per argument).
 pub const COMBINE_VEC4S: u32 = 5;
+
+/// Whether GL_TEXTURE_ENV_MODE `mode` combines through this stage.
+pub fn is_combine_mode(mode: GLenum) -> bool {
+    matches!(mode, GL_COMBINE | GL_COMBINE4_NV)
+}
 
 /// Function codes are positions in this list.
 const FUNCTIONS: [GLenum; 8] = [GL_REPLACE, GL_MODULATE, GL_ADD, GL_ADD_SIGNED, GL_INTERPOLATE, GL_SUBTRACT, GL_DOT3_RGB, GL_DOT3_RGBA];
@@ -32,12 +37,16 @@ const FUNCTION_INTERPOLATE: f32 = 4.0;
 const FUNCTION_SUBTRACT: f32 = 5.0;
 const FUNCTION_DOT3_RGB: f32 = 6.0;
 const FUNCTION_DOT3_RGBA: f32 = 7.0;
+/// GL_COMBINE4_NV's GL_ADD and GL_ADD_SIGNED: a0 * a1 + a2 * a3 (- 0.5).
+const FUNCTION_ADD4: f32 = 8.0;
+const FUNCTION_ADD_SIGNED4: f32 = 9.0;
 
 /// Operand codes are positions in this list: bit 0 inverts, bit 1 takes the alpha.
 const OPERANDS: [GLenum; 4] = [GL_SRC_COLOR, GL_ONE_MINUS_SRC_COLOR, GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA];
 
-/// Source codes: the previous unit's colour, the primary colour, the environment colour,
-/// then unit n's texel as `SOURCE_TEXEL0 + n`.
+/// Source codes: zero (GL_ZERO), the previous unit's colour, the primary colour, the
+/// environment colour, then unit n's texel as `SOURCE_TEXEL0 + n`.
+const SOURCE_ZERO: f32 = -1.0;
 const SOURCE_PREVIOUS: f32 = 0.0;
 const SOURCE_PRIMARY: f32 = 1.0;
 const SOURCE_CONSTANT: f32 = 2.0;
@@ -46,6 +55,7 @@ const SOURCE_TEXEL0: f32 = 3.0;
 /// The code of GL_SRCn `source` read by `unit`'s combiner.
 fn source_code(source: GLenum, unit: usize) -> f32 {
     match source {
+        GL_ZERO => SOURCE_ZERO,
         GL_PRIMARY_COLOR => SOURCE_PRIMARY,
         GL_CONSTANT => SOURCE_CONSTANT,
         GL_TEXTURE => SOURCE_TEXEL0 + unit as f32,
@@ -55,9 +65,11 @@ fn source_code(source: GLenum, unit: usize) -> f32 {
     }
 }
 
-/// (function code, scale) of `c`.
-fn function_code(c: &Combine) -> (f32, f32) {
+/// (function code, scale) of `c`, in GL_COMBINE4_NV mode when `combine4`.
+fn function_code(c: &Combine, combine4: bool) -> (f32, f32) {
     match c.function {
+        GL_ADD if combine4 => (FUNCTION_ADD4, f32::from(c.scale)),
+        GL_ADD_SIGNED if combine4 => (FUNCTION_ADD_SIGNED4, f32::from(c.scale)),
         // EXT_texture_env_dot3's functions ignore GL_RGB_SCALE, the ARB ones apply it.
         GL_DOT3_RGB_EXT => (FUNCTION_DOT3_RGB, 1.0),
         GL_DOT3_RGBA_EXT => (FUNCTION_DOT3_RGBA, 1.0),
@@ -67,14 +79,14 @@ fn function_code(c: &Combine) -> (f32, f32) {
 
 /// The value of `unit`'s combine uniform for its environment `env`.
 pub fn combine_uniform(env: &TexUnitEnv, unit: usize) -> Vec<f32> {
-    let (rgb_function, rgb_scale) = function_code(&env.combine_rgb);
-    let (alpha_function, alpha_scale) = function_code(&env.combine_alpha);
+    let combine4 = env.mode == GL_COMBINE4_NV;
+    let (rgb_function, rgb_scale) = function_code(&env.combine_rgb, combine4);
+    let (alpha_function, alpha_scale) = function_code(&env.combine_alpha, combine4);
     let sources = |c: &Combine| c.sources.map(|s| source_code(s, unit));
     let operands = |c: &Combine| c.operands.map(|o| OPERANDS.iter().position(|x| *x == o).unwrap_or(0) as f32);
     let mut v = vec![rgb_function, rgb_scale, alpha_function, alpha_scale];
     for part in [sources(&env.combine_rgb), operands(&env.combine_rgb), sources(&env.combine_alpha), operands(&env.combine_alpha)] {
         v.extend(part);
-        v.push(0.0);
     }
     v
 }
@@ -98,13 +110,14 @@ pub fn combine_stage(g: &mut Gen, unit: usize, s: &Sources) -> Value {
     let alpha_sources = g.uniform(&name, 3);
     let alpha_operands = g.uniform(&name, 4);
 
-    let colour_candidates = candidates(s);
+    let zero = g.vec4([0.0; 4]);
+    let colour_candidates = candidates(s, zero);
     let alpha_candidates: Vec<(f32, Value)> = colour_candidates.iter().map(|&(code, v)| (code, g.w(v))).collect();
     let previous_alpha = g.w(s.previous);
 
-    let mut rgb_args = Vec::with_capacity(3);
-    let mut alpha_args = Vec::with_capacity(3);
-    for i in 0..3 {
+    let mut rgb_args = Vec::with_capacity(4);
+    let mut alpha_args = Vec::with_capacity(4);
+    for i in 0..4 {
         let code = g.b.channel(rgb_sources, i);
         let v = select_source(g, code, s.previous, &colour_candidates);
         let operand = g.b.channel(rgb_operands, i);
@@ -134,8 +147,8 @@ pub fn combine_stage(g: &mut Gen, unit: usize, s: &Sources) -> Value {
 }
 
 /// Every source other than the previous colour, with its code.
-fn candidates(s: &Sources) -> Vec<(f32, Value)> {
-    let mut out = vec![(SOURCE_PRIMARY, s.primary), (SOURCE_CONSTANT, s.constant)];
+fn candidates(s: &Sources, zero: Value) -> Vec<(f32, Value)> {
+    let mut out = vec![(SOURCE_ZERO, zero), (SOURCE_PRIMARY, s.primary), (SOURCE_CONSTANT, s.constant)];
     for (n, texel) in s.texels.iter().enumerate() {
         if let Some(t) = texel {
             out.push((SOURCE_TEXEL0 + n as f32, *t));
@@ -190,14 +203,19 @@ fn inverts(g: &mut Gen, code: Value, inverted: Value, plain: Value) -> Value {
 /// arguments) selected by `code`, before the scale.
 fn function(g: &mut Gen, code: Value, args: &[Value], colour: bool) -> Value {
     let half = if colour { g.vec4([0.5; 4]) } else { g.f(0.5) };
-    let (a0, a1, a2) = (args[0], args[1], args[2]);
+    let (a0, a1, a2, a3) = (args[0], args[1], args[2], args[3]);
     let sum = g.add(a0, a1);
+    let p01 = g.mul(a0, a1);
+    let p23 = g.mul(a2, a3);
+    let sum4 = g.add(p01, p23);
     let mut results = vec![
         (FUNCTION_REPLACE, a0),
         (FUNCTION_ADD, sum),
         (FUNCTION_ADD_SIGNED, g.sub(sum, half)),
         (FUNCTION_INTERPOLATE, g.b.alu(nir_like::AluOp::Fmix, &[a1, a0, a2])),
         (FUNCTION_SUBTRACT, g.sub(a0, a1)),
+        (FUNCTION_ADD4, sum4),
+        (FUNCTION_ADD_SIGNED4, g.sub(sum4, half)),
     ];
     if colour {
         // 4 * ((a0.r - 0.5)(a1.r - 0.5) + ...) in every channel.
@@ -213,7 +231,7 @@ fn function(g: &mut Gen, code: Value, args: &[Value], colour: bool) -> Value {
         results.push((FUNCTION_DOT3_RGBA, d4));
     }
     // GL_MODULATE for every other code (the default state's function).
-    let mut v = g.mul(a0, a1);
+    let mut v = p01;
     for (k, result) in results {
         let k = g.f(k);
         let hit = g.eq(code, k);
@@ -229,18 +247,23 @@ mod tests {
     #[test]
     fn uniform_codes_name_the_functions_sources_and_operands() {
         let mut env = TexUnitEnv::default();
-        env.combine_rgb = Combine { function: GL_DOT3_RGBA, sources: [GL_TEXTURE, GL_TEXTURE1, GL_CONSTANT], operands: [GL_SRC_COLOR, GL_ONE_MINUS_SRC_ALPHA, GL_SRC_ALPHA], scale: 4 };
-        env.combine_alpha = Combine { function: GL_INTERPOLATE, sources: [GL_PRIMARY_COLOR, GL_PREVIOUS, GL_TEXTURE0], operands: [GL_ONE_MINUS_SRC_ALPHA, GL_SRC_ALPHA, GL_SRC_ALPHA], scale: 2 };
+        env.combine_rgb = Combine { function: GL_DOT3_RGBA, sources: [GL_TEXTURE, GL_TEXTURE1, GL_CONSTANT, GL_ZERO], operands: [GL_SRC_COLOR, GL_ONE_MINUS_SRC_ALPHA, GL_SRC_ALPHA, GL_SRC_COLOR], scale: 4 };
+        env.combine_alpha = Combine { function: GL_INTERPOLATE, sources: [GL_PRIMARY_COLOR, GL_PREVIOUS, GL_TEXTURE0, GL_TEXTURE], operands: [GL_ONE_MINUS_SRC_ALPHA, GL_SRC_ALPHA, GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA], scale: 2 };
         let v = combine_uniform(&env, 2);
         assert_eq!(v.len(), COMBINE_VEC4S as usize * 4);
         assert_eq!(&v[0..4], &[FUNCTION_DOT3_RGBA, 4.0, FUNCTION_INTERPOLATE, 2.0]);
         // GL_TEXTURE of unit 2 is unit 2's texel; GL_TEXTURE1 is unit 1's.
-        assert_eq!(&v[4..8], &[SOURCE_TEXEL0 + 2.0, SOURCE_TEXEL0 + 1.0, SOURCE_CONSTANT, 0.0]);
+        assert_eq!(&v[4..8], &[SOURCE_TEXEL0 + 2.0, SOURCE_TEXEL0 + 1.0, SOURCE_CONSTANT, SOURCE_ZERO]);
         assert_eq!(&v[8..12], &[0.0, 3.0, 2.0, 0.0]);
-        assert_eq!(&v[12..16], &[SOURCE_PRIMARY, SOURCE_PREVIOUS, SOURCE_TEXEL0, 0.0]);
-        assert_eq!(&v[16..20], &[3.0, 2.0, 2.0, 0.0]);
+        assert_eq!(&v[12..16], &[SOURCE_PRIMARY, SOURCE_PREVIOUS, SOURCE_TEXEL0, SOURCE_TEXEL0 + 2.0]);
+        assert_eq!(&v[16..20], &[3.0, 2.0, 2.0, 3.0]);
         // The EXT dot3 functions ignore the scale.
         env.combine_rgb.function = GL_DOT3_RGB_EXT;
         assert_eq!(&combine_uniform(&env, 0)[0..2], &[FUNCTION_DOT3_RGB, 1.0]);
+        // GL_COMBINE4_NV turns GL_ADD and GL_ADD_SIGNED into their four-argument forms.
+        env.mode = GL_COMBINE4_NV;
+        env.combine_rgb.function = GL_ADD;
+        env.combine_alpha.function = GL_ADD_SIGNED;
+        assert_eq!(&combine_uniform(&env, 0)[0..4], &[FUNCTION_ADD4, 4.0, FUNCTION_ADD_SIGNED4, 2.0]);
     }
 }

@@ -113,7 +113,7 @@ pub fn build(key: &FixedFunctionKey) -> (Shader, Vec<(u32, u32, GLenum)>) {
     }
     for unit in 0..TEXTURE_UNITS {
         let (Some(tex), Some(t)) = (key.textures[unit], texels[unit]) else { continue };
-        c = if tex.env_mode == GL_COMBINE {
+        c = if combine_stage::is_combine_mode(tex.env_mode) {
             let constant = g.uniform("galvan_TexEnvColor", unit as u32);
             let sources = combine_stage::Sources { texels: &texels, previous: c, primary, constant };
             combine_stage::combine_stage(&mut g, unit, &sources)

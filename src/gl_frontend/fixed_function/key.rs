@@ -6,7 +6,8 @@ use crate::context::ContextState;
 use crate::types::enums::*;
 use crate::types::*;
 
-/// Texture units whose fixed-function texturing is generated (gl_TexCoord[0..4]).
+/// Texture units whose fixed-function texturing is generated (gl_TexCoord[0..4]), which
+/// GL_MAX_TEXTURE_UNITS reports: the varyings of more would collide with the back colours.
 pub const TEXTURE_UNITS: usize = 4;
 
 /// The texture target a unit's fixed-function texturing samples.
@@ -127,7 +128,7 @@ impl ContextState {
                 _ => TexTarget::T2D,
             };
             let u = &env.units[unit];
-            let base_format = if u.mode == GL_COMBINE { GL_RGBA } else { self.bound_texture_base_format(unit, env.enabled_target(unit).unwrap_or(GL_TEXTURE_2D)) };
+            let base_format = if super::combine_stage::is_combine_mode(u.mode) { GL_RGBA } else { self.bound_texture_base_format(unit, env.enabled_target(unit).unwrap_or(GL_TEXTURE_2D)) };
             *slot = Some(TexUnitKey { target, env_mode: u.mode, base_format });
         }
         for (unit, coords) in key.texgen.iter_mut().enumerate() {

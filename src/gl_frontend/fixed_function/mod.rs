@@ -3,7 +3,8 @@
 //!
 //! A program without shaders is built as nir_like IR straight from a small state key
 //! ([`key::FixedFunctionKey`]) and cached per key; numbers that change often (matrices,
-//! lights, materials, fog, planes) are uniforms. The vertex stage joined to a user fragment
+//! lights, materials, fog, planes) are uniforms, and so are GL_COMBINE's functions, sources,
+//! operands and scales (`combine_stage`): programs sweep them by the thousand. The vertex stage joined to a user fragment
 //! shader still goes through GLSL text (`vertex_shader`), as the GLSL linker matches it
 //! with the user's stage.
 

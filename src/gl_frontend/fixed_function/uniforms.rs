@@ -6,7 +6,7 @@
 //! vec4s (light i: ambient, diffuse, specular, position, spot direction and cosine of
 //! the cutoff, attenuation and spot exponent).
 
-use super::combine_stage::{combine_uniform, COMBINE_PREFIX, COMBINE_VEC4S};
+use super::combine_stage::{combine_uniform, is_combine_mode, COMBINE_PREFIX, COMBINE_VEC4S};
 use super::key::{FixedFunctionKey, TEXTURE_UNITS};
 use crate::context::ContextState;
 
@@ -44,7 +44,7 @@ pub fn uniforms_of(key: &FixedFunctionKey) -> Vec<(String, u32)> {
         }
     }
     for (unit, tex) in key.textures.iter().enumerate() {
-        if tex.is_some_and(|t| t.env_mode == crate::types::enums::GL_COMBINE) {
+        if tex.is_some_and(|t| is_combine_mode(t.env_mode)) {
             out.push((format!("{COMBINE_PREFIX}{unit}"), COMBINE_VEC4S));
         }
     }

@@ -239,3 +239,68 @@ fn combine_on_both_units_chains_through_previous() {
         assert_eq!(glGetError(), GL_NO_ERROR);
     }
 }
+
+#[test]
+fn a_crossbar_source_reads_the_last_texture_unit() {
+    let _ctx = current_compat_context();
+    let mut units = 0;
+    unsafe {
+        glGetIntegerv(GL_MAX_TEXTURE_UNITS, &mut units);
+        let last = GL_TEXTURE0 + units as GLenum - 1;
+        texture_1x1(GL_TEXTURE0, TEXEL0);
+        texture_1x1(last, TEXEL1);
+        // The last unit passes the colour on; unit 0 adds the last unit's texel to it.
+        let pass_on = Setting { function: GL_REPLACE, sources: [GL_PREVIOUS; 3], operands: [GL_SRC_COLOR, GL_SRC_COLOR, GL_SRC_ALPHA], scale: 1.0 };
+        let pass_on_alpha = Setting { operands: [GL_SRC_ALPHA; 3], ..pass_on };
+        set_combine(&pass_on, &pass_on_alpha);
+        glActiveTexture(GL_TEXTURE0);
+        let rgb = Setting { function: GL_ADD, sources: [GL_PRIMARY_COLOR, last, GL_CONSTANT], operands: [GL_SRC_COLOR, GL_SRC_COLOR, GL_SRC_ALPHA], scale: 1.0 };
+        let alpha = Setting { function: GL_MODULATE, sources: [GL_PRIMARY_COLOR, last, GL_CONSTANT], operands: [GL_SRC_ALPHA; 3], scale: 1.0 };
+        set_combine(&rgb, &alpha);
+        glColor4ub(PRIMARY[0] / 2, PRIMARY[1] / 2, PRIMARY[2] / 2, PRIMARY[3]);
+        glBegin(GL_QUADS);
+        for (x, y) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+            glMultiTexCoord2f(GL_TEXTURE0, 0.5, 0.5);
+            glMultiTexCoord2f(last, 0.5, 0.5);
+            glVertex2f(x, y);
+        }
+        glEnd();
+        let p = unit_float([PRIMARY[0] / 2, PRIMARY[1] / 2, PRIMARY[2] / 2, PRIMARY[3]]);
+        let t = unit_float(TEXEL1);
+        let expected = [(p[0] + t[0]).min(1.0), (p[1] + t[1]).min(1.0), (p[2] + t[2]).min(1.0), p[3] * t[3]];
+        assert_within_one_step(pixel(30, 20), to_u8(expected), "unit 0 reading the last unit's texel");
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn combine4_adds_two_products() {
+    let _ctx = current_compat_context();
+    unsafe {
+        texture_1x1(GL_TEXTURE0, TEXEL0);
+        glTexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, unit_float(CONSTANT0).as_ptr());
+        glColor4ub(PRIMARY[0], PRIMARY[1], PRIMARY[2], PRIMARY[3]);
+        glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_COMBINE4_NV as GLint);
+        let sources = [GL_TEXTURE, GL_PRIMARY_COLOR, GL_CONSTANT, GL_ZERO];
+        let (t, p, k) = (unit_float(TEXEL0), unit_float(PRIMARY), unit_float(CONSTANT0));
+        for (function, bias) in [(GL_ADD, 0.0), (GL_ADD_SIGNED, 0.5)] {
+            glTexEnvi(GL_TEXTURE_ENV, GL_COMBINE_RGB, function as GLint);
+            glTexEnvi(GL_TEXTURE_ENV, GL_COMBINE_ALPHA, function as GLint);
+            for (i, source) in sources.iter().enumerate() {
+                glTexEnvi(GL_TEXTURE_ENV, [GL_SRC0_RGB, GL_SRC1_RGB, GL_SRC2_RGB, GL_SOURCE3_RGB_NV][i], *source as GLint);
+                glTexEnvi(GL_TEXTURE_ENV, [GL_SRC0_ALPHA, GL_SRC1_ALPHA, GL_SRC2_ALPHA, GL_SOURCE3_ALPHA_NV][i], *source as GLint);
+            }
+            // a0 * a1 + a2 * (1 - 0): the texel times the primary colour plus the constant.
+            glTexEnvi(GL_TEXTURE_ENV, GL_OPERAND2_RGB, GL_SRC_COLOR as GLint);
+            glTexEnvi(GL_TEXTURE_ENV, GL_OPERAND3_RGB_NV, GL_ONE_MINUS_SRC_COLOR as GLint);
+            glTexEnvi(GL_TEXTURE_ENV, GL_OPERAND3_ALPHA_NV, GL_ONE_MINUS_SRC_ALPHA as GLint);
+            quad();
+            let expected: [f32; 4] = std::array::from_fn(|i| (t[i] * p[i] + k[i] - bias).clamp(0.0, 1.0));
+            assert_within_one_step(pixel(20, 10), to_u8(expected), &format!("{function:#x}"));
+        }
+        let mut operand3 = 0;
+        glGetTexEnviv(GL_TEXTURE_ENV, GL_OPERAND3_RGB_NV, &mut operand3);
+        assert_eq!(operand3 as GLenum, GL_ONE_MINUS_SRC_COLOR);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
