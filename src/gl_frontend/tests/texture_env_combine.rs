@@ -200,14 +200,15 @@ fn dot3_of_the_ext_extension_ignores_the_scale() {
     unsafe {
         two_units();
         for function in [GL_DOT3_RGB_EXT, GL_DOT3_RGBA_EXT, GL_DOT3_RGB, GL_DOT3_RGBA] {
-            let rgb = Setting { function, sources: [GL_TEXTURE, GL_PRIMARY_COLOR, GL_CONSTANT], operands: [GL_SRC_COLOR; 3], scale: 2.0 };
+            // (1 - texel) . primary is positive here, small enough that the scale shows.
+            let rgb = Setting { function, sources: [GL_TEXTURE, GL_PRIMARY_COLOR, GL_CONSTANT], operands: [GL_ONE_MINUS_SRC_COLOR, GL_SRC_COLOR, GL_SRC_COLOR], scale: 2.0 };
             let alpha = Setting { function: GL_REPLACE, sources: [GL_TEXTURE0; 3], operands: [GL_SRC_ALPHA; 3], scale: 1.0 };
             set_combine(&rgb, &alpha);
             quad();
             assert_within_one_step(pixel(20, 10), to_u8(combined(&rgb, &alpha, &inputs)), &format!("{function:#x}"));
         }
         // The reference really differs between the two: the scale shows.
-        let ext = Setting { function: GL_DOT3_RGB_EXT, sources: [GL_TEXTURE, GL_PRIMARY_COLOR, GL_CONSTANT], operands: [GL_SRC_COLOR; 3], scale: 2.0 };
+        let ext = Setting { function: GL_DOT3_RGB_EXT, sources: [GL_TEXTURE, GL_PRIMARY_COLOR, GL_CONSTANT], operands: [GL_ONE_MINUS_SRC_COLOR, GL_SRC_COLOR, GL_SRC_COLOR], scale: 2.0 };
         let arb = Setting { function: GL_DOT3_RGB, ..ext };
         let alpha = Setting { function: GL_REPLACE, sources: [GL_TEXTURE0; 3], operands: [GL_SRC_ALPHA; 3], scale: 1.0 };
         assert_ne!(to_u8(combined(&ext, &alpha, &inputs)), to_u8(combined(&arb, &alpha, &inputs)));
