@@ -125,7 +125,7 @@ impl ContextState {
             for input in &fp.0.inputs {
                 if let Input::Fragment(FragmentInput::TexCoord(n)) = input {
                     if let Some(unit) = fixed_function.textures.get_mut(*n as usize) {
-                        unit.get_or_insert(TexUnitKey { target: TexTarget::T2D, env_mode: GL_MODULATE, combine: None, base_format: GL_RGBA });
+                        unit.get_or_insert(TexUnitKey { target: TexTarget::T2D, env_mode: GL_MODULATE, base_format: GL_RGBA });
                     }
                 }
             }

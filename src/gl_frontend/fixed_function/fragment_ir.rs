@@ -4,7 +4,8 @@
 //! the colour sum, fog (linear, exp, exp2) and the alpha test.
 //!
 //! GL_COMBINE (ARB_texture_env_combine, ARB_texture_env_dot3, ARB_texture_env_crossbar)
-//! reads any unit's texel: every enabled unit is sampled before the units are combined.
+//! reads any unit's texel: every enabled unit is sampled before the units are combined, and
+//! its settings are uniforms read by `combine_stage`, so they never select a program.
 //!
 //! Texels arrive spread by their base format (luminance (L, L, L, 1), alpha (0, 0, 0, A),
 //! intensity (I, I, I, I)); `combine` corrects the functions where GL's table for that
@@ -12,8 +13,9 @@
 
 use nir_like::{AluOp, Builtin, ImageDim, Interpolation, Shader, Stage, Type, Value, ValueType, Variable, VariableMode};
 
+use super::combine_stage;
 use super::ir::Gen;
-use super::key::{Combine, FixedFunctionKey, PixelKind, TexTarget, TEXTURE_UNITS};
+use super::key::{FixedFunctionKey, PixelKind, TexTarget, TEXTURE_UNITS};
 use super::uniforms::{offsets, uniforms_of, PIXEL_RECT};
 use super::vertex_ir::{color_interpolation, BACK_COLOR, BACK_SECONDARY_COLOR, FOG_FRAG_COORD, FRONT_COLOR, FRONT_SECONDARY_COLOR, TEX_COORD0};
 use crate::types::enums::*;
@@ -111,21 +113,12 @@ pub fn build(key: &FixedFunctionKey) -> (Shader, Vec<(u32, u32, GLenum)>) {
     }
     for unit in 0..TEXTURE_UNITS {
         let (Some(tex), Some(t)) = (key.textures[unit], texels[unit]) else { continue };
-        c = match tex.combine {
-            Some((rgb, alpha)) => {
-                let env = g.uniform("galvan_TexEnvColor", unit as u32);
-                let sources = Sources { texels: &texels, unit, previous: c, primary, constant: env };
-                let rgb_v = combine_function(&mut g, &rgb, &sources, false);
-                let a_v = combine_function(&mut g, &alpha, &sources, true);
-                if matches!(rgb.function, GL_DOT3_RGBA) {
-                    // DOT3_RGBA writes the dot product to alpha as well.
-                    rgb_v
-                } else {
-                    let a = g.w(a_v);
-                    g.rgb_a(rgb_v, a)
-                }
-            }
-            None => combine(&mut g, tex.env_mode, tex.base_format, c, t, primary, unit),
+        c = if combine_stage::is_combine_mode(tex.env_mode) {
+            let constant = g.uniform("galvan_TexEnvColor", unit as u32);
+            let sources = combine_stage::Sources { texels: &texels, previous: c, primary, constant };
+            combine_stage::combine_stage(&mut g, unit, &sources)
+        } else {
+            combine(&mut g, tex.env_mode, tex.base_format, c, t, primary, unit)
         };
     }
 
@@ -289,75 +282,4 @@ fn combine_rgba(g: &mut Gen, mode: GLenum, c: Value, t: Value, unit: usize) -> V
         }
         _ => g.mul(c, t),
     }
-}
-
-/// What GL_SRCn of a combiner may name.
-struct Sources<'t> {
-    texels: &'t [Option<Value>; TEXTURE_UNITS],
-    unit: usize,
-    previous: Value,
-    primary: Value,
-    constant: Value,
-}
-
-/// One GL_SRCn with its GL_OPERANDn applied, as a vec4 (alpha operands splat alpha).
-fn combine_argument(g: &mut Gen, source: GLenum, operand: GLenum, s: &Sources) -> Value {
-    let v = match source {
-        GL_TEXTURE => s.texels[s.unit].unwrap_or(s.previous),
-        GL_CONSTANT => s.constant,
-        GL_PRIMARY_COLOR => s.primary,
-        GL_PREVIOUS => s.previous,
-        // GL_TEXTUREn of a unit without texturing: ARB_texture_env_crossbar leaves the
-        // result undefined; the previous colour stands in.
-        t => s.texels.get((t - GL_TEXTURE0) as usize).copied().flatten().unwrap_or(s.previous),
-    };
-    match operand {
-        GL_SRC_COLOR => v,
-        GL_ONE_MINUS_SRC_COLOR => {
-            let one = g.vec4([1.0; 4]);
-            g.sub(one, v)
-        }
-        GL_SRC_ALPHA => {
-            let a = g.w(v);
-            g.b.splat(a, 4)
-        }
-        _ => {
-            let a = g.w(v);
-            let one = g.f(1.0);
-            let inv = g.sub(one, a);
-            g.b.splat(inv, 4)
-        }
-    }
-}
-
-/// GL_COMBINE_RGB or GL_COMBINE_ALPHA's function, scaled and clamped, as a vec4.
-fn combine_function(g: &mut Gen, c: &Combine, s: &Sources, alpha: bool) -> Value {
-    let args: Vec<Value> = (0..3).map(|i| combine_argument(g, c.sources[i], c.operands[i], s)).collect();
-    let half = g.vec4([0.5; 4]);
-    let v = match c.function {
-        GL_REPLACE => args[0],
-        GL_ADD => g.add(args[0], args[1]),
-        GL_ADD_SIGNED => {
-            let sum = g.add(args[0], args[1]);
-            g.sub(sum, half)
-        }
-        GL_INTERPOLATE => g.b.alu(AluOp::Fmix, &[args[1], args[0], args[2]]),
-        GL_SUBTRACT => g.sub(args[0], args[1]),
-        GL_DOT3_RGB | GL_DOT3_RGBA if !alpha => {
-            // 4 * ((a0.r - 0.5)(a1.r - 0.5) + ... ) in every channel.
-            let a0 = g.sub(args[0], half);
-            let a1 = g.sub(args[1], half);
-            let a0 = g.xyz(a0);
-            let a1 = g.xyz(a1);
-            let d = g.dot(a0, a1);
-            let four = g.f(4.0);
-            let d = g.mul(d, four);
-            g.b.splat(d, 4)
-        }
-        _ => g.mul(args[0], args[1]),
-    };
-    // GL_RGB_SCALE / GL_ALPHA_SCALE apply after every function, then the clamp.
-    let scale = g.f(c.scale as f32);
-    let v = g.scale(v, scale);
-    g.sat(v)
 }

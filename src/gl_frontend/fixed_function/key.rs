@@ -3,11 +3,11 @@
 //! positions) are uniforms instead, so changing them never builds a new program.
 
 use crate::context::ContextState;
-pub use crate::state::texture_env::Combine;
 use crate::types::enums::*;
 use crate::types::*;
 
-/// Texture units whose fixed-function texturing is generated (gl_TexCoord[0..4]).
+/// Texture units whose fixed-function texturing is generated (gl_TexCoord[0..4]), which
+/// GL_MAX_TEXTURE_UNITS reports: the varyings of more would collide with the back colours.
 pub const TEXTURE_UNITS: usize = 4;
 
 /// The texture target a unit's fixed-function texturing samples.
@@ -23,12 +23,11 @@ pub enum TexTarget {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TexUnitKey {
     pub target: TexTarget,
-    /// GL_TEXTURE_ENV_MODE.
+    /// GL_TEXTURE_ENV_MODE. GL_COMBINE's settings are uniforms (`combine_stage`), not key.
     pub env_mode: GLenum,
-    /// GL_COMBINE's colour and alpha settings when the mode is GL_COMBINE.
-    pub combine: Option<(Combine, Combine)>,
     /// The bound texture's base internal format (GL_RGBA, GL_RGB, GL_ALPHA, GL_LUMINANCE,
-    /// GL_LUMINANCE_ALPHA, GL_INTENSITY): the environment functions depend on it.
+    /// GL_LUMINANCE_ALPHA, GL_INTENSITY): the environment functions depend on it, except
+    /// GL_COMBINE's, whose key holds GL_RGBA so a format change keeps its program.
     pub base_format: GLenum,
 }
 
@@ -129,9 +128,8 @@ impl ContextState {
                 _ => TexTarget::T2D,
             };
             let u = &env.units[unit];
-            let combine = (u.mode == GL_COMBINE).then_some((u.combine_rgb, u.combine_alpha));
-            let base_format = self.bound_texture_base_format(unit, env.enabled_target(unit).unwrap_or(GL_TEXTURE_2D));
-            *slot = Some(TexUnitKey { target, env_mode: u.mode, combine, base_format });
+            let base_format = if super::combine_stage::is_combine_mode(u.mode) { GL_RGBA } else { self.bound_texture_base_format(unit, env.enabled_target(unit).unwrap_or(GL_TEXTURE_2D)) };
+            *slot = Some(TexUnitKey { target, env_mode: u.mode, base_format });
         }
         for (unit, coords) in key.texgen.iter_mut().enumerate() {
             if let Some(gen) = s.texgen.units.get(unit) {

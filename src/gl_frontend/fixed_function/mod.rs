@@ -3,12 +3,14 @@
 //!
 //! A program without shaders is built as nir_like IR straight from a small state key
 //! ([`key::FixedFunctionKey`]) and cached per key; numbers that change often (matrices,
-//! lights, materials, fog, planes) are uniforms. The vertex stage joined to a user fragment
+//! lights, materials, fog, planes) are uniforms, and so are GL_COMBINE's functions, sources,
+//! operands and scales (`combine_stage`): programs sweep them by the thousand. The vertex stage joined to a user fragment
 //! shader still goes through GLSL text (`vertex_shader`), as the GLSL linker matches it
 //! with the user's stage.
 
 pub mod array_fetch;
 pub mod bitmap;
+pub mod combine_stage;
 pub mod copy_pixels;
 pub mod draw_pixels;
 pub mod flat_colors;
@@ -142,12 +144,10 @@ mod tests {
     fn generated_stages_validate() {
         let mut key = FixedFunctionKey::default();
         assert_valid(&key);
-        key.textures[0] = Some(TexUnitKey { target: TexTarget::T2D, env_mode: GL_MODULATE, combine: None, base_format: GL_RGBA });
-        key.textures[1] = Some(TexUnitKey { target: TexTarget::Cube, env_mode: GL_BLEND, combine: None, base_format: GL_RGBA });
-        key.textures[2] = Some(TexUnitKey { target: TexTarget::T1D, env_mode: GL_DECAL, combine: None, base_format: GL_RGBA });
-        let dot3 = key::Combine { function: GL_DOT3_RGBA, sources: [GL_TEXTURE, GL_PRIMARY_COLOR, GL_CONSTANT], operands: [GL_SRC_COLOR, GL_ONE_MINUS_SRC_COLOR, GL_SRC_ALPHA], scale: 2 };
-        let interpolate = key::Combine { function: GL_INTERPOLATE, sources: [GL_TEXTURE0, GL_PREVIOUS, GL_CONSTANT], operands: [GL_SRC_ALPHA, GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA], scale: 4 };
-        key.textures[3] = Some(TexUnitKey { target: TexTarget::T2D, env_mode: GL_COMBINE, combine: Some((dot3, interpolate)), base_format: GL_RGBA });
+        key.textures[0] = Some(TexUnitKey { target: TexTarget::T2D, env_mode: GL_MODULATE, base_format: GL_RGBA });
+        key.textures[1] = Some(TexUnitKey { target: TexTarget::Cube, env_mode: GL_BLEND, base_format: GL_RGBA });
+        key.textures[2] = Some(TexUnitKey { target: TexTarget::T1D, env_mode: GL_DECAL, base_format: GL_RGBA });
+        key.textures[3] = Some(TexUnitKey { target: TexTarget::T2D, env_mode: GL_COMBINE, base_format: GL_RGBA });
         key.texgen[0] = [Some(GL_SPHERE_MAP), Some(GL_SPHERE_MAP), Some(GL_OBJECT_LINEAR), Some(GL_EYE_LINEAR)];
         key.texgen[1] = [Some(GL_REFLECTION_MAP), Some(GL_NORMAL_MAP), Some(GL_REFLECTION_MAP), None];
         key.lighting = Some(LightingKey { lights: 0b101, two_side: true, local_viewer: true, separate_specular: true, color_material: Some((GL_FRONT, GL_AMBIENT_AND_DIFFUSE)) });

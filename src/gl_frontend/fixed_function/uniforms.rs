@@ -6,6 +6,7 @@
 //! vec4s (light i: ambient, diffuse, specular, position, spot direction and cosine of
 //! the cutoff, attenuation and spot exponent).
 
+use super::combine_stage::{combine_uniform, is_combine_mode, COMBINE_PREFIX, COMBINE_VEC4S};
 use super::key::{FixedFunctionKey, TEXTURE_UNITS};
 use crate::context::ContextState;
 
@@ -40,6 +41,11 @@ pub fn uniforms_of(key: &FixedFunctionKey) -> Vec<(String, u32)> {
             if l.lights & (1 << i) != 0 {
                 out.push((format!("galvan_Light{i}"), LIGHT_VEC4S));
             }
+        }
+    }
+    for (unit, tex) in key.textures.iter().enumerate() {
+        if tex.is_some_and(|t| is_combine_mode(t.env_mode)) {
+            out.push((format!("{COMBINE_PREFIX}{unit}"), COMBINE_VEC4S));
         }
     }
     for (unit, coords) in key.texgen.iter().enumerate() {
@@ -103,6 +109,10 @@ impl ContextState {
             v.extend(m.specular);
             v.extend([m.shininess, 0.0, 0.0, 0.0]);
             return Some(v);
+        }
+        if let Some(unit) = name.strip_prefix(COMBINE_PREFIX) {
+            let unit = unit.parse::<usize>().ok()?;
+            return Some(combine_uniform(s.texture_env.units.get(unit)?, unit));
         }
         if let Some(unit) = name.strip_prefix("galvan_TexGen") {
             let g = s.texgen.units.get(unit.parse::<usize>().ok()?)?;

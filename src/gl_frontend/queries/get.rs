@@ -362,7 +362,9 @@ impl ContextState {
             GL_MAX_PROJECTION_STACK_DEPTH => Value::int(m::MAX_PROJECTION_DEPTH as i64),
             GL_MAX_TEXTURE_STACK_DEPTH => Value::int(m::MAX_TEXTURE_DEPTH as i64),
             GL_MAX_COLOR_MATRIX_STACK_DEPTH => Value::int(m::MAX_COLOR_DEPTH as i64),
-            GL_MAX_TEXTURE_COORDS | GL_MAX_TEXTURE_UNITS => Value::int(m::MAX_TEXTURE_COORDS as i64),
+            GL_MAX_TEXTURE_COORDS => Value::int(m::MAX_TEXTURE_COORDS as i64),
+            // The units fixed-function texturing combines (ARB_texture_env_crossbar names them).
+            GL_MAX_TEXTURE_UNITS => Value::int(crate::fixed_function::key::TEXTURE_UNITS as i64),
             GL_CURRENT_COLOR => current(Current::Color, 4, true),
             GL_CURRENT_SECONDARY_COLOR => current(Current::SecondaryColor, 4, true),
             GL_CURRENT_NORMAL => current(Current::Normal, 3, true),

@@ -11,26 +11,27 @@ use crate::types::*;
 /// Targets in the order GL gives them priority when several are enabled on one unit.
 const TARGETS: [GLenum; 5] = [GL_TEXTURE_CUBE_MAP, GL_TEXTURE_3D, GL_TEXTURE_RECTANGLE, GL_TEXTURE_2D, GL_TEXTURE_1D];
 
-/// GL_COMBINE's settings for the colour or the alpha part (ARB_texture_env_combine).
+/// GL_COMBINE's settings for the colour or the alpha part (ARB_texture_env_combine); the
+/// fourth source and operand are NV_texture_env_combine4's, read in GL_COMBINE4_NV mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Combine {
     /// GL_COMBINE_RGB / GL_COMBINE_ALPHA.
     pub function: GLenum,
     /// GL_SRCn_RGB / GL_SRCn_ALPHA.
-    pub sources: [GLenum; 3],
+    pub sources: [GLenum; 4],
     /// GL_OPERANDn_RGB / GL_OPERANDn_ALPHA.
-    pub operands: [GLenum; 3],
+    pub operands: [GLenum; 4],
     /// GL_RGB_SCALE / GL_ALPHA_SCALE: 1, 2 or 4.
     pub scale: u8,
 }
 
 impl Combine {
     fn new(alpha: bool) -> Self {
-        let operand = if alpha { GL_SRC_ALPHA } else { GL_SRC_COLOR };
+        let (operand, inverted) = if alpha { (GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA) } else { (GL_SRC_COLOR, GL_ONE_MINUS_SRC_COLOR) };
         Combine {
             function: GL_MODULATE,
-            sources: [GL_TEXTURE, GL_PREVIOUS, GL_CONSTANT],
-            operands: [operand, operand, GL_SRC_ALPHA],
+            sources: [GL_TEXTURE, GL_PREVIOUS, GL_CONSTANT, GL_ZERO],
+            operands: [operand, operand, GL_SRC_ALPHA, inverted],
             scale: 1,
         }
     }
@@ -59,7 +60,8 @@ impl Default for TexUnitEnv {
 
 /// Whether `source` names a GL_SRCn value (texture units up to `units`).
 fn is_combine_source(source: GLenum, units: usize) -> bool {
-    matches!(source, GL_TEXTURE | GL_CONSTANT | GL_PRIMARY_COLOR | GL_PREVIOUS)
+    // GL_ZERO is NV_texture_env_combine4's.
+    matches!(source, GL_TEXTURE | GL_CONSTANT | GL_PRIMARY_COLOR | GL_PREVIOUS | GL_ZERO)
         || (GL_TEXTURE0..GL_TEXTURE0 + units as GLenum).contains(&source)
 }
 
@@ -123,7 +125,7 @@ impl ContextState {
         match pname {
             GL_TEXTURE_ENV_MODE => {
                 let mode = values.first().copied().unwrap_or(0.0) as GLenum;
-                if !matches!(mode, GL_MODULATE | GL_REPLACE | GL_DECAL | GL_BLEND | GL_ADD | GL_COMBINE) {
+                if !matches!(mode, GL_MODULATE | GL_REPLACE | GL_DECAL | GL_BLEND | GL_ADD | GL_COMBINE | GL_COMBINE4_NV) {
                     return self.record_error(GL_INVALID_ENUM);
                 }
                 u.mode = mode;
@@ -139,13 +141,14 @@ impl ContextState {
             GL_COMBINE_RGB | GL_COMBINE_ALPHA => {
                 let f = values.first().copied().unwrap_or(0.0) as GLenum;
                 let common = matches!(f, GL_REPLACE | GL_MODULATE | GL_ADD | GL_ADD_SIGNED | GL_INTERPOLATE | GL_SUBTRACT);
-                let ok = common || (pname == GL_COMBINE_RGB && matches!(f, GL_DOT3_RGB | GL_DOT3_RGBA));
+                let dot3 = matches!(f, GL_DOT3_RGB | GL_DOT3_RGBA | GL_DOT3_RGB_EXT | GL_DOT3_RGBA_EXT);
+                let ok = common || (pname == GL_COMBINE_RGB && dot3);
                 if !ok {
                     return self.record_error(GL_INVALID_ENUM);
                 }
                 if pname == GL_COMBINE_RGB { u.combine_rgb.function = f } else { u.combine_alpha.function = f }
             }
-            GL_SRC0_RGB | GL_SRC1_RGB | GL_SRC2_RGB | GL_SRC0_ALPHA | GL_SRC1_ALPHA | GL_SRC2_ALPHA => {
+            GL_SRC0_RGB | GL_SRC1_RGB | GL_SRC2_RGB | GL_SOURCE3_RGB_NV | GL_SRC0_ALPHA | GL_SRC1_ALPHA | GL_SRC2_ALPHA | GL_SOURCE3_ALPHA_NV => {
                 let source = values.first().copied().unwrap_or(0.0) as GLenum;
                 if !is_combine_source(source, MAX_TEXTURE_COORDS) {
                     return self.record_error(GL_INVALID_ENUM);
@@ -153,7 +156,7 @@ impl ContextState {
                 let (c, i) = if pname >= GL_SRC0_ALPHA { (&mut u.combine_alpha, pname - GL_SRC0_ALPHA) } else { (&mut u.combine_rgb, pname - GL_SRC0_RGB) };
                 c.sources[i as usize] = source;
             }
-            GL_OPERAND0_RGB | GL_OPERAND1_RGB | GL_OPERAND2_RGB | GL_OPERAND0_ALPHA | GL_OPERAND1_ALPHA | GL_OPERAND2_ALPHA => {
+            GL_OPERAND0_RGB | GL_OPERAND1_RGB | GL_OPERAND2_RGB | GL_OPERAND3_RGB_NV | GL_OPERAND0_ALPHA | GL_OPERAND1_ALPHA | GL_OPERAND2_ALPHA | GL_OPERAND3_ALPHA_NV => {
                 let operand = values.first().copied().unwrap_or(0.0) as GLenum;
                 let alpha = pname >= GL_OPERAND0_ALPHA;
                 let ok = matches!(operand, GL_SRC_ALPHA | GL_ONE_MINUS_SRC_ALPHA) || (!alpha && matches!(operand, GL_SRC_COLOR | GL_ONE_MINUS_SRC_COLOR));
@@ -172,8 +175,8 @@ impl ContextState {
             }
             _ => return self.record_error(GL_INVALID_ENUM),
         }
-        // The environment colour is a uniform; every other parameter selects the program.
-        self.state.dirty.insert(if pname == GL_TEXTURE_ENV_COLOR { Dirty::UNIFORMS } else { Dirty::PROGRAM | Dirty::UNIFORMS });
+        // The mode selects the program; the colour and GL_COMBINE's settings are uniforms.
+        self.state.dirty.insert(if pname == GL_TEXTURE_ENV_MODE { Dirty::PROGRAM | Dirty::UNIFORMS } else { Dirty::UNIFORMS });
     }
 
     /// glGetTexEnv{i,f}v: the values of `pname`, `None` after recording an error.
@@ -195,10 +198,10 @@ impl ContextState {
             GL_TEXTURE_ENV_COLOR => Some(u.color_unclamped.iter().map(|c| *c as f64).collect()),
             GL_COMBINE_RGB => Some(vec![u.combine_rgb.function as f64]),
             GL_COMBINE_ALPHA => Some(vec![u.combine_alpha.function as f64]),
-            GL_SRC0_RGB | GL_SRC1_RGB | GL_SRC2_RGB => Some(vec![u.combine_rgb.sources[(pname - GL_SRC0_RGB) as usize] as f64]),
-            GL_SRC0_ALPHA | GL_SRC1_ALPHA | GL_SRC2_ALPHA => Some(vec![u.combine_alpha.sources[(pname - GL_SRC0_ALPHA) as usize] as f64]),
-            GL_OPERAND0_RGB | GL_OPERAND1_RGB | GL_OPERAND2_RGB => Some(vec![u.combine_rgb.operands[(pname - GL_OPERAND0_RGB) as usize] as f64]),
-            GL_OPERAND0_ALPHA | GL_OPERAND1_ALPHA | GL_OPERAND2_ALPHA => Some(vec![u.combine_alpha.operands[(pname - GL_OPERAND0_ALPHA) as usize] as f64]),
+            GL_SRC0_RGB | GL_SRC1_RGB | GL_SRC2_RGB | GL_SOURCE3_RGB_NV => Some(vec![u.combine_rgb.sources[(pname - GL_SRC0_RGB) as usize] as f64]),
+            GL_SRC0_ALPHA | GL_SRC1_ALPHA | GL_SRC2_ALPHA | GL_SOURCE3_ALPHA_NV => Some(vec![u.combine_alpha.sources[(pname - GL_SRC0_ALPHA) as usize] as f64]),
+            GL_OPERAND0_RGB | GL_OPERAND1_RGB | GL_OPERAND2_RGB | GL_OPERAND3_RGB_NV => Some(vec![u.combine_rgb.operands[(pname - GL_OPERAND0_RGB) as usize] as f64]),
+            GL_OPERAND0_ALPHA | GL_OPERAND1_ALPHA | GL_OPERAND2_ALPHA | GL_OPERAND3_ALPHA_NV => Some(vec![u.combine_alpha.operands[(pname - GL_OPERAND0_ALPHA) as usize] as f64]),
             GL_RGB_SCALE => Some(vec![u.combine_rgb.scale as f64]),
             GL_ALPHA_SCALE => Some(vec![u.combine_alpha.scale as f64]),
             _ => {

@@ -108,6 +108,17 @@ pub fn timed(gl: &glow::Context, mut work: impl FnMut() -> Result<(), String>) -
     Ok(best)
 }
 
+/// Seconds `work` takes once, to the end of the GPU work it queued: for work whose
+/// first run differs from later ones (programs built on first use).
+pub fn timed_once(gl: &glow::Context, work: impl FnOnce() -> Result<(), String>) -> Result<f64, String> {
+    // SAFETY: glFinish has no preconditions.
+    unsafe { gl.finish() };
+    let start = Instant::now();
+    work()?;
+    unsafe { gl.finish() };
+    Ok(start.elapsed().as_secs_f64())
+}
+
 /// Float data as the bytes glBufferData takes.
 pub fn bytes_of(data: &[f32]) -> Vec<u8> {
     data.iter().flat_map(|v| v.to_ne_bytes()).collect()

@@ -1,6 +1,8 @@
 //! Fixed-function state churn in a compatibility context: one-triangle draws through
 //! glVertexPointer/glNormalPointer, first with fixed state, then with lighting, a light's
-//! colour and the texture environment changing between every two draws, as old programs do.
+//! colour and the texture environment changing between every two draws, as old programs do,
+//! then through GL_COMBINE settings never drawn with before (lighting toggled as well), as
+//! piglit's texture-environment tests sweep them.
 
 use std::ffi::c_void;
 
@@ -9,7 +11,7 @@ use galvan_benches::measurement::{Measurement, Unit};
 
 use super::measured;
 use crate::egl::{ContextRequest, GlContext};
-use crate::gl_util::{bytes_of, expect_no_error, expect_pixel, render_target, timed};
+use crate::gl_util::{bytes_of, expect_no_error, expect_pixel, render_target, timed, timed_once};
 
 /// Odd, so the last draw (an even index) is a lit one.
 const DRAWS: u32 = 10_001;
@@ -27,6 +29,19 @@ const GL_TEXTURE_ENV: u32 = 0x2300;
 const GL_TEXTURE_ENV_MODE: u32 = 0x2200;
 const GL_MODULATE: i32 = 0x2100;
 const GL_REPLACE: i32 = 0x1E01;
+const GL_COMBINE: i32 = 0x8570;
+const GL_COMBINE_RGB: u32 = 0x8571;
+const GL_RGB_SCALE: u32 = 0x8573;
+const GL_SRC0_RGB: u32 = 0x8580;
+const GL_OPERAND0_RGB: u32 = 0x8590;
+/// GL_REPLACE, GL_MODULATE, GL_ADD, GL_ADD_SIGNED, GL_INTERPOLATE, GL_SUBTRACT.
+const COMBINE_FUNCTIONS: [i32; 6] = [0x1E01, 0x2100, 0x0104, 0x8574, 0x8575, 0x84E7];
+/// GL_TEXTURE, GL_CONSTANT, GL_PRIMARY_COLOR, GL_PREVIOUS.
+const COMBINE_SOURCES: [i32; 4] = [0x1702, 0x8576, 0x8577, 0x8578];
+/// GL_SRC_COLOR, GL_ONE_MINUS_SRC_COLOR, GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA.
+const COMBINE_OPERANDS: [i32; 4] = [0x0300, 0x0301, 0x0302, 0x0303];
+/// Every (function, source 0, operand 0, scale 1 or 2) once.
+const COMBINE_SETTINGS: u32 = 6 * 4 * 4 * 2;
 const GL_VERTEX_ARRAY: u32 = 0x8074;
 const GL_NORMAL_ARRAY: u32 = 0x8075;
 const GL_TEXTURE_COORD_ARRAY: u32 = 0x8078;
@@ -162,6 +177,38 @@ pub fn run() -> Result<Vec<Measurement>, String> {
         expect_no_error(gl, name)?;
         expect_pixel(gl, name, SIZE / 2, SIZE / 2, expected_lit(DRAWS - 1))?;
         results.push(measured(name, DRAWS as f64 / seconds, Unit::DrawsPerSecond));
+
+        // Each draw a combination of GL_COMBINE settings not drawn with before: a program
+        // (and pipeline) per combination unless the settings are data to the shader.
+        set_unlit();
+        (legacy.tex_envi)(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_COMBINE);
+        let sweep = || -> Result<(), String> {
+            for i in 0..COMBINE_SETTINGS {
+                if i % 2 == 0 {
+                    gl.enable(GL_LIGHTING);
+                } else {
+                    gl.disable(GL_LIGHTING);
+                }
+                (legacy.tex_envi)(GL_TEXTURE_ENV, GL_COMBINE_RGB, COMBINE_FUNCTIONS[(i % 6) as usize]);
+                (legacy.tex_envi)(GL_TEXTURE_ENV, GL_SRC0_RGB, COMBINE_SOURCES[(i / 6 % 4) as usize]);
+                (legacy.tex_envi)(GL_TEXTURE_ENV, GL_OPERAND0_RGB, COMBINE_OPERANDS[(i / 24 % 4) as usize]);
+                (legacy.tex_envi)(GL_TEXTURE_ENV, GL_RGB_SCALE, 1 + (i / 96 % 2) as i32);
+                gl.draw_arrays(glow::TRIANGLES, 0, 3);
+            }
+            Ok(())
+        };
+        let name = "draws, new GL_COMBINE settings each draw, lighting toggled";
+        let seconds = timed_once(gl, sweep)?;
+        expect_no_error(gl, name)?;
+        // GL_REPLACE of the texture's colour, unlit: the texel.
+        gl.disable(GL_LIGHTING);
+        (legacy.tex_envi)(GL_TEXTURE_ENV, GL_COMBINE_RGB, GL_REPLACE);
+        (legacy.tex_envi)(GL_TEXTURE_ENV, GL_SRC0_RGB, COMBINE_SOURCES[0]);
+        (legacy.tex_envi)(GL_TEXTURE_ENV, GL_OPERAND0_RGB, COMBINE_OPERANDS[0]);
+        (legacy.tex_envi)(GL_TEXTURE_ENV, GL_RGB_SCALE, 1);
+        gl.draw_arrays(glow::TRIANGLES, 0, 3);
+        expect_pixel(gl, name, SIZE / 2, SIZE / 2, TEXEL)?;
+        results.push(measured(name, COMBINE_SETTINGS as f64 / seconds, Unit::DrawsPerSecond));
         Ok(results)
     }
 }
