@@ -46,6 +46,25 @@ pub struct VertexAttrib {
     pub binding_stride: u32,
 }
 
+impl VertexAttrib {
+    /// The array state glGetVertexAttribiv and glGetVertexArrayIndexediv both report;
+    /// `None` for another `pname`.
+    pub(crate) fn array_parameter(&self, pname: GLenum) -> Option<i64> {
+        Some(match pname {
+            GL_VERTEX_ATTRIB_ARRAY_ENABLED => self.enabled as i64,
+            GL_VERTEX_ATTRIB_ARRAY_SIZE => self.size as i64,
+            GL_VERTEX_ATTRIB_ARRAY_STRIDE => self.stride as i64,
+            GL_VERTEX_ATTRIB_ARRAY_TYPE => self.ty as i64,
+            GL_VERTEX_ATTRIB_ARRAY_NORMALIZED => matches!(self.class, AttribClass::Float { normalized: true }) as i64,
+            GL_VERTEX_ATTRIB_ARRAY_INTEGER => matches!(self.class, AttribClass::Integer) as i64,
+            GL_VERTEX_ATTRIB_ARRAY_LONG => matches!(self.class, AttribClass::Double) as i64,
+            GL_VERTEX_ATTRIB_ARRAY_DIVISOR => self.divisor as i64,
+            GL_VERTEX_ATTRIB_RELATIVE_OFFSET => self.relative_offset as i64,
+            _ => return None,
+        })
+    }
+}
+
 impl Default for VertexAttrib {
     fn default() -> Self {
         VertexAttrib {
@@ -378,19 +397,10 @@ impl ContextState {
         }
         let vao = self.bindings.vertex_array;
         let a = self.vertex_arrays.get(vao).map(|v| v.attribs[index as usize]).unwrap_or_default();
-        Some(match pname {
-            GL_VERTEX_ATTRIB_ARRAY_ENABLED => a.enabled as i64,
-            GL_VERTEX_ATTRIB_ARRAY_SIZE => a.size as i64,
-            GL_VERTEX_ATTRIB_ARRAY_STRIDE => a.stride as i64,
-            GL_VERTEX_ATTRIB_ARRAY_TYPE => a.ty as i64,
-            GL_VERTEX_ATTRIB_ARRAY_NORMALIZED => matches!(a.class, AttribClass::Float { normalized: true }) as i64,
-            GL_VERTEX_ATTRIB_ARRAY_INTEGER => matches!(a.class, AttribClass::Integer) as i64,
-            GL_VERTEX_ATTRIB_ARRAY_LONG => matches!(a.class, AttribClass::Double) as i64,
-            GL_VERTEX_ATTRIB_ARRAY_DIVISOR => a.divisor as i64,
-            GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING => a.buffer as i64,
-            GL_VERTEX_ATTRIB_RELATIVE_OFFSET => a.relative_offset as i64,
-            GL_VERTEX_ATTRIB_BINDING => a.binding as i64,
-            _ => return None,
+        a.array_parameter(pname).or(match pname {
+            GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING => Some(a.buffer as i64),
+            GL_VERTEX_ATTRIB_BINDING => Some(a.binding as i64),
+            _ => None,
         })
     }
 

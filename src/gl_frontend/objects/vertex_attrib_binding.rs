@@ -214,22 +214,11 @@ impl ContextState {
             return None;
         }
         let a = self.vertex_arrays.get(vao)?.attribs[index as usize];
-        let value = match pname {
-            GL_VERTEX_ATTRIB_ARRAY_ENABLED => a.enabled as i64,
-            GL_VERTEX_ATTRIB_ARRAY_SIZE => a.size as i64,
-            GL_VERTEX_ATTRIB_ARRAY_STRIDE => a.stride as i64,
-            GL_VERTEX_ATTRIB_ARRAY_TYPE => a.ty as i64,
-            GL_VERTEX_ATTRIB_ARRAY_NORMALIZED => matches!(a.class, AttribClass::Float { normalized: true }) as i64,
-            GL_VERTEX_ATTRIB_ARRAY_INTEGER => matches!(a.class, AttribClass::Integer) as i64,
-            GL_VERTEX_ATTRIB_ARRAY_LONG => matches!(a.class, AttribClass::Double) as i64,
-            GL_VERTEX_ATTRIB_ARRAY_DIVISOR => a.divisor as i64,
-            GL_VERTEX_ATTRIB_RELATIVE_OFFSET => a.relative_offset as i64,
-            _ => {
-                self.record_error(GL_INVALID_ENUM);
-                return None;
-            }
-        };
-        Some(value)
+        let value = a.array_parameter(pname);
+        if value.is_none() {
+            self.record_error(GL_INVALID_ENUM);
+        }
+        value
     }
 
     /// glGetIntegeri_v and glGetInteger64i_v of GL_VERTEX_BINDING_{BUFFER,OFFSET,STRIDE,

@@ -133,6 +133,9 @@ fn clear_values_and_normalized_integer_queries() {
         glClearDepth(0.25);
         glClearStencil(7);
     }
+    // GL_FIXED_ONLY with the window's unsigned-normalised buffer clamps the query.
+    assert_eq!(get_floats::<4>(GL_COLOR_CLEAR_VALUE), [1.0, 0.0, 0.5, 0.0]);
+    unsafe { glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FALSE as u32) };
     assert_eq!(get_floats::<4>(GL_COLOR_CLEAR_VALUE), [1.0, 0.0, 0.5, -1.0]);
     // Colours queried as integers map [-1, 1] onto the whole integer range.
     let ints = get_ints::<4>(GL_COLOR_CLEAR_VALUE);

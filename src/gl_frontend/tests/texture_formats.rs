@@ -409,6 +409,11 @@ fn snorm16_buffers_clamp_what_is_written() {
     texture_framebuffer(GL_RGBA16_SNORM, GL_RGBA, GL_FLOAT);
     let mut back = [0f32; 4];
     unsafe {
+        // Signed-normalised buffers are fixed point: GL_FIXED_ONLY, the default, would
+        // clamp the clear and the read-back to [0, 1]. The storage's own range shows
+        // without the colour clamps.
+        glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FALSE as u32);
+        glClampColor(GL_CLAMP_READ_COLOR, GL_FALSE as u32);
         glClearColor(2.0, -2.0, -0.5, 0.25);
         glClear(GL_COLOR_BUFFER_BIT);
         glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, back.as_mut_ptr().cast());
