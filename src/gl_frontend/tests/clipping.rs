@@ -10,10 +10,19 @@ use gl_frontend::types::enums::*;
 use gl_frontend::types::*;
 use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
 
+/// A context of `config`'s version, offered through GALVAN_GL_VERSION_OVERRIDE. The
+/// variable is process-wide and the tests of this binary run in parallel, so setting it
+/// and creating the context happen under one lock.
+fn context_with_override(config: &ContextConfig) -> std::sync::Arc<Context> {
+    static OVERRIDE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _only_this_test = OVERRIDE.lock().unwrap_or_else(|p| p.into_inner());
+    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", format!("{}.{}", config.major, config.minor));
+    Context::new(device(), config, None).expect("a context under the version override")
+}
+
 fn context() -> std::sync::Arc<Context> {
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "3.0");
     let config = ContextConfig { api: Api::Gl, major: 3, minor: 0, profile: Profile::Compatibility, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("3.0 with the override");
+    let ctx = context_with_override(&config);
     let window = surface();
     make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
     ctx
@@ -194,9 +203,8 @@ fn clip_plane_errors() {
 
 #[test]
 fn clip_planes_are_compatibility_only() {
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "3.2");
     let config = ContextConfig { api: Api::Gl, major: 3, minor: 2, profile: Profile::Core, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("3.2 core with the override");
+    let ctx = context_with_override(&config);
     make_current(&ctx, None, None).unwrap();
     unsafe {
         glClipPlane(GL_CLIP_PLANE0, [0.0; 4].as_ptr());
@@ -261,9 +269,8 @@ fn clip_control_flips_the_origin_and_keeps_depth_as_given() {
 
 #[test]
 fn cull_distances_drop_whole_primitives() {
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.5");
     let config = ContextConfig { api: Api::Gl, major: 4, minor: 5, profile: Profile::Compatibility, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("4.5 with the override");
+    let ctx = context_with_override(&config);
     let window = surface();
     make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
     assert_eq!(get_int(GL_MAX_CULL_DISTANCES), 8);
