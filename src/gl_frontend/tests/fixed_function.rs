@@ -140,13 +140,7 @@ fn a_draw_after_a_state_change_uses_the_changed_state() {
     let _ctx = current_compat_context();
     unsafe {
         clear_black();
-        let mut tex = 0;
-        glGenTextures(1, &mut tex);
-        glBindTexture(GL_TEXTURE_2D, tex);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST as i32);
-        let rgba = [255u8, 0, 0, 128];
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as i32, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.as_ptr().cast());
-        glEnable(GL_TEXTURE_2D);
+        enable_texel_texture(GL_TEXTURE0, [255, 0, 0, 128]);
         glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE as i32);
         glColor4f(0.0, 1.0, 0.0, 1.0);
         textured_quad();

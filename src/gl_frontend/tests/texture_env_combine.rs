@@ -100,17 +100,6 @@ fn assert_within_one_step(actual: [u8; 4], expected: [u8; 4], what: &str) {
     }
 }
 
-unsafe fn texture_1x1(unit: GLenum, texel: [u8; 4]) {
-    let mut tex = 0;
-    glActiveTexture(unit);
-    glGenTextures(1, &mut tex);
-    glBindTexture(GL_TEXTURE_2D, tex);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST as GLint);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST as GLint);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel.as_ptr().cast());
-    glEnable(GL_TEXTURE_2D);
-}
-
 unsafe fn set_combine(rgb: &Setting, alpha: &Setting) {
     glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_COMBINE as GLint);
     glTexEnvi(GL_TEXTURE_ENV, GL_COMBINE_RGB, rgb.function as GLint);
@@ -128,10 +117,10 @@ unsafe fn set_combine(rgb: &Setting, alpha: &Setting) {
 /// Two textured units, the primary colour and both environment colours set; unit 0
 /// modulates (GL_MODULATE), unit 1 is left active.
 unsafe fn two_units() {
-    texture_1x1(GL_TEXTURE0, TEXEL0);
+    enable_texel_texture(GL_TEXTURE0, TEXEL0);
     glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE as GLint);
     glTexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, unit_float(CONSTANT0).as_ptr());
-    texture_1x1(GL_TEXTURE1, TEXEL1);
+    enable_texel_texture(GL_TEXTURE1, TEXEL1);
     glTexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, unit_float(CONSTANT1).as_ptr());
     glColor4ub(PRIMARY[0], PRIMARY[1], PRIMARY[2], PRIMARY[3]);
 }
@@ -248,8 +237,8 @@ fn a_crossbar_source_reads_the_last_texture_unit() {
     unsafe {
         glGetIntegerv(GL_MAX_TEXTURE_UNITS, &mut units);
         let last = GL_TEXTURE0 + units as GLenum - 1;
-        texture_1x1(GL_TEXTURE0, TEXEL0);
-        texture_1x1(last, TEXEL1);
+        enable_texel_texture(GL_TEXTURE0, TEXEL0);
+        enable_texel_texture(last, TEXEL1);
         // The last unit passes the colour on; unit 0 adds the last unit's texel to it.
         let pass_on = Setting { function: GL_REPLACE, sources: [GL_PREVIOUS; 3], operands: [GL_SRC_COLOR, GL_SRC_COLOR, GL_SRC_ALPHA], scale: 1.0 };
         let pass_on_alpha = Setting { operands: [GL_SRC_ALPHA; 3], ..pass_on };
@@ -278,7 +267,7 @@ fn a_crossbar_source_reads_the_last_texture_unit() {
 fn combine4_adds_two_products() {
     let _ctx = current_compat_context();
     unsafe {
-        texture_1x1(GL_TEXTURE0, TEXEL0);
+        enable_texel_texture(GL_TEXTURE0, TEXEL0);
         glTexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, unit_float(CONSTANT0).as_ptr());
         glColor4ub(PRIMARY[0], PRIMARY[1], PRIMARY[2], PRIMARY[3]);
         glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_COMBINE4_NV as GLint);

@@ -24,13 +24,7 @@ unsafe fn quad() {
 fn combine_settings_change_the_colour_without_new_pipelines() {
     let _ctx = current_compat_context();
     unsafe {
-        let mut tex = 0;
-        glGenTextures(1, &mut tex);
-        glBindTexture(GL_TEXTURE_2D, tex);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST as GLint);
-        let texel = [255u8, 128, 0, 255];
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel.as_ptr().cast());
-        glEnable(GL_TEXTURE_2D);
+        enable_texel_texture(GL_TEXTURE0, [255, 128, 0, 255]);
         glColor4ub(0, 64, 255, 255);
         glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_COMBINE as GLint);
         quad();

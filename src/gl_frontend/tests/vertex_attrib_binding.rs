@@ -83,6 +83,31 @@ fn set_up_shared_binding(positions: GLuint, instances: GLuint) {
     }
 }
 
+/// The drawing program and its two buffers: left-quad positions and per-instance records.
+struct Scene {
+    program: GLuint,
+    positions: GLuint,
+    instances: GLuint,
+}
+
+impl Scene {
+    fn new() -> Self {
+        let program = linked_program(&[(GL_VERTEX_SHADER, VERTEX), (GL_FRAGMENT_SHADER, FRAGMENT)]);
+        Scene { program, positions: buffer_with(&left_quad()), instances: buffer_with(&instance_records()) }
+    }
+
+    /// Uses the program and binds a new vertex array object set up by `set_up_shared_binding`.
+    fn bind_shared_binding_vertex_array(&self) {
+        unsafe {
+            glUseProgram(self.program);
+            let mut vao = 0;
+            glGenVertexArrays(1, &mut vao);
+            glBindVertexArray(vao);
+        }
+        set_up_shared_binding(self.positions, self.instances);
+    }
+}
+
 fn clear_to_blue() {
     unsafe {
         glClearColor(0.0, 0.0, 1.0, 1.0);
@@ -93,15 +118,10 @@ fn clear_to_blue() {
 #[test]
 fn attributes_sharing_a_per_instance_binding_draw_each_instance() {
     let _ctx = context();
-    let program = linked_program(&[(GL_VERTEX_SHADER, VERTEX), (GL_FRAGMENT_SHADER, FRAGMENT)]);
-    let positions = buffer_with(&left_quad());
-    let instances = buffer_with(&instance_records());
+    let scene = Scene::new();
+    let instances = scene.instances;
+    scene.bind_shared_binding_vertex_array();
     unsafe {
-        glUseProgram(program);
-        let mut vao = 0;
-        glGenVertexArrays(1, &mut vao);
-        glBindVertexArray(vao);
-        set_up_shared_binding(positions, instances);
         clear_to_blue();
         glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, 2);
         assert_eq!(error(), GL_NO_ERROR);
@@ -139,15 +159,10 @@ fn attributes_sharing_a_per_instance_binding_draw_each_instance() {
 #[test]
 fn pointer_commands_are_a_format_a_binding_and_a_buffer() {
     let _ctx = context();
-    let program = linked_program(&[(GL_VERTEX_SHADER, VERTEX), (GL_FRAGMENT_SHADER, FRAGMENT)]);
-    let positions = buffer_with(&left_quad());
-    let instances = buffer_with(&instance_records());
+    let scene = Scene::new();
+    let instances = scene.instances;
+    scene.bind_shared_binding_vertex_array();
     unsafe {
-        glUseProgram(program);
-        let mut vao = 0;
-        glGenVertexArrays(1, &mut vao);
-        glBindVertexArray(vao);
-        set_up_shared_binding(positions, instances);
         assert_eq!(attrib(1, GL_VERTEX_ATTRIB_BINDING), 3);
         assert_eq!(attrib(1, GL_VERTEX_ATTRIB_RELATIVE_OFFSET), 4);
         assert_eq!(attrib(1, GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING), instances as i32);
@@ -244,9 +259,7 @@ fn binding_errors() {
 #[test]
 fn named_vertex_arrays_are_set_up_without_binding_them() {
     let _ctx = context();
-    let program = linked_program(&[(GL_VERTEX_SHADER, VERTEX), (GL_FRAGMENT_SHADER, FRAGMENT)]);
-    let positions = buffer_with(&left_quad());
-    let instances = buffer_with(&instance_records());
+    let Scene { program, positions, instances } = Scene::new();
     let indices = buffer_with(&[0u16, 1, 2, 3].iter().flat_map(|i| i.to_ne_bytes()).collect::<Vec<u8>>());
     unsafe {
         let mut vao = 0;

@@ -14,6 +14,13 @@ fn outputs(s: &Shader) -> Vec<&Variable> {
     s.variables.iter().map(|(_, v)| v).filter(|v| v.mode == VariableMode::ShaderOut).collect()
 }
 
+/// Runs the pass, which must report a change, validates the result and prints it.
+fn lowered(s: &mut Shader) -> String {
+    assert!(lower_clamp_color_outputs(s, COLORS));
+    validate(s).unwrap();
+    print_shader(s)
+}
+
 #[test]
 fn fragment_colour_outputs_are_stored_saturated() {
     let mut s = Shader::new(Stage::Fragment);
@@ -32,9 +39,7 @@ fn fragment_colour_outputs_are_stored_saturated() {
     let one = b.imm_u32(1);
     b.store_var(count, one);
     let before = print_shader(&s);
-    assert!(lower_clamp_color_outputs(&mut s, COLORS));
-    validate(&s).unwrap();
-    let after = print_shader(&s);
+    let after = lowered(&mut s);
     assert_snapshot("lower_clamp_color_outputs_fragment", &format!("{before}\n======== after ========\n{after}"));
     assert_eq!(after.matches("fsat").count(), 1, "only the float colour output: {after}");
     assert_eq!(outputs(&s).len(), 3, "one output each, as before: {after}");
@@ -54,9 +59,7 @@ fn arrays_of_colour_outputs_are_saturated_element_by_element() {
     let e = b.deref_array_imm(d, 2);
     let v = b.imm_vec(&[2.0, -1.0, 0.5, 1.0]);
     b.store_deref(e, v);
-    assert!(lower_clamp_color_outputs(&mut s, COLORS));
-    validate(&s).unwrap();
-    let after = print_shader(&s);
+    let after = lowered(&mut s);
     assert_eq!(after.matches("fsat").count(), 3, "{after}");
 }
 
@@ -69,9 +72,7 @@ fn vertex_colour_varyings_are_saturated_and_texture_coordinates_are_not() {
         b.store_var(tex, p);
     });
     let before = print_shader(&s);
-    assert!(lower_clamp_color_outputs(&mut s, COLORS));
-    validate(&s).unwrap();
-    let after = print_shader(&s);
+    let after = lowered(&mut s);
     assert_snapshot("lower_clamp_color_outputs_vertex", &format!("{before}\n======== after ========\n{after}"));
     assert_eq!(after.matches("fsat").count(), 1, "{after}");
     let locations: Vec<Option<u32>> = outputs(&s).iter().map(|v| v.location).collect();
@@ -88,9 +89,7 @@ fn geometry_shaders_store_clamped_colours_before_every_emit() {
         b.store_var(front, v);
         b.emit_vertex(0);
     }
-    assert!(lower_clamp_color_outputs(&mut s, COLORS));
-    validate(&s).unwrap();
-    let after = print_shader(&s);
+    let after = lowered(&mut s);
     assert_eq!(after.matches("fsat").count(), 2, "{after}");
 }
 

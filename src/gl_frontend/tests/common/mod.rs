@@ -99,6 +99,22 @@ pub fn new_framebuffer() -> GLuint {
     fbo
 }
 
+/// A 1×1 RGBA8 texture of `texel` with nearest filtering, bound to GL_TEXTURE_2D on `unit`
+/// (left active) and enabled for fixed-function texturing.
+pub fn enable_texel_texture(unit: GLenum, texel: [u8; 4]) -> GLuint {
+    let mut tex = 0;
+    unsafe {
+        entry::glActiveTexture(unit);
+        entry::glGenTextures(1, &mut tex);
+        entry::glBindTexture(GL_TEXTURE_2D, tex);
+        entry::glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST as GLint);
+        entry::glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST as GLint);
+        entry::glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel.as_ptr().cast());
+        entry::glEnable(GL_TEXTURE_2D);
+    }
+    tex
+}
+
 /// A GLES 2 context current on this thread.
 pub fn current_gles_context() -> Arc<Context> {
     let config = ContextConfig { api: Api::Gles, major: 2, minor: 0, ..Default::default() };
