@@ -179,7 +179,8 @@ impl Context {
     pub fn new(device: Arc<Device>, config: &ContextConfig, share: Option<&Context>) -> Result<Arc<Context>, ContextError> {
         let limits = Limits::from_device(device.info());
         let mut device_caps = device.caps();
-        if let Err(e) = device_caps.apply_emulate_from_environment() {
+        let emulated = device_caps.apply_emulate_from_environment().and_then(|()| config.emulate.map_or(Ok(()), |names| device_caps.apply_emulate_env(names)));
+        if let Err(e) = emulated {
             tracing::warn!(target: "galvan", "{e}");
         }
         let device_name = device.info().name.clone();

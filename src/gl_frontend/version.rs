@@ -32,6 +32,14 @@ pub struct ContextConfig {
     /// GL_LOSE_CONTEXT_ON_RESET was asked for as the reset notification strategy
     /// (otherwise GL_NO_RESET_NOTIFICATION).
     pub lose_context_on_reset: bool,
+    /// Offer the requested version even where galvan does not advertise it yet, as
+    /// GALVAN_GL_VERSION_OVERRIDE does for a whole process. For embedders and tests that
+    /// create contexts from several threads: the environment is not safe to change while
+    /// other threads (the Vulkan driver's among them) read it.
+    pub offer_requested_version: bool,
+    /// Features to emulate besides those GALVAN_EMULATE names (the same comma list), for
+    /// the same reason: one context asks for emulation without changing the environment.
+    pub emulate: Option<&'static str>,
 }
 
 impl Default for ContextConfig {
@@ -45,6 +53,8 @@ impl Default for ContextConfig {
             forward_compatible: false,
             robust: false,
             lose_context_on_reset: false,
+            offer_requested_version: false,
+            emulate: None,
         }
     }
 }
@@ -130,7 +140,7 @@ pub fn negotiate(config: &ContextConfig) -> Result<(u32, u32), VersionError> {
     if !known.contains(&requested) {
         return Err(VersionError::Invalid { major: config.major, minor: config.minor });
     }
-    let max = max_version(config.api);
+    let max = if config.offer_requested_version { requested.max(max_version(config.api)) } else { max_version(config.api) };
     if requested > max {
         return Err(VersionError::Unsupported { requested, max });
     }

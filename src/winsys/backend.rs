@@ -152,6 +152,8 @@ pub fn create_context(request: &ContextRequest, share: Option<&GlContext>) -> Re
         forward_compatible: request.forward_compatible,
         robust: request.robust_access,
         lose_context_on_reset: request.lose_context_on_reset,
+        offer_requested_version: false,
+        emulate: None,
     };
     gl_frontend::Context::new(device, &config, share.map(|s| s.as_ref())).map_err(|e| match e {
         ContextError::Version(v) => CreateError::Unsupported(v.to_string()),

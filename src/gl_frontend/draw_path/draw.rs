@@ -553,12 +553,13 @@ impl ContextState {
         drop(exe);
         let (textures, tex_clamp) = self.draw_textures(&sampler_slots, program_id, may_clamp)?;
         // Draws that need no variant take the program as read under the lock above.
-        let clamp = self.state.color_clamp.for_draw(targets.colors.iter().flatten().map(|v| v.format()));
+        // Only programs with colour outputs glClampColor acts on look at the buffers' formats.
+        let clamp = (writes_color_varyings || has_clamped_colors).then(|| self.state.color_clamp.for_draw(targets.colors.iter().flatten().map(|v| v.format())));
         let key = VariantKey {
             flat_colors,
             tex_clamp,
-            unclamped_vertex_colors: writes_color_varyings && !clamp.vertex,
-            clamped_fragment_colors: has_clamped_colors && clamp.fragment_in_shader,
+            unclamped_vertex_colors: writes_color_varyings && clamp.is_some_and(|c| !c.vertex),
+            clamped_fragment_colors: has_clamped_colors && clamp.is_some_and(|c| c.fragment_in_shader),
         };
         let gpu_program = if key.is_plain() {
             plain

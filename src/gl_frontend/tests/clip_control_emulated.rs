@@ -1,5 +1,5 @@
 //! glClipControl's depth mode where the device's depth clip control is not used
-//! (GALVAN_EMULATE=clip_control, process-wide: this binary's only test): the shader
+//! (a context asking to emulate clip_control, as GALVAN_EMULATE=clip_control does): the shader
 //! epilogue maps depth by the mode current at each draw, read back through depth tests.
 
 mod common;
@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
-use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
+use gl_frontend::{ContextConfig, Profile};
 
 const VS: &str = "#version 130
 in vec2 pos;
@@ -35,12 +35,7 @@ fn draw_against(depth: f64) -> [u8; 4] {
 
 #[test]
 fn emulated_clip_control_follows_the_depth_mode_of_each_draw() {
-    std::env::set_var("GALVAN_EMULATE", "clip_control");
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.5");
-    let config = ContextConfig { api: Api::Gl, major: 4, minor: 5, profile: Profile::Compatibility, ..Default::default() };
-    let ctx: std::sync::Arc<Context> = Context::new(device(), &config, None).expect("4.5 with the override");
-    let window = surface();
-    make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
+    let _ctx = current_context_offered(ContextConfig { major: 4, minor: 5, profile: Profile::Compatibility, emulate: Some("clip_control"), ..Default::default() });
     const GREEN: [u8; 4] = [0, 255, 0, 255];
     const BLACK: [u8; 4] = [0, 0, 0, 255];
     unsafe {

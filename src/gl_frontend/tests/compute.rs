@@ -1,7 +1,7 @@
 //! Compute shaders on the machine's Vulkan device: dispatches that write shader storage
 //! buffers and images, read back through GL; the dispatch and binding errors GL specifies;
 //! the work-group size and limit queries.
-//! GALVAN_GL_VERSION_OVERRIDE is process-wide, so this binary sets it once for all tests.
+//! The version is offered through `ContextConfig::offer_requested_version`.
 
 mod common;
 
@@ -12,9 +12,8 @@ use gl_frontend::types::*;
 use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
 
 fn context() -> std::sync::Arc<Context> {
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.3");
-    let config = ContextConfig { api: Api::Gl, major: 4, minor: 3, profile: Profile::Core, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("4.3 with the override");
+    let config = ContextConfig { api: Api::Gl, major: 4, minor: 3, profile: Profile::Core, offer_requested_version: true, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("4.3 offered on request");
     let window = surface();
     make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
     ctx
@@ -194,9 +193,8 @@ fn dispatch_errors_and_queries() {
 
 /// A compatibility context of the same version, for display lists.
 fn compatibility_context() -> std::sync::Arc<Context> {
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.3");
-    let config = ContextConfig { api: Api::Gl, major: 4, minor: 3, profile: Profile::Compatibility, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("4.3 compatibility with the override");
+    let config = ContextConfig { api: Api::Gl, major: 4, minor: 3, profile: Profile::Compatibility, offer_requested_version: true, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("4.3 compatibility offered on request");
     let window = surface();
     make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
     ctx

@@ -60,6 +60,11 @@ fn versions_beyond_the_offer_are_refused() {
     assert!(matches!(Context::new(device(), &config, None), Err(ContextError::Version(_))));
     let bogus = ContextConfig { major: 2, minor: 7, ..Default::default() };
     assert!(matches!(Context::new(device(), &bogus, None), Err(ContextError::Version(_))));
+    // Offered on request, 4.6 core is made; versions that do not exist still are not.
+    let offered = Context::new(device(), &ContextConfig { offer_requested_version: true, ..config }, None).expect("4.6 core on request");
+    assert_eq!(offered.version(), (4, 6));
+    let bogus = ContextConfig { offer_requested_version: true, ..bogus };
+    assert!(matches!(Context::new(device(), &bogus, None), Err(ContextError::Version(_))));
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! A GL 3.3 core context (offered through GALVAN_GL_VERSION_OVERRIDE, as piglit runs it):
+//! A GL 3.3 core context (offered through `offer_requested_version`, as piglit runs it):
 //! versions and strings, the core rules, and a draw reading a uniform block.
 //! One test in this binary, because it sets a process-wide environment variable.
 
@@ -26,9 +26,8 @@ fn shader(stage: GLenum, source: &str) -> GLuint {
 
 #[test]
 fn core_context_with_version_override_draws_from_a_uniform_block() {
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "3.3");
-    let config = ContextConfig { api: Api::Gl, major: 3, minor: 3, profile: Profile::Core, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("3.3 core with the override");
+    let config = ContextConfig { api: Api::Gl, major: 3, minor: 3, profile: Profile::Core, offer_requested_version: true, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("3.3 core offered on request");
     let window = surface();
     make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
     assert!(get_string(GL_VERSION).unwrap().starts_with("3.3 (Core Profile) galvan"));

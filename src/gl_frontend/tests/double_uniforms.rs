@@ -1,5 +1,5 @@
 //! Double-precision uniforms (ARB_gpu_shader_fp64, GL 4.0) in a 4.0 core context offered
-//! through GALVAN_GL_VERSION_OVERRIDE: values written with glUniform*d read back exactly,
+//! through `offer_requested_version`: values written with glUniform*d read back exactly,
 //! matrices honour `transpose`, and mismatched setters are GL_INVALID_OPERATION.
 //! One test in this binary, because it sets a process-wide environment variable.
 
@@ -26,9 +26,8 @@ fn program() -> GLuint {
 
 #[test]
 fn double_uniforms_round_trip_exactly() {
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.0");
-    let config = ContextConfig { api: Api::Gl, major: 4, minor: 0, profile: Profile::Core, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("4.0 core with the override");
+    let config = ContextConfig { api: Api::Gl, major: 4, minor: 0, profile: Profile::Core, offer_requested_version: true, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("4.0 core offered on request");
     let window = surface();
     make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
     let p = program();

@@ -1,5 +1,5 @@
 //! Double-precision vertex inputs (ARB_vertex_attrib_64bit, GL 4.1) in a 4.1 core context
-//! offered through GALVAN_GL_VERSION_OVERRIDE: dvec4 and dmat2x3 arrays and a dvec3 current
+//! offered through `offer_requested_version`: dvec4 and dmat2x3 arrays and a dvec3 current
 //! value reach the shader bit for bit, GL counts one location a column, and the L commands
 //! give the errors the specification lists.
 //! One test in this binary, because it sets a process-wide environment variable.

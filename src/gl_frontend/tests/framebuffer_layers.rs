@@ -12,9 +12,8 @@ use gl_frontend::types::*;
 use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
 
 fn context() -> std::sync::Arc<Context> {
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.6");
-    let config = ContextConfig { api: Api::Gl, major: 4, minor: 6, profile: Profile::Compatibility, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("4.6 with the override");
+    let config = ContextConfig { api: Api::Gl, major: 4, minor: 6, profile: Profile::Compatibility, offer_requested_version: true, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("4.6 offered on request");
     let window = surface();
     make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
     ctx

@@ -1,6 +1,6 @@
 //! Geometry shaders on the machine's Vulkan device: one point expanded to a quad, drawn
 //! and read back; and the SPIR-V of linked geometry programs checked by spirv-val.
-//! GALVAN_GL_VERSION_OVERRIDE is process-wide, so this binary sets it once for all tests.
+//! The version is offered through `ContextConfig::offer_requested_version`.
 
 mod common;
 
@@ -37,9 +37,8 @@ out vec4 color;
 void main() { color = g_color; }";
 
 fn context() -> std::sync::Arc<Context> {
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "3.2");
-    let config = ContextConfig { api: Api::Gl, major: 3, minor: 2, profile: Profile::Compatibility, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("3.2 with the override");
+    let config = ContextConfig { api: Api::Gl, major: 3, minor: 2, profile: Profile::Compatibility, offer_requested_version: true, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("3.2 offered on request");
     let window = surface();
     make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
     ctx

@@ -1,5 +1,5 @@
-//! 64-bit integer uniforms (ARB_gpu_shader_int64) in a 4.0 core context offered through
-//! GALVAN_GL_VERSION_OVERRIDE: values beyond 32 bits reach the shader (a pixel drawn green
+//! 64-bit integer uniforms (ARB_gpu_shader_int64) in a 4.0 core context offered on request
+//! (`offer_requested_version`): values beyond 32 bits reach the shader (a pixel drawn green
 //! only when they compare equal there) and read back exactly; setters of another kind are
 //! GL_INVALID_OPERATION, doubles and 64-bit integers on a bool included.
 //! One test in this binary, because it sets a process-wide environment variable.

@@ -2,7 +2,7 @@
 //! storage blocks (the block's order, a member's own, inside structs and arrays), read
 //! and written by compute shaders and checked word by word in the buffers; the offsets
 //! and strides GL reports; and the SPIR-V decorations that carry them, checked by
-//! spirv-val. GALVAN_GL_VERSION_OVERRIDE is process-wide, so this binary sets it once.
+//! spirv-val. The version is offered through `ContextConfig::offer_requested_version`.
 
 mod common;
 
@@ -14,9 +14,8 @@ use gl_frontend::types::*;
 use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
 
 fn context() -> std::sync::Arc<Context> {
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.6");
-    let config = ContextConfig { api: Api::Gl, major: 4, minor: 6, profile: Profile::Core, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("4.6 with the override");
+    let config = ContextConfig { api: Api::Gl, major: 4, minor: 6, profile: Profile::Core, offer_requested_version: true, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("4.6 offered on request");
     let window = surface();
     make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
     ctx

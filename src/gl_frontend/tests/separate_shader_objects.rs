@@ -1,5 +1,5 @@
 //! Separate shader objects (ARB_separate_shader_objects) and program interface queries in
-//! a 4.5 core context offered through GALVAN_GL_VERSION_OVERRIDE: a pipeline draws with
+//! a 4.5 core context offered through `offer_requested_version`: a pipeline draws with
 //! the stages of two separable programs, varyings meet by name whatever their declaration
 //! order, glProgramUniform and glActiveShaderProgram reach the right program, the errors
 //! the specification lists are reported, and glGetProgramResource* describe the programs.

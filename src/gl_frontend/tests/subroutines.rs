@@ -1,5 +1,5 @@
-//! ARB_shader_subroutine in a 4.5 compatibility context offered through
-//! GALVAN_GL_VERSION_OVERRIDE: the per-stage queries and the program interface
+//! ARB_shader_subroutine in a 4.5 compatibility context offered on request
+//! (`offer_requested_version`): the per-stage queries and the program interface
 //! resources, draws that switch subroutines (a plain and an array subroutine uniform,
 //! indexed by a uniform) read back, glUseProgram resetting the selection, the errors of
 //! glUniformSubroutinesuiv, and a display list recording glUniformSubroutinesuiv and a

@@ -1,7 +1,7 @@
 //! Tessellation and atomic counters on the machine's Vulkan device: patches tessellated
 //! with and without a control shader, drawn and read back; the tessellation layout queries;
 //! fragments counted by an atomic counter and the counter buffer queries.
-//! GALVAN_GL_VERSION_OVERRIDE is process-wide, so this binary sets it once for all tests.
+//! The version is offered through `ContextConfig::offer_requested_version`.
 
 mod common;
 
@@ -12,9 +12,8 @@ use gl_frontend::types::*;
 use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
 
 fn context() -> std::sync::Arc<Context> {
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.3");
-    let config = ContextConfig { api: Api::Gl, major: 4, minor: 3, profile: Profile::Core, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("4.3 with the override");
+    let config = ContextConfig { api: Api::Gl, major: 4, minor: 3, profile: Profile::Core, offer_requested_version: true, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("4.3 offered on request");
     let window = surface();
     make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
     ctx

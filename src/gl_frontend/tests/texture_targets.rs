@@ -11,9 +11,8 @@ use gl_frontend::types::*;
 use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
 
 fn context() -> std::sync::Arc<Context> {
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "3.3");
-    let config = ContextConfig { api: Api::Gl, major: 3, minor: 3, profile: Profile::Compatibility, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("3.3 with the override");
+    let config = ContextConfig { api: Api::Gl, major: 3, minor: 3, profile: Profile::Compatibility, offer_requested_version: true, ..Default::default() };
+    let ctx = Context::new(device(), &config, None).expect("3.3 offered on request");
     let window = surface();
     make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
     ctx

@@ -11,7 +11,7 @@ use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
 use gl_frontend::types::*;
-use gl_frontend::Profile;
+use gl_frontend::{ContextConfig, Profile};
 
 const VERTEX: &str = "#version 330
 layout(location = 0) in vec4 pos;
@@ -26,8 +26,7 @@ void main() {
 
 /// A 4.6 core context with capture emulated.
 fn emulated_context() -> std::sync::Arc<gl_frontend::Context> {
-    std::env::set_var("GALVAN_EMULATE", "xfb");
-    current_context_with_override(4, 6, Profile::Core)
+    current_context_offered(ContextConfig { major: 4, minor: 6, profile: Profile::Core, emulate: Some("xfb"), ..Default::default() })
 }
 
 /// The capturing program of this file's vertex shader (see `common::capture`).

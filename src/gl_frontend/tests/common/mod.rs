@@ -48,13 +48,17 @@ pub fn window_ortho() {
     }
 }
 
-/// A desktop context of `major.minor` and `profile`, offered through
-/// GALVAN_GL_VERSION_OVERRIDE (process-wide: one such test per binary), current on this
-/// thread with a 64x32 window surface.
+/// A desktop context of `major.minor` and `profile`, offered even where galvan does not
+/// advertise that version yet, current on this thread with a 64x32 window surface.
 pub fn current_context_with_override(major: u32, minor: u32, profile: Profile) -> Arc<Context> {
-    std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", format!("{major}.{minor}"));
-    let config = ContextConfig { api: Api::Gl, major, minor, profile, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("context with the version override");
+    current_context_offered(ContextConfig { api: Api::Gl, major, minor, profile, ..Default::default() })
+}
+
+/// A context of `config` with its version offered on request, current on this thread with
+/// a 64x32 window surface.
+pub fn current_context_offered(config: ContextConfig) -> Arc<Context> {
+    let config = ContextConfig { offer_requested_version: true, ..config };
+    let ctx = Context::new(device(), &config, None).expect("context of the requested version");
     let window = surface();
     make_current(&ctx, Some(window.clone()), Some(window)).expect("make current");
     ctx
