@@ -171,6 +171,12 @@ impl GlCommands for ContextState {
     unsafe fn GetInteger64i_v(&mut self, target: GLenum, index: GLuint, data: *mut GLint64) {
         self.get_indexed_into(target, index, |i, v| store(data, i, v.as_i64(i)))
     }
+    unsafe fn GetFloati_v(&mut self, target: GLenum, index: GLuint, data: *mut GLfloat) {
+        self.get_indexed_into(target, index, |i, v| store(data, i, v.as_f64(i) as f32))
+    }
+    unsafe fn GetDoublei_v(&mut self, target: GLenum, index: GLuint, data: *mut GLdouble) {
+        self.get_indexed_into(target, index, |i, v| store(data, i, v.as_f64(i)))
+    }
 
     // Capabilities.
     unsafe fn Enable(&mut self, cap: GLenum) {
@@ -204,6 +210,36 @@ impl GlCommands for ContextState {
     }
     unsafe fn DepthRangef(&mut self, n: GLfloat, f: GLfloat) {
         self.gl_depth_range(n as f64, f as f64)
+    }
+    unsafe fn ViewportArrayv(&mut self, first: GLuint, count: GLsizei, v: *const GLfloat) {
+        if let Some(rects) = self.viewport_groups::<_, 4>(v, count) {
+            self.gl_viewport_array(first, &rects)
+        }
+    }
+    unsafe fn ViewportIndexedf(&mut self, index: GLuint, x: GLfloat, y: GLfloat, w: GLfloat, h: GLfloat) {
+        self.gl_viewport_array(index, &[[x, y, w, h]])
+    }
+    unsafe fn ViewportIndexedfv(&mut self, index: GLuint, v: *const GLfloat) {
+        self.ViewportArrayv(index, 1, v)
+    }
+    unsafe fn ScissorArrayv(&mut self, first: GLuint, count: GLsizei, v: *const GLint) {
+        if let Some(boxes) = self.viewport_groups::<_, 4>(v, count) {
+            self.gl_scissor_array(first, &boxes)
+        }
+    }
+    unsafe fn ScissorIndexed(&mut self, index: GLuint, left: GLint, bottom: GLint, width: GLsizei, height: GLsizei) {
+        self.gl_scissor_array(index, &[[left, bottom, width, height]])
+    }
+    unsafe fn ScissorIndexedv(&mut self, index: GLuint, v: *const GLint) {
+        self.ScissorArrayv(index, 1, v)
+    }
+    unsafe fn DepthRangeArrayv(&mut self, first: GLuint, count: GLsizei, v: *const GLdouble) {
+        if let Some(ranges) = self.viewport_groups::<_, 2>(v, count) {
+            self.gl_depth_range_array(first, &ranges)
+        }
+    }
+    unsafe fn DepthRangeIndexed(&mut self, index: GLuint, n: GLdouble, f: GLdouble) {
+        self.gl_depth_range_array(index, &[[n, f]])
     }
     unsafe fn ClearColor(&mut self, red: GLfloat, green: GLfloat, blue: GLfloat, alpha: GLfloat) {
         self.gl_clear_color(red, green, blue, alpha)

@@ -412,8 +412,7 @@ impl ContextState {
     fn attach_surfaces(&mut self, draw: Option<DefaultFramebuffer>, read: Option<DefaultFramebuffer>) {
         if let (false, Some(surface)) = (self.surface_seen, draw.as_ref()) {
             let (w, h) = (surface.width() as i32, surface.height() as i32);
-            self.state.viewport.viewport = [0.0, 0.0, w as f32, h as f32];
-            self.state.viewport.scissor = [0, 0, w, h];
+            self.state.viewport.set_all(Some([0.0, 0.0, w as f32, h as f32]), None, Some([0, 0, w, h]));
             self.state.dirty.insert(crate::state::Dirty::VIEWPORT | crate::state::Dirty::SCISSOR);
             self.surface_seen = true;
         }

@@ -97,6 +97,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_timer_query", Offered::Desktop),
     ("GL_ARB_transform_feedback2", Offered::Desktop),
     ("GL_ARB_transform_feedback3", Offered::Desktop),
+    ("GL_ARB_viewport_array", Offered::Desktop),
     ("GL_ARB_transform_feedback_instanced", Offered::Desktop),
     ("GL_ARB_uniform_buffer_object", Offered::Desktop),
     ("GL_ARB_vertex_array_object", Offered::Desktop),
@@ -156,6 +157,8 @@ const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     ("GL_ARB_transform_feedback3", |c| c.transform_feedback),
     ("GL_EXT_transform_feedback", |c| c.transform_feedback_available()),
     ("GL_ARB_tessellation_shader", |c| c.tessellation),
+    // GL_MAX_VIEWPORTS must be at least 16.
+    ("GL_ARB_viewport_array", |c| c.multi_viewport && c.geometry_shader),
 ];
 
 /// Whether the device can run `name` (true for extensions that need nothing special).
@@ -211,11 +214,12 @@ mod tests {
         let all = enabled(Api::Gl, Profile::Core, (4, 6), &nir_like::Caps::ALL);
         assert!(all.iter().any(|n| n == "GL_ARB_gpu_shader_fp64"));
         assert!(all.iter().any(|n| n == "GL_ARB_gpu_shader_int64"));
-        let caps = nir_like::Caps { fp64: false, int64: false, transform_feedback: false, vertex_pipeline_stores: false, tessellation: false, ..nir_like::Caps::ALL };
+        let caps = nir_like::Caps { fp64: false, int64: false, transform_feedback: false, vertex_pipeline_stores: false, tessellation: false, multi_viewport: false, ..nir_like::Caps::ALL };
         let without = enabled(Api::Gl, Profile::Core, (4, 6), &caps);
         assert!(!without.iter().any(|n| n.contains("64")), "{without:?}");
         assert!(!without.iter().any(|n| n.contains("transform_feedback")), "{without:?}");
         assert!(!without.iter().any(|n| n.contains("tessellation")), "{without:?}");
+        assert!(!without.iter().any(|n| n.contains("viewport_array")), "{without:?}");
         assert_eq!(all.len(), without.len() + DEVICE_FEATURE.len());
         // Capture without the device's transform feedback is emulated.
         let emulated = enabled(Api::Gl, Profile::Core, (4, 6), &nir_like::Caps { transform_feedback: false, ..nir_like::Caps::ALL });

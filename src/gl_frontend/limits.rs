@@ -10,6 +10,12 @@ pub struct Limits {
     pub max_array_texture_layers: u32,
     pub max_renderbuffer_size: u32,
     pub max_viewport_dims: [u32; 2],
+    /// GL_MAX_VIEWPORTS: viewports, depth ranges and scissor boxes a draw selects among
+    /// with gl_ViewportIndex (at most `state::viewport::MAX_VIEWPORTS`).
+    pub max_viewports: u32,
+    /// GL_VIEWPORT_BOUNDS_RANGE: where a viewport's corner may lie.
+    pub viewport_bounds_range: [f32; 2],
+    pub viewport_subpixel_bits: u32,
     pub max_vertex_attribs: u32,
     pub max_vertex_attrib_stride: u32,
     pub max_vertex_attrib_relative_offset: u32,
@@ -64,6 +70,9 @@ impl Default for Limits {
             max_array_texture_layers: 2048,
             max_renderbuffer_size: 16384,
             max_viewport_dims: [16384, 16384],
+            max_viewports: 16,
+            viewport_bounds_range: [-32768.0, 32767.0],
+            viewport_subpixel_bits: 0,
             max_vertex_attribs: 16,
             max_vertex_attrib_stride: 2048,
             max_vertex_attrib_relative_offset: 2047,
@@ -121,6 +130,9 @@ impl Limits {
             max_array_texture_layers: d.max_image_array_layers.max(256),
             max_renderbuffer_size: d.max_framebuffer_width.min(d.max_framebuffer_height).max(1024),
             max_viewport_dims: [d.max_viewport_dimensions[0].max(1024), d.max_viewport_dimensions[1].max(1024)],
+            max_viewports: d.max_viewports.clamp(1, crate::state::viewport::MAX_VIEWPORTS as u32),
+            viewport_bounds_range: d.viewport_bounds_range,
+            viewport_subpixel_bits: d.viewport_sub_pixel_bits,
             // 16 generic attributes: the conventional ones (gl_Vertex, ...) use the next locations.
             max_vertex_attribs: 16,
             max_vertex_attrib_stride: d.max_vertex_input_binding_stride.max(2048),

@@ -34,6 +34,8 @@ pub struct Caps {
     /// Vertex, tessellation and geometry stages may write storage buffers
     /// (vertexPipelineStoresAndAtomics): what transform feedback emulation stores through.
     pub vertex_pipeline_stores: bool,
+    /// Several viewports, one chosen per primitive by gl_ViewportIndex (multiViewport).
+    pub multi_viewport: bool,
 }
 
 impl Caps {
@@ -67,6 +69,7 @@ impl Caps {
         draw_parameters: true,
         demote_to_helper: true,
         vertex_pipeline_stores: true,
+        multi_viewport: true,
     };
 
     /// A target that does nothing beyond the baseline (every emulation on).
@@ -88,6 +91,7 @@ impl Caps {
         draw_parameters: false,
         demote_to_helper: false,
         vertex_pipeline_stores: false,
+        multi_viewport: false,
     };
 
     /// The names `GALVAN_EMULATE` accepts, with the flag each one clears and whether

@@ -172,6 +172,7 @@ impl Device {
         caps.draw_parameters = f.shader_draw_parameters;
         caps.demote_to_helper = f.shader_demote_to_helper;
         caps.vertex_pipeline_stores = f.vertex_pipeline_stores_and_atomics;
+        caps.multi_viewport = f.multi_viewport && self.info.limits.max_viewports >= 16;
         caps
     }
 

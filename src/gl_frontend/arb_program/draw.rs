@@ -247,7 +247,7 @@ impl ContextState {
                 vec![a, b, c, 1.0]
             }
             StateItem::DepthRange => {
-                let [n, f] = s.viewport.depth_range;
+                let [n, f] = s.viewport.depth_range();
                 vec![n as f32, f as f32, (f - n) as f32, 1.0]
             }
             StateItem::MatrixRow { matrix, modifier, row } => {

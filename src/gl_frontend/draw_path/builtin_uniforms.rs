@@ -78,7 +78,7 @@ impl ContextState {
     /// Fills the built-in uniforms `exe` reads from GL state; `framebuffer_height` is the
     /// draw framebuffer's (0 for dispatches).
     pub(crate) fn write_builtin_uniforms(&self, exe: &mut LinkedProgram, framebuffer_height: u32) {
-        let [near, far] = self.state.viewport.depth_range;
+        let [near, far] = self.state.viewport.depth_range();
         let matrices = &self.state.matrices;
         let matrices_current = exe.builtin_matrices_generation == matrices.generation;
         let mv = matrices.modelview.top();

@@ -33,7 +33,7 @@ impl ContextState {
         if !self.state.enables.is(Cap::ScissorTest) {
             return None;
         }
-        let [x, y, w, h] = self.state.viewport.scissor;
+        let [x, y, w, h] = self.state.viewport.scissor();
         Some(Rect { x, y, width: w.max(0) as u32, height: h.max(0) as u32 })
     }
 

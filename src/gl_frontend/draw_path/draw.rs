@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use vk_backend::{
     BoundResource, Buffer as GpuBuffer, BufferDesc, DrawCounts, DrawRecord, ImageView, IndexBinding, IndexType, InputRate,
-    MemoryHint, Rect, ResourceBinding, Sampler, VertexAttribute, VertexBindingLayout, VertexBufferBinding,
-    VertexFormat, VertexInput, VertexScalar, Viewport,
+    MemoryHint, ResourceBinding, Sampler, VertexAttribute, VertexBindingLayout, VertexBufferBinding,
+    VertexFormat, VertexInput, VertexScalar,
 };
 
 use crate::context::ContextState;
@@ -21,7 +21,6 @@ use crate::objects::program_variant::VariantKey;
 use crate::objects::sampler::SamplerState;
 use crate::state::Dirty;
 use crate::objects::vertex_array::{AttribClass, VertexAttrib};
-use crate::state::enables::Cap;
 use crate::types::enums::*;
 use crate::types::*;
 
@@ -599,21 +598,7 @@ impl ContextState {
         let has_depth = targets.depth_stencil.as_ref().is_some_and(|v| v.format().has_depth());
         let has_stencil = targets.depth_stencil.as_ref().is_some_and(|v| v.format().has_stencil());
         let state = self.render_state(topology, has_depth, has_stencil, restart);
-        let [vx, vy, vw, vh] = self.state.viewport.viewport;
-        let [near, far] = self.state.viewport.depth_range;
-        let viewports = [if self.state.clip_control.upper_left() {
-            // glClipControl(GL_UPPER_LEFT): clip-space y = +1 lands on the window's row 0.
-            Viewport { x: vx, y: vy + vh, width: vw, height: -vh, min_depth: near as f32, max_depth: far as f32 }
-        } else {
-            Viewport { x: vx, y: vy, width: vw, height: vh, min_depth: near as f32, max_depth: far as f32 }
-        }];
-        let scissors = [if self.state.enables.is(Cap::ScissorTest) {
-            let [x, y, w, h] = self.state.viewport.scissor;
-            Rect { x, y, width: w.max(0) as u32, height: h.max(0) as u32 }
-        } else {
-            Rect { x: 0, y: 0, width: targets.extent.0, height: targets.extent.1 }
-        }];
-
+        let (viewports, scissors) = self.draw_viewports(targets.extent);
         let vb: Vec<VertexBufferBinding> =
             vertex_buffers.iter().map(|(binding, buffer, offset)| VertexBufferBinding { binding: *binding, buffer, offset: *offset }).collect();
         let mut resources: Vec<ResourceBinding> = uniform_buffers

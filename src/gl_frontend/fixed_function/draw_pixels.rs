@@ -278,7 +278,7 @@ impl ContextState {
         let mut x1 = ((low[0] + extent[0]).round() as i64).clamp(0, fw);
         let mut y1 = ((low[1] + extent[1]).round() as i64).clamp(0, fh);
         if self.state.enables.is(Cap::ScissorTest) {
-            let [sx, sy, sw, sh] = self.state.viewport.scissor.map(i64::from);
+            let [sx, sy, sw, sh] = self.state.viewport.scissor().map(i64::from);
             x0 = x0.max(sx);
             y0 = y0.max(sy);
             x1 = x1.min(sx + sw);

@@ -99,8 +99,8 @@ impl ContextState {
         let saved_enables = self.state.enables.clone();
         let saved_raster = self.state.raster.clone();
         let saved_program = self.bindings.program;
-        self.state.viewport.viewport = [low[0], low[1], extent[0], extent[1]];
-        self.state.viewport.depth_range = [raster.position[2] as f64; 2];
+        // Every index alike: the rectangle is drawn through viewport 0 alone.
+        self.state.viewport.set_all(Some([low[0], low[1], extent[0], extent[1]]), Some([raster.position[2] as f64; 2]), None);
         for cap in [Cap::CullFace, Cap::PolygonOffsetFill, Cap::PolygonOffsetLine, Cap::PolygonOffsetPoint] {
             self.state.enables.set(cap, false);
         }

@@ -148,8 +148,8 @@ impl ContextState {
     }
 
     fn window_vertex(&self, v: &CpuVertex) -> WindowVertex {
-        let [vx, vy, vw, vh] = self.state.viewport.viewport.map(f64::from);
-        let [near, far] = self.state.viewport.depth_range;
+        let [vx, vy, vw, vh] = self.state.viewport.viewport().map(f64::from);
+        let [near, far] = self.state.viewport.depth_range();
         let w = v.clip[3];
         let ndc = [v.clip[0] / w, v.clip[1] / w, v.clip[2] / w];
         let position = [vx + (ndc[0] + 1.0) * vw / 2.0, vy + (ndc[1] + 1.0) * vh / 2.0, near + (ndc[2] + 1.0) * (far - near) / 2.0, w];

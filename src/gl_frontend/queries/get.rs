@@ -115,14 +115,14 @@ impl ContextState {
         let v = match pname {
             // Viewport, scissor, depth range.
             GL_VIEWPORT => {
-                let [x, y, w, h] = s.viewport.viewport;
+                let [x, y, w, h] = s.viewport.viewport();
                 Value::floats([x as f64, y as f64, w as f64, h as f64], false)
             }
             GL_SCISSOR_BOX => {
-                let [x, y, w, h] = s.viewport.scissor;
+                let [x, y, w, h] = s.viewport.scissor();
                 Value::ints([x as i64, y as i64, w as i64, h as i64])
             }
-            GL_DEPTH_RANGE => Value::floats(s.viewport.depth_range, true),
+            GL_DEPTH_RANGE => Value::floats(s.viewport.depth_range(), true),
             GL_CLIP_ORIGIN if !self.is_gles() => Value::int(s.clip_control.origin),
             GL_CLIP_DEPTH_MODE if !self.is_gles() => Value::int(s.clip_control.depth_mode),
             // Clear values.
@@ -253,6 +253,11 @@ impl ContextState {
             GL_MAX_ARRAY_TEXTURE_LAYERS => Value::int(l.max_array_texture_layers),
             GL_MAX_RENDERBUFFER_SIZE => Value::int(l.max_renderbuffer_size),
             GL_MAX_VIEWPORT_DIMS => Value::ints(l.max_viewport_dims.map(i64::from)),
+            GL_MAX_VIEWPORTS if !self.is_gles() => Value::int(l.max_viewports),
+            GL_VIEWPORT_BOUNDS_RANGE if !self.is_gles() => Value::floats(l.viewport_bounds_range.map(f64::from), false),
+            GL_VIEWPORT_SUBPIXEL_BITS if !self.is_gles() => Value::int(l.viewport_subpixel_bits),
+            // Which vertex's gl_Layer and gl_ViewportIndex a primitive takes is not promised.
+            GL_LAYER_PROVOKING_VERTEX | GL_VIEWPORT_INDEX_PROVOKING_VERTEX if !self.is_gles() => Value::int(GL_UNDEFINED_VERTEX),
             GL_MAX_VERTEX_ATTRIBS => Value::int(l.max_vertex_attribs),
             GL_MAX_VERTEX_ATTRIB_STRIDE => Value::int(l.max_vertex_attrib_stride),
             GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET => Value::int(l.max_vertex_attrib_relative_offset),
@@ -416,6 +421,9 @@ impl ContextState {
             return v.map(Value::int);
         }
         if let Some(v) = self.vertex_binding_indexed_value(pname, index) {
+            return v;
+        }
+        if let Some(v) = self.viewport_indexed_value(pname, index) {
             return v;
         }
         let i = index as usize;

@@ -109,12 +109,12 @@ fn restore_groups(s: &mut GlState, saved: &GlState, mask: GLbitfield) {
         copy_caps(s, saved, &[Cap::StencilTest]);
     }
     if mask & GL_VIEWPORT_BIT != 0 {
-        s.viewport.viewport = saved.viewport.viewport;
-        s.viewport.depth_range = saved.viewport.depth_range;
+        s.viewport.viewports = saved.viewport.viewports;
+        s.viewport.depth_ranges = saved.viewport.depth_ranges;
     }
     if mask & GL_SCISSOR_BIT != 0 {
-        s.viewport.scissor = saved.viewport.scissor;
-        copy_caps(s, saved, &[Cap::ScissorTest]);
+        s.viewport.scissors = saved.viewport.scissors;
+        s.enables.scissor_tests = saved.enables.scissor_tests;
     }
     if mask & GL_POLYGON_BIT != 0 {
         let (r, o) = (&mut s.raster, &saved.raster);

@@ -97,12 +97,14 @@ pub struct Enables {
     pub blend: u32,
     /// Bit i: gl_ClipDistance[i] enabled.
     pub clip_distances: u32,
+    /// Bit i: the scissor test of viewport index i (glEnablei(GL_SCISSOR_TEST, i)).
+    pub scissor_tests: u32,
 }
 
 impl Default for Enables {
     fn default() -> Self {
         // Dither and multisample start enabled, as GL specifies.
-        Enables { bits: (1 << Cap::Dither as u64) | (1 << Cap::Multisample as u64), blend: 0, clip_distances: 0 }
+        Enables { bits: (1 << Cap::Dither as u64) | (1 << Cap::Multisample as u64), blend: 0, clip_distances: 0, scissor_tests: 0 }
     }
 }
 
@@ -110,11 +112,17 @@ impl Enables {
     pub fn is(&self, cap: Cap) -> bool {
         match cap {
             Cap::Blend => self.blend & 1 != 0,
+            Cap::ScissorTest => self.scissor_tests & 1 != 0,
             _ => self.bits & (1 << cap as u64) != 0,
         }
     }
 
     pub(crate) fn set(&mut self, cap: Cap, on: bool) {
+        if cap == Cap::ScissorTest {
+            // glEnable(GL_SCISSOR_TEST) enables it for every viewport index.
+            self.scissor_tests = if on { u32::MAX } else { 0 };
+            return;
+        }
         let bit = 1u64 << cap as u64;
         if on {
             self.bits |= bit;
@@ -178,21 +186,30 @@ impl ContextState {
         on as GLboolean
     }
 
-    fn set_capability_indexed(&mut self, cap: GLenum, index: GLuint, on: bool) {
-        if cap != GL_BLEND {
-            // Only blend is indexed among the implemented capabilities.
-            return self.record_error(GL_INVALID_ENUM);
+    /// An indexed capability (blend per draw buffer, the scissor test per viewport): its
+    /// bits, how many indices it has and what a change dirties.
+    fn indexed_capability(&self, cap: GLenum) -> Option<(fn(&mut Enables) -> &mut u32, u32, Dirty)> {
+        match cap {
+            GL_BLEND => Some((|e| &mut e.blend, self.limits.max_draw_buffers, Dirty::BLEND)),
+            GL_SCISSOR_TEST if !self.is_gles() => Some((|e| &mut e.scissor_tests, self.limits.max_viewports, Dirty::SCISSOR)),
+            _ => None,
         }
-        if !self.check(index < self.limits.max_draw_buffers, GL_INVALID_VALUE) {
+    }
+
+    fn set_capability_indexed(&mut self, cap: GLenum, index: GLuint, on: bool) {
+        let Some((bits, count, dirty)) = self.indexed_capability(cap) else {
+            return self.record_error(GL_INVALID_ENUM);
+        };
+        if !self.check(index < count, GL_INVALID_VALUE) {
             return;
         }
-        let bit = 1u32 << index;
+        let bits = bits(&mut self.state.enables);
         if on {
-            self.state.enables.blend |= bit
+            *bits |= 1 << index
         } else {
-            self.state.enables.blend &= !bit
+            *bits &= !(1 << index)
         }
-        self.state.dirty.insert(Dirty::BLEND);
+        self.state.dirty.insert(dirty);
     }
 
     pub(crate) fn gl_enablei(&mut self, cap: GLenum, index: GLuint) {
@@ -204,13 +221,13 @@ impl ContextState {
     }
 
     pub(crate) fn gl_is_enabledi(&mut self, cap: GLenum, index: GLuint) -> GLboolean {
-        if cap != GL_BLEND {
+        let Some((bits, count, _)) = self.indexed_capability(cap) else {
             self.record_error(GL_INVALID_ENUM);
             return 0;
-        }
-        if !self.check(index < self.limits.max_draw_buffers, GL_INVALID_VALUE) {
+        };
+        if !self.check(index < count, GL_INVALID_VALUE) {
             return 0;
         }
-        (self.state.enables.blend & (1 << index) != 0) as GLboolean
+        (*bits(&mut self.state.enables) & (1 << index) != 0) as GLboolean
     }
 }

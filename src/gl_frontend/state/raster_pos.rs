@@ -107,8 +107,8 @@ impl ContextState {
             self.state.raster_pos.valid = false;
             return;
         }
-        let [vx, vy, vw, vh] = self.state.viewport.viewport.map(f64::from);
-        let [near, far] = self.state.viewport.depth_range;
+        let [vx, vy, vw, vh] = self.state.viewport.viewport().map(f64::from);
+        let [near, far] = self.state.viewport.depth_range();
         let ndc = [clip[0] / clip[3], clip[1] / clip[3], clip[2] / clip[3]];
         let mut window = [vx + (ndc[0] + 1.0) * vw / 2.0, vy + (ndc[1] + 1.0) * vh / 2.0, near + (ndc[2] + 1.0) * (far - near) / 2.0];
         if depth_clamp {
@@ -132,7 +132,7 @@ impl ContextState {
         if !self.check(!self.is_core() && !self.is_gles() && !self.in_begin_end(), GL_INVALID_OPERATION) {
             return;
         }
-        let [near, far] = self.state.viewport.depth_range;
+        let [near, far] = self.state.viewport.depth_range();
         let depth = near + z.clamp(0.0, 1.0) * (far - near);
         let distance = if self.state.fog.coord_src == GL_FOG_COORD { self.current_slot(FOG_COORD)[0] } else { 0.0 };
         self.raster_attributes(false);
