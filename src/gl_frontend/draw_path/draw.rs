@@ -21,7 +21,7 @@ use crate::draw_path::texture_sampler::{clamp_mask, map_sampler, ClampKey, Sampl
 use crate::objects::program_variant::VariantKey;
 use crate::objects::sampler::SamplerState;
 use crate::state::Dirty;
-use crate::objects::vertex_array::{AttribClass, VertexAttrib};
+use crate::objects::vertex_array::{AttribClass, VertexAttrib, VERTEX};
 use crate::state::enables::Cap;
 use crate::types::enums::*;
 use crate::types::*;
@@ -422,6 +422,9 @@ impl ContextState {
         }
         for slot in slots.iter().filter(|_| immediate.is_none()) {
             let Some(a) = vao.attribs.get(slot.gl as usize).copied() else { continue };
+            // Generic attribute 0 is gl_Vertex in compatibility contexts: its array feeds
+            // gl_Vertex while gl_Vertex's own array is disabled.
+            let a = if slot.gl as usize == VERTEX && !a.enabled { vao.attribs.first().copied().filter(|g| g.enabled).unwrap_or(a) } else { a };
             if !a.enabled {
                 let offset = constant_bytes.len() as u64;
                 let attributes = if slot.double {
