@@ -13,6 +13,7 @@ use crate::objects::uniforms::{components_as_f64, components_as_i64, Scalar};
 use crate::objects::vertex_array::PointerKind;
 use crate::objects::vertex_attrib_binding::VaoTarget;
 use crate::objects::buffer_clear::ClearedBuffer;
+use crate::objects::copy_image::CopyEnd;
 use crate::objects::vertex_attrib_values::CurrentAs;
 use crate::state::current_values::{read_norm, read_vec, Current, Normalize};
 use crate::state::pixel_maps::MapValues;
@@ -857,6 +858,14 @@ impl GlCommands for ContextState {
     }
 
     // Shaders and programs.
+    unsafe fn GetShaderPrecisionFormat(&mut self, shadertype: GLenum, precisiontype: GLenum, range: *mut GLint, precision: *mut GLint) {
+        self.gl_get_shader_precision_format(shadertype, precisiontype, range, precision)
+    }
+    unsafe fn ShaderBinary(&mut self, count: GLsizei, _shaders: *const GLuint, _binaryformat: GLenum, _binary: *const c_void, length: GLsizei) {
+        self.gl_shader_binary(count, length)
+    }
+    /// The compiler holds nothing worth releasing; GL allows it to do nothing.
+    unsafe fn ReleaseShaderCompiler(&mut self) {}
     unsafe fn CreateShader(&mut self, ty: GLenum) -> GLuint {
         self.gl_create_shader(ty)
     }
@@ -1685,6 +1694,12 @@ impl GlCommands for ContextState {
     }
     unsafe fn CopyTexImage2D(&mut self, target: GLenum, level: GLint, internal_format: GLenum, x: GLint, y: GLint, width: GLsizei, height: GLsizei, border: GLint) {
         self.gl_copy_tex_image(2, target, level, internal_format, x, y, width, height, border)
+    }
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn CopyImageSubData(&mut self, srcName: GLuint, srcTarget: GLenum, srcLevel: GLint, srcX: GLint, srcY: GLint, srcZ: GLint, dstName: GLuint, dstTarget: GLenum, dstLevel: GLint, dstX: GLint, dstY: GLint, dstZ: GLint, srcWidth: GLsizei, srcHeight: GLsizei, srcDepth: GLsizei) {
+        let src = CopyEnd { name: srcName, target: srcTarget, level: srcLevel, offset: [srcX, srcY, srcZ] };
+        let dst = CopyEnd { name: dstName, target: dstTarget, level: dstLevel, offset: [dstX, dstY, dstZ] };
+        self.gl_copy_image_sub_data(src, dst, [srcWidth, srcHeight, srcDepth])
     }
     unsafe fn CopyTexSubImage1D(&mut self, target: GLenum, level: GLint, xoffset: GLint, x: GLint, y: GLint, width: GLsizei) {
         self.gl_copy_tex_sub_image(1, target, level, [xoffset, 0, 0], x, y, width, 1)

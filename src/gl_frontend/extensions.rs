@@ -27,6 +27,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_conditional_render_inverted", Offered::Desktop),
     ("GL_ARB_conservative_depth", Offered::Desktop),
     ("GL_ARB_copy_buffer", Offered::Desktop),
+    ("GL_ARB_copy_image", Offered::Desktop),
     ("GL_ARB_cull_distance", Offered::Desktop),
     ("GL_ARB_depth_clamp", Offered::Desktop),
     ("GL_ARB_depth_texture", Offered::Desktop),

@@ -12,6 +12,7 @@ use vk_backend::{
 };
 
 use crate::context::ContextState;
+use crate::draw_path::fixed_point_fetch::fixed_to_float;
 use crate::draw_path::primitive_restart::{rewrite_restart_indices, Restart};
 use crate::draw_path::record_error::RecordError;
 use crate::draw_path::render_state::{is_primitive_mode, map_topology};
@@ -20,7 +21,7 @@ use crate::draw_path::texture_sampler::{clamp_mask, map_sampler, ClampKey, Sampl
 use crate::objects::program_variant::VariantKey;
 use crate::objects::sampler::SamplerState;
 use crate::state::Dirty;
-use crate::objects::vertex_array::{AttribClass, VertexAttrib};
+use crate::objects::vertex_array::{AttribClass, VertexAttrib, VERTEX};
 use crate::types::enums::*;
 use crate::types::*;
 
@@ -420,6 +421,9 @@ impl ContextState {
         }
         for slot in slots.iter().filter(|_| immediate.is_none()) {
             let Some(a) = vao.attribs.get(slot.gl as usize).copied() else { continue };
+            // Generic attribute 0 is gl_Vertex in compatibility contexts: its array feeds
+            // gl_Vertex while gl_Vertex's own array is disabled.
+            let a = if slot.gl as usize == VERTEX && !a.enabled { vao.attribs.first().copied().filter(|g| g.enabled).unwrap_or(a) } else { a };
             if !a.enabled {
                 let offset = constant_bytes.len() as u64;
                 let attributes = if slot.double {
@@ -433,6 +437,35 @@ impl ContextState {
                     vec![VertexAttribute { location: slot.vk as u8, binding: slot.vk as u8, format: VertexFormat::new(slot.current, 4), offset: 0 }]
                 };
                 constant_attributes.push((slot.vk, offset, attributes));
+                continue;
+            }
+            if a.ty == GL_FIXED && matches!(a.class, AttribClass::Float { .. }) {
+                // 16.16 fixed point: the elements the draw reads, converted to floats.
+                let elements = if a.divisor == 0 {
+                    self.vertices_read(first, count, base_vertex, indices, element_buffer)?
+                } else {
+                    (instances as u64).div_ceil(a.divisor as u64) + base_instance as u64
+                };
+                let components = a.size.clamp(1, 4) as usize;
+                let (stride, element_size) = (a.effective_stride() as u64, a.element_size() as u64);
+                let floats = if a.buffer != 0 {
+                    let objects = self.share.lock();
+                    let data = objects.buffers.get(a.buffer).map(|b| &b.data[..]).unwrap_or(&[]);
+                    fixed_to_float(data.get(a.pointer as usize..).unwrap_or(&[]), stride as usize, components, elements)
+                } else {
+                    if a.pointer == 0 {
+                        return Err(RecordError::Gl(GL_INVALID_OPERATION));
+                    }
+                    let bytes = (elements.max(1) - 1) * stride + element_size;
+                    // SAFETY: GL requires a client array to hold every element a draw reads.
+                    let data = unsafe { std::slice::from_raw_parts(a.pointer as *const u8, bytes as usize) };
+                    fixed_to_float(data, stride as usize, components, elements)
+                };
+                let (buffer, offset) = self.temporary_buffer(&floats)?;
+                let rate = if a.divisor == 0 { InputRate::Vertex } else { InputRate::Instance(a.divisor) };
+                input.push_binding(VertexBindingLayout { binding: slot.vk as u8, stride: components as u32 * 4, rate });
+                input.push_attribute(VertexAttribute { location: slot.vk as u8, binding: slot.vk as u8, format: VertexFormat::new(VertexScalar::F32, components as u8), offset: 0 });
+                vertex_buffers.push((slot.vk, buffer, offset));
                 continue;
             }
             let Some(mut format) = map_vertex_format(&a) else {

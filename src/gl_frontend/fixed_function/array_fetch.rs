@@ -45,6 +45,7 @@ fn decode_component(bytes: &[u8], ty: GLenum, normalized: bool) -> f32 {
             (if normalized { x / 4294967295.0 } else { x }) as f32
         }),
         GL_FLOAT => b(4).map(|v| f32::from_ne_bytes([v[0], v[1], v[2], v[3]])),
+        GL_FIXED => b(4).map(|v| i32::from_ne_bytes([v[0], v[1], v[2], v[3]]) as f32 / 65536.0),
         GL_DOUBLE => b(8).map(|v| f64::from_ne_bytes(v.try_into().expect("eight bytes")) as f32),
         GL_HALF_FLOAT => b(2).map(|v| half_to_f32(u16::from_ne_bytes([v[0], v[1]]))),
         _ => None,

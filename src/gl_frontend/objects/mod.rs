@@ -3,6 +3,7 @@
 pub mod bindings;
 pub mod buffer;
 pub mod buffer_clear;
+pub mod copy_image;
 pub mod framebuffer;
 pub mod framebuffer_texture;
 pub mod invalidate;

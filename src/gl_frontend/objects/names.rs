@@ -39,6 +39,11 @@ impl<T> NameTable<T> {
         matches!(self.slots.get(&name), Some(Slot::Object(_)))
     }
 
+    /// True once `name` was generated or bound, whether or not an object exists yet.
+    pub fn is_known(&self, name: u32) -> bool {
+        self.slots.contains_key(&name)
+    }
+
     pub fn insert(&mut self, name: u32, object: T) {
         self.slots.insert(name, Slot::Object(object));
     }

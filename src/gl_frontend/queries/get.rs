@@ -243,6 +243,8 @@ impl ContextState {
             GL_SAMPLES => Value::int(0),
             GL_SHADER_COMPILER => Value::boolean(true),
             GL_NUM_COMPRESSED_TEXTURE_FORMATS | GL_NUM_SHADER_BINARY_FORMATS | GL_NUM_PROGRAM_BINARY_FORMATS => Value::int(0),
+            // The lists those counts count: empty, so a query writes nothing.
+            GL_COMPRESSED_TEXTURE_FORMATS | GL_SHADER_BINARY_FORMATS | GL_PROGRAM_BINARY_FORMATS => Value::ints([]),
             GL_IMPLEMENTATION_COLOR_READ_FORMAT => Value::int(GL_RGBA),
             GL_IMPLEMENTATION_COLOR_READ_TYPE => Value::int(GL_UNSIGNED_BYTE),
             // Limits.

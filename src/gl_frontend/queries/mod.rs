@@ -3,4 +3,5 @@
 pub mod compute;
 pub mod get;
 pub mod robustness;
+pub mod shader_precision;
 pub mod strings;
