@@ -481,3 +481,18 @@ fn three_dimensional_textures_refuse_depth_and_stencil_formats() {
         assert_eq!(glGetError(), GL_NO_ERROR);
     }
 }
+
+#[test]
+fn srgb_capability_follows_the_draw_buffer() {
+    let _ctx = current_compat_context();
+    let capable = || {
+        let mut value: GLboolean = 2;
+        unsafe { glGetBooleanv(GL_FRAMEBUFFER_SRGB_CAPABLE_EXT, &mut value) };
+        GLenum::from(value)
+    };
+    texture_framebuffer(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE);
+    assert_eq!(capable(), GL_FALSE);
+    texture_framebuffer(GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE);
+    assert_eq!(capable(), GL_TRUE);
+    assert_eq!(error(), GL_NO_ERROR);
+}
