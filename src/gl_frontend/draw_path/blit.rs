@@ -3,7 +3,9 @@
 
 use vk_backend::{Aspect, BlitFilter, BlitRect, Image, ImageDesc, ImageRegion};
 
+use super::gpu_image::linear_twin;
 use crate::context::ContextState;
+use crate::state::enables::Cap;
 use crate::types::enums::*;
 use crate::types::*;
 
@@ -25,6 +27,9 @@ impl ContextState {
             return;
         }
         let blit_filter = if filter == GL_LINEAR { BlitFilter::Linear } else { BlitFilter::Nearest };
+        // GL converts between sRGB and linear colour in a blit only while GL_FRAMEBUFFER_SRGB
+        // is enabled.
+        let srgb_convert = self.state.enables.is(Cap::FramebufferSrgb);
         let rect = |r: [GLint; 4], level: u32, layer: u32| BlitRect { level, layer, x0: r[0], y0: r[1], x1: r[2], y1: r[3] };
         // The array layer or cube face an attachment shows (3D slices are not layers).
         let layer_of = |image: &vk_backend::Image, layer: u32| if image.desc().dimension == vk_backend::ImageDimension::D3 { 0 } else { layer };
@@ -48,11 +53,11 @@ impl ContextState {
                 let from = rect(src, source.level, layer_of(&source.image, source.layer));
                 let to = rect(dst, level, layer);
                 let result = if source_samples > 1 && view.image().desc().samples == 1 {
-                    self.resolve_blit(&source.image, &from, view.image(), &to)
+                    self.resolve_blit(&source.image, &from, view.image(), &to, srgb_convert)
                 } else if source_samples > 1 {
                     self.copy_samples(&source.image, &from, view.image(), &to, Aspect::Color)
                 } else {
-                    self.stream.blit(&source.image, &from, view.image(), &to, Aspect::Color, blit_filter)
+                    self.blit_color(&source.image, &from, view.image(), &to, blit_filter, srgb_convert)
                 };
                 if let Err(e) = result {
                     return self.backend_failed(e);
@@ -92,7 +97,7 @@ impl ContextState {
     /// Resolves `from` of a multisample colour image into `to` of a single-sample one:
     /// straight through vkCmdResolveImage when formats match and nothing mirrors, else into a
     /// temporary image of the source's format and blitted from there (format conversion, flips).
-    fn resolve_blit(&mut self, source: &Image, from: &BlitRect, dest: &Image, to: &BlitRect) -> Result<(), vk_backend::Error> {
+    fn resolve_blit(&mut self, source: &Image, from: &BlitRect, dest: &Image, to: &BlitRect, srgb_convert: bool) -> Result<(), vk_backend::Error> {
         let (sx, sy) = (from.x0.min(from.x1), from.y0.min(from.y1));
         let (width, height) = (from.x0.abs_diff(from.x1), from.y0.abs_diff(from.y1));
         if width == 0 || height == 0 {
@@ -113,7 +118,46 @@ impl ContextState {
         let (x0, x1) = if from.x1 < from.x0 { (w, 0) } else { (0, w) };
         let (y0, y1) = if from.y1 < from.y0 { (h, 0) } else { (0, h) };
         let temp = BlitRect { level: 0, layer: 0, x0, y0, x1, y1 };
-        self.stream.blit(&resolved, &temp, dest, to, Aspect::Color, BlitFilter::Nearest)
+        self.blit_color(&resolved, &temp, dest, to, BlitFilter::Nearest, srgb_convert)
+    }
+
+    /// A colour blit between single-sample images. A Vulkan blit always decodes an sRGB
+    /// source and encodes an sRGB destination; without `srgb_convert` each sRGB side goes
+    /// through a copy in its linear twin format, so the bits pass unconverted.
+    fn blit_color(&mut self, source: &Image, from: &BlitRect, dest: &Image, to: &BlitRect, filter: BlitFilter, srgb_convert: bool) -> Result<(), vk_backend::Error> {
+        let source_twin = linear_twin(source.desc().format).filter(|_| !srgb_convert);
+        let dest_twin = linear_twin(dest.desc().format).filter(|_| !srgb_convert);
+        if source_twin.is_none() && dest_twin.is_none() {
+            return self.stream.blit(source, from, dest, to, Aspect::Color, filter);
+        }
+        if from.x0 == from.x1 || from.y0 == from.y1 || to.x0 == to.x1 || to.y0 == to.y1 {
+            return Ok(());
+        }
+        let (source, from) = match source_twin {
+            Some(format) => {
+                let (copy, rect) = self.copy_to_twin(source, from, format)?;
+                (copy, rect)
+            }
+            None => (source.clone(), *from),
+        };
+        let Some(format) = dest_twin else {
+            return self.stream.blit(&source, &from, dest, to, Aspect::Color, filter);
+        };
+        let (width, height) = (to.x0.abs_diff(to.x1), to.y0.abs_diff(to.y1));
+        let staged = Image::new(&self.device, &ImageDesc::new_2d(format, width, height))?;
+        self.stream.blit(&source, &from, &staged, &rect_from_origin(to), Aspect::Color, filter)?;
+        let region = ImageRegion { level: to.level, base_layer: to.layer, ..ImageRegion::rect(to.x0.min(to.x1), to.y0.min(to.y1), width, height) };
+        self.stream.copy_image(&staged, &ImageRegion::rect(0, 0, width, height), dest, &region)
+    }
+
+    /// Copies the rectangle `from` of `source` into a new image of `format` (a format of the
+    /// same texel size) and returns it with the rectangle there, corner order kept.
+    fn copy_to_twin(&mut self, source: &Image, from: &BlitRect, format: vk_backend::Format) -> Result<(Image, BlitRect), vk_backend::Error> {
+        let (width, height) = (from.x0.abs_diff(from.x1), from.y0.abs_diff(from.y1));
+        let copy = Image::new(&self.device, &ImageDesc::new_2d(format, width, height))?;
+        let region = ImageRegion { level: from.level, base_layer: from.layer, ..ImageRegion::rect(from.x0.min(from.x1), from.y0.min(from.y1), width, height) };
+        self.stream.copy_image(source, &region, &copy, &ImageRegion::rect(0, 0, width, height))?;
+        Ok((copy, rect_from_origin(from)))
     }
 
     /// Copies `from` to `to` between multisample images of one sample count, sample by
@@ -135,4 +179,12 @@ impl ContextState {
         let region = |r: &BlitRect| ImageRegion { aspect, level: r.level, base_layer: r.layer, ..ImageRegion::rect(r.x0.min(r.x1), r.y0.min(r.y1), width, height) };
         self.stream.copy_image(source, &region(from), dest, &region(to))
     }
+}
+
+/// `r` moved to start at the origin of level 0, layer 0, its corner order (mirroring) kept.
+fn rect_from_origin(r: &BlitRect) -> BlitRect {
+    let (w, h) = (r.x0.abs_diff(r.x1) as i32, r.y0.abs_diff(r.y1) as i32);
+    let (x0, x1) = if r.x1 < r.x0 { (w, 0) } else { (0, w) };
+    let (y0, y1) = if r.y1 < r.y0 { (h, 0) } else { (0, h) };
+    BlitRect { level: 0, layer: 0, x0, y0, x1, y1 }
 }

@@ -31,6 +31,11 @@ fn is_storage_target(dims: u32, target: GLenum, gles: bool) -> bool {
     }
 }
 
+/// GL keeps depth and stencil formats out of 3D textures (GL_INVALID_OPERATION).
+fn depth_stencil_target_ok(target: GLenum, format: TexelFormat) -> bool {
+    target != GL_TEXTURE_3D || !(format.is_depth() || format.has_stencil())
+}
+
 /// Internal formats glTexStorage refuses: the unsized ones.
 fn is_unsized(format: TexelFormat) -> bool {
     !format.info.sized
@@ -116,6 +121,9 @@ impl ContextState {
             Ok(t) => t,
             Err(e) => return self.record_error(e),
         };
+        if !self.check(depth_stencil_target_ok(target, texel), GL_INVALID_OPERATION) {
+            return;
+        }
         let extent = size.map(|s| s as u32);
         let mut image = TexImage::new(extent, internal_format as GLenum, texel);
         match self.unpack_pixels(extent, format, ty, texel, pixels) {
@@ -234,6 +242,9 @@ impl ContextState {
         let Some(format) = pixels::internal_texel_format(internal_format).filter(|f| !is_unsized(*f)) else {
             return self.record_error(GL_INVALID_ENUM);
         };
+        if !self.check(depth_stencil_target_ok(target, format), GL_INVALID_OPERATION) {
+            return;
+        }
         let Some(shape) = TargetShape::of(target) else { return self.record_error(GL_INVALID_ENUM) };
         let used = shape.image_dims() as usize;
         let positive = size[..used].iter().all(|&s| s >= 1);

@@ -326,6 +326,7 @@ impl ContextState {
                 Value::int(self.framebuffer_bits(pname))
             }
             GL_RGBA_SIGNED_COMPONENTS_EXT if !self.is_gles() => Value::ints(self.signed_components().map(i64::from)),
+            GL_FRAMEBUFFER_SRGB_CAPABLE_EXT if !self.is_gles() => Value::boolean(self.draw_framebuffer_srgb_capable()),
             point if self.point_value(point).is_some() => return self.point_value(point),
             compat if !self.is_core() && !self.is_gles() && self.compatibility_value(compat).is_some() => {
                 return self.compatibility_value(compat);
@@ -502,6 +503,19 @@ impl ContextState {
         let index = framebuffer.draw_buffers[0].wrapping_sub(GL_COLOR_ATTACHMENT0) as usize;
         let Some(&attachment) = framebuffer.colors.get(index) else { return [false; 4] };
         self.attached_image(attachment).map_or([false; 4], |i| i.format.info.signed_components())
+    }
+
+    /// EXT_framebuffer_sRGB's GL_FRAMEBUFFER_SRGB_CAPABLE_EXT: whether the draw
+    /// framebuffer's first draw buffer is sRGB, so GL_FRAMEBUFFER_SRGB changes what is written.
+    fn draw_framebuffer_srgb_capable(&self) -> bool {
+        let fb = self.bindings.draw_framebuffer;
+        if fb == 0 {
+            return self.draw_surface.as_ref().is_some_and(|s| crate::draw_path::gpu_image::linear_twin(s.color_image().desc().format).is_some());
+        }
+        let Some(framebuffer) = self.framebuffers.get(fb) else { return false };
+        let index = framebuffer.draw_buffers[0].wrapping_sub(GL_COLOR_ATTACHMENT0) as usize;
+        let Some(&attachment) = framebuffer.colors.get(index) else { return false };
+        self.attached_image(attachment).is_some_and(|i| i.format.info.srgb)
     }
 
     /// Bits of a channel of the draw framebuffer (GL_RED_BITS and friends).

@@ -423,3 +423,76 @@ fn snorm16_buffers_clamp_what_is_written() {
     assert_eq!(&back[..2], &[1.0, -1.0]);
     assert!((back[2] + 0.5).abs() < 1.0 / 32767.0 && (back[3] - 0.25).abs() < 1.0 / 32767.0, "{back:?}");
 }
+
+/// Blits from `read` to `draw` (4x4 framebuffers) and reads texel (1, 1) of `draw`.
+fn blit_and_read(read: GLuint, draw: GLuint) -> [u8; 4] {
+    let mut back = [0u8; 4];
+    unsafe {
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, read);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, draw);
+        glBlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, draw);
+        glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, back.as_mut_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    back
+}
+
+#[test]
+fn blits_convert_between_srgb_and_linear_only_with_framebuffer_srgb() {
+    let _ctx = current_compat_context();
+    let linear = texture_framebuffer(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE);
+    unsafe {
+        glClearColor(0.5, 0.25, 1.0, 0.5);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    let srgb = texture_framebuffer(GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE);
+    // Disabled (the default): the bits are copied as they are, both ways.
+    assert_eq!(blit_and_read(linear, srgb), [128, 64, 255, 128]);
+    unsafe {
+        glBindFramebuffer(GL_FRAMEBUFFER, linear);
+        glClearColor(0.0, 0.0, 0.0, 0.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    assert_eq!(blit_and_read(srgb, linear), [128, 64, 255, 128]);
+    // Enabled: linear colour is encoded into the sRGB buffer ...
+    unsafe { glEnable(GL_FRAMEBUFFER_SRGB) };
+    assert_srgb_encoded(blit_and_read(linear, srgb));
+    // ... and sRGB colour decoded out of it, back to 0.5 and 0.25 within the step the
+    // encoding may round by (187..=188 decode to 0.497..0.503, 136..=138 to 0.246..0.254).
+    let back = blit_and_read(srgb, linear);
+    assert!((127..=129).contains(&back[0]) && (63..=65).contains(&back[1]) && back[2..] == [255, 128], "{back:?}");
+}
+
+#[test]
+fn three_dimensional_textures_refuse_depth_and_stencil_formats() {
+    let _ctx = current_compat_context();
+    let mut textures = [0; 2];
+    unsafe {
+        glGenTextures(2, textures.as_mut_ptr());
+        glBindTexture(GL_TEXTURE_3D, textures[0]);
+        glTexStorage3D(GL_TEXTURE_3D, 1, GL_DEPTH24_STENCIL8, 8, 8, 8);
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+        glTexImage3D(GL_TEXTURE_3D, 0, GL_DEPTH_COMPONENT32F as GLint, 8, 8, 8, 0, GL_DEPTH_COMPONENT, GL_FLOAT, std::ptr::null());
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+        // Arrays of 2D images take them.
+        glBindTexture(GL_TEXTURE_2D_ARRAY, textures[1]);
+        glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_DEPTH24_STENCIL8, 8, 8, 8);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn srgb_capability_follows_the_draw_buffer() {
+    let _ctx = current_compat_context();
+    let capable = || {
+        let mut value: GLboolean = 2;
+        unsafe { glGetBooleanv(GL_FRAMEBUFFER_SRGB_CAPABLE_EXT, &mut value) };
+        GLenum::from(value)
+    };
+    texture_framebuffer(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE);
+    assert_eq!(capable(), GL_FALSE);
+    texture_framebuffer(GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE);
+    assert_eq!(capable(), GL_TRUE);
+    assert_eq!(error(), GL_NO_ERROR);
+}
