@@ -597,7 +597,8 @@ impl ContextState {
 
         let has_depth = targets.depth_stencil.as_ref().is_some_and(|v| v.format().has_depth());
         let has_stencil = targets.depth_stencil.as_ref().is_some_and(|v| v.format().has_stencil());
-        let state = self.render_state(topology, has_depth, has_stencil, restart);
+        let samples = targets.colors.iter().flatten().chain(targets.depth_stencil.iter()).next().map_or(1, |v| v.image().desc().samples);
+        let state = self.render_state(topology, has_depth, has_stencil, restart, samples);
         let [vx, vy, vw, vh] = self.state.viewport.viewport;
         let [near, far] = self.state.viewport.depth_range;
         let viewports = [if self.state.clip_control.upper_left() {

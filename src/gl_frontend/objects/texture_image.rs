@@ -289,8 +289,8 @@ impl ContextState {
         if !self.check(samples as u32 <= self.limits.max_samples, GL_INVALID_OPERATION) {
             return;
         }
-        // Vulkan counts samples in powers of two; GL lets the implementation round up.
-        let samples = (samples as u32).next_power_of_two().min(self.limits.max_samples);
+        // GL lets the implementation round the count up to one the device supports.
+        let samples = crate::state::multisample::supported_sample_count(samples as u32, self.limits.sample_counts);
         let extent = size.map(|s| s.max(1) as u32);
         let result = self.with_bound_texture(target, |t| {
             if t.immutable {
