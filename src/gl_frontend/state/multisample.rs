@@ -171,7 +171,8 @@ impl ContextState {
             if index >= MAX_SAMPLE_MASK_WORDS {
                 return Err(GL_INVALID_VALUE);
             }
-            Ok(Value::int(i64::from(self.state.multisample.sample_mask)))
+            // The mask's bits as they are: all samples read back as -1 from glGetIntegeri_v.
+            Ok(Value::int(self.state.multisample.sample_mask as i32))
         })
     }
 

@@ -197,3 +197,26 @@ fn attachments_of_different_sample_counts_are_incomplete() {
         assert_eq!(error(), GL_NO_ERROR);
     }
 }
+
+#[test]
+fn resolving_blit_is_clipped_to_the_source() {
+    let _ctx = context();
+    let fbo = multisample_framebuffer();
+    unsafe {
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glClearColor(1.0, 0.0, 0.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glClearColor(0.0, 0.0, 1.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        // The source rectangle starts 8 pixels left of the 16x16 image: only its right half
+        // exists, and only the window pixels it maps to are written.
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+        glBlitFramebuffer(-8, 0, 8, 16, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        assert_eq!(error(), GL_NO_ERROR);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    }
+    assert_eq!(pixel(4, 4), [0, 0, 255, 255], "outside the source: untouched");
+    assert_eq!(pixel(12, 4), [255, 0, 0, 255], "inside the source: resolved");
+}
