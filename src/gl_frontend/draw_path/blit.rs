@@ -145,9 +145,18 @@ impl ContextState {
 /// from outside the source are not written, as GL specifies. Other blits come back as they
 /// are; `None` when nothing is left to copy.
 fn clip_unscaled(from: &BlitRect, source: &Image, to: &BlitRect, dest: &Image) -> Option<(BlitRect, BlitRect)> {
+    // Corners reversed in both rectangles alike copy the same pixels as ordered ones.
+    let order = |r: &BlitRect, flip_x: bool, flip_y: bool| {
+        let (x0, x1) = if flip_x { (r.x1, r.x0) } else { (r.x0, r.x1) };
+        let (y0, y1) = if flip_y { (r.y1, r.y0) } else { (r.y0, r.y1) };
+        BlitRect { x0, y0, x1, y1, ..*r }
+    };
+    let (flip_x, flip_y) = (from.x1 < from.x0, from.y1 < from.y0);
+    let (from_ordered, to_ordered) = (order(from, flip_x, flip_y), order(to, flip_x, flip_y));
+    let (from, to) = (&from_ordered, &to_ordered);
     let ordered = |r: &BlitRect| r.x0 <= r.x1 && r.y0 <= r.y1;
     let same_size = from.x1 - from.x0 == to.x1 - to.x0 && from.y1 - from.y0 == to.y1 - to.y0;
-    if !(ordered(from) && ordered(to) && same_size) {
+    if !(ordered(to) && same_size) {
         return Some((*from, *to));
     }
     let size = |image: &Image, level: u32| ((image.desc().width >> level).max(1) as i32, (image.desc().height >> level).max(1) as i32);

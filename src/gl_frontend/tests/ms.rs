@@ -200,6 +200,18 @@ fn attachments_of_different_sample_counts_are_incomplete() {
 
 #[test]
 fn resolving_blit_is_clipped_to_the_source() {
+    resolve_half_outside([-8, 0, 8, 16], [0, 0, 16, 16]);
+}
+
+#[test]
+fn resolving_blit_with_both_rectangles_reversed_is_clipped_alike() {
+    // Reversed alike in both rectangles: no mirror, the same pixels.
+    resolve_half_outside([8, 16, -8, 0], [16, 16, 0, 0]);
+}
+
+/// Resolves a red 16x16 multisample image through `src` (half of it left of the image)
+/// onto `dst` of the blue window.
+fn resolve_half_outside(src: [GLint; 4], dst: [GLint; 4]) {
     let _ctx = context();
     let fbo = multisample_framebuffer();
     unsafe {
@@ -213,7 +225,7 @@ fn resolving_blit_is_clipped_to_the_source() {
         // exists, and only the window pixels it maps to are written.
         glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
-        glBlitFramebuffer(-8, 0, 8, 16, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        glBlitFramebuffer(src[0], src[1], src[2], src[3], dst[0], dst[1], dst[2], dst[3], GL_COLOR_BUFFER_BIT, GL_NEAREST);
         assert_eq!(error(), GL_NO_ERROR);
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
     }
