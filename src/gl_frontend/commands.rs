@@ -199,6 +199,23 @@ impl GlCommands for ContextState {
         self.gl_is_enabledi(target, index)
     }
 
+    // Multisample rasterisation.
+    unsafe fn SampleCoverage(&mut self, value: GLfloat, invert: GLboolean) {
+        self.gl_sample_coverage(value, invert)
+    }
+    unsafe fn SampleMaski(&mut self, word: GLuint, mask: GLbitfield) {
+        self.gl_sample_maski(word, mask)
+    }
+    unsafe fn MinSampleShading(&mut self, value: GLfloat) {
+        self.gl_min_sample_shading(value)
+    }
+    unsafe fn GetMultisamplefv(&mut self, pname: GLenum, index: GLuint, val: *mut GLfloat) {
+        if let Some([x, y]) = self.gl_get_multisamplefv(pname, index) {
+            store(val, 0, x);
+            store(val, 1, y);
+        }
+    }
+
     // Viewport and clear values.
     unsafe fn Viewport(&mut self, x: GLint, y: GLint, width: GLsizei, height: GLsizei) {
         self.gl_viewport(x, y, width, height)

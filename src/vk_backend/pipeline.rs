@@ -77,6 +77,8 @@ pub struct PipelineKey {
     pub flags: u8,
     pub logic_op: Option<LogicOp>,
     pub sample_mask: u32,
+    /// The minimum sample shading fraction's bits; 0 when sample shading is off.
+    pub min_sample_shading: u32,
     pub vertex_input: VertexInput,
 }
 
@@ -165,6 +167,8 @@ impl PipelineKey {
             flags,
             logic_op: if dynamic.logic_op { None } else { state.blend.logic_op },
             sample_mask: if dynamic.sample_mask { !0 } else { state.blend.sample_mask },
+            // Sample shading only changes anything with more than one sample.
+            min_sample_shading: state.blend.min_sample_shading.filter(|_| samples > 1).map_or(0, |f| f.max(f32::MIN_POSITIVE).to_bits()),
             vertex_input: if dynamic.vertex_input { VertexInput::new() } else { *vertex_input },
         }
     }
@@ -384,6 +388,11 @@ fn create_pipeline(
         .sample_mask(&sample_mask)
         .alpha_to_coverage_enable(key.flags & FLAG_ALPHA_TO_COVERAGE != 0)
         .alpha_to_one_enable(key.flags & FLAG_ALPHA_TO_ONE != 0);
+    let multisample = if key.min_sample_shading != 0 && program.device.info().features.sample_rate_shading {
+        multisample.sample_shading_enable(true).min_sample_shading(f32::from_bits(key.min_sample_shading))
+    } else {
+        multisample
+    };
     let depth_stencil = vk::PipelineDepthStencilStateCreateInfo::default();
     let attachments: Vec<vk::PipelineColorBlendAttachmentState> =
         key.blend[..usize::from(key.color_count)].iter().map(conv::map_blend_attachment).collect();

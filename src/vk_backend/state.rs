@@ -291,6 +291,8 @@ pub struct BlendState {
     pub alpha_to_one: bool,
     /// GL_SAMPLE_MASK value (all ones when disabled).
     pub sample_mask: u32,
+    /// The minimum fraction of samples shaded apart (sample shading), when on.
+    pub min_sample_shading: Option<f32>,
 }
 
 impl Default for BlendState {
@@ -302,6 +304,7 @@ impl Default for BlendState {
             alpha_to_coverage: false,
             alpha_to_one: false,
             sample_mask: !0,
+            min_sample_shading: None,
         }
     }
 }

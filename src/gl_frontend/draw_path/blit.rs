@@ -98,6 +98,8 @@ impl ContextState {
     /// straight through vkCmdResolveImage when formats match and nothing mirrors, else into a
     /// temporary image of the source's format and blitted from there (format conversion, flips).
     fn resolve_blit(&mut self, source: &Image, from: &BlitRect, dest: &Image, to: &BlitRect, srgb_convert: bool) -> Result<(), vk_backend::Error> {
+        let Some((from, to)) = clip_unscaled(from, source, to, dest) else { return Ok(()) };
+        let (from, to) = (&from, &to);
         let (sx, sy) = (from.x0.min(from.x1), from.y0.min(from.y1));
         let (width, height) = (from.x0.abs_diff(from.x1), from.y0.abs_diff(from.y1));
         if width == 0 || height == 0 {
@@ -163,6 +165,8 @@ impl ContextState {
     /// Copies `from` to `to` between multisample images of one sample count, sample by
     /// sample (Vulkan cannot blit multisample images); mirrored rectangles are refused.
     fn copy_samples(&mut self, source: &Image, from: &BlitRect, dest: &Image, to: &BlitRect, aspect: Aspect) -> Result<(), vk_backend::Error> {
+        let Some((from, to)) = clip_unscaled(from, source, to, dest) else { return Ok(()) };
+        let (from, to) = (&from, &to);
         let (width, height) = (from.x0.abs_diff(from.x1), from.y0.abs_diff(from.y1));
         if width == 0 || height == 0 {
             return Ok(());
@@ -187,4 +191,37 @@ fn rect_from_origin(r: &BlitRect) -> BlitRect {
     let (x0, x1) = if r.x1 < r.x0 { (w, 0) } else { (0, w) };
     let (y0, y1) = if r.y1 < r.y0 { (h, 0) } else { (0, h) };
     BlitRect { level: 0, layer: 0, x0, y0, x1, y1 }
+}
+
+/// Clips a blit of one size that mirrors neither axis to both images' bounds: pixels read
+/// from outside the source are not written, as GL specifies. Other blits come back as they
+/// are; `None` when nothing is left to copy.
+fn clip_unscaled(from: &BlitRect, source: &Image, to: &BlitRect, dest: &Image) -> Option<(BlitRect, BlitRect)> {
+    // Corners reversed in both rectangles alike copy the same pixels as ordered ones.
+    let order = |r: &BlitRect, flip_x: bool, flip_y: bool| {
+        let (x0, x1) = if flip_x { (r.x1, r.x0) } else { (r.x0, r.x1) };
+        let (y0, y1) = if flip_y { (r.y1, r.y0) } else { (r.y0, r.y1) };
+        BlitRect { x0, y0, x1, y1, ..*r }
+    };
+    let (flip_x, flip_y) = (from.x1 < from.x0, from.y1 < from.y0);
+    let (from_ordered, to_ordered) = (order(from, flip_x, flip_y), order(to, flip_x, flip_y));
+    let (from, to) = (&from_ordered, &to_ordered);
+    let ordered = |r: &BlitRect| r.x0 <= r.x1 && r.y0 <= r.y1;
+    let same_size = from.x1 - from.x0 == to.x1 - to.x0 && from.y1 - from.y0 == to.y1 - to.y0;
+    if !(ordered(to) && same_size) {
+        return Some((*from, *to));
+    }
+    let size = |image: &Image, level: u32| ((image.desc().width >> level).max(1) as i32, (image.desc().height >> level).max(1) as i32);
+    let (sw, sh) = size(source, from.level);
+    let (dw, dh) = size(dest, to.level);
+    // Offsets from `from`'s corner that stay inside both images.
+    let x0 = 0.max(-from.x0).max(-to.x0);
+    let y0 = 0.max(-from.y0).max(-to.y0);
+    let x1 = (from.x1 - from.x0).min(sw - from.x0).min(dw - to.x0);
+    let y1 = (from.y1 - from.y0).min(sh - from.y0).min(dh - to.y0);
+    if x1 <= x0 || y1 <= y0 {
+        return None;
+    }
+    let clip = |r: &BlitRect| BlitRect { x0: r.x0 + x0, y0: r.y0 + y0, x1: r.x0 + x1, y1: r.y0 + y1, ..*r };
+    Some((clip(from), clip(to)))
 }

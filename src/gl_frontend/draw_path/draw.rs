@@ -630,7 +630,14 @@ impl ContextState {
 
         let has_depth = targets.depth_stencil.as_ref().is_some_and(|v| v.format().has_depth());
         let has_stencil = targets.depth_stencil.as_ref().is_some_and(|v| v.format().has_stencil());
-        let state = self.render_state(topology, has_depth, has_stencil, restart);
+        let samples = targets.colors.iter().flatten().chain(targets.depth_stencil.iter()).next().map_or(1, |v| v.image().desc().samples);
+        let mut state = self.render_state(topology, has_depth, has_stencil, restart, samples);
+        // GL skips alpha to coverage and alpha to one when draw buffer 0 is an integer one.
+        let first_is_integer = targets.colors.first().and_then(Option::as_ref).is_some_and(|v| matches!(v.format().class(), vk_backend::FormatClass::Uint | vk_backend::FormatClass::Sint));
+        if first_is_integer {
+            state.blend.alpha_to_coverage = false;
+            state.blend.alpha_to_one = false;
+        }
         let (viewports, scissors) = self.draw_viewports(targets.extent);
         let vb: Vec<VertexBufferBinding> =
             vertex_buffers.iter().map(|(binding, buffer, offset)| VertexBufferBinding { binding: *binding, buffer, offset: *offset }).collect();

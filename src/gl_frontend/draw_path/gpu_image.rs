@@ -225,7 +225,7 @@ impl ContextState {
             GL_TEXTURE_1D => (base.width, 1, 1, 1),
             GL_TEXTURE_1D_ARRAY => (base.width, 1, 1, base.height),
             GL_TEXTURE_3D => (base.width, base.height, base.depth, 1),
-            GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY => (base.width, base.height, 1, base.depth),
+            GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY | GL_TEXTURE_2D_MULTISAMPLE_ARRAY => (base.width, base.height, 1, base.depth),
             GL_TEXTURE_CUBE_MAP => (base.width, base.height, 1, 6),
             _ => (base.width, base.height, 1, 1),
         };

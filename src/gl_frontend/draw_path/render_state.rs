@@ -135,8 +135,9 @@ fn map_logic_op(op: GLenum) -> LogicOp {
 }
 
 impl ContextState {
-    /// The render state of a draw of `topology`, from the current GL state.
-    pub(crate) fn render_state(&self, topology: Topology, has_depth: bool, has_stencil: bool, primitive_restart: bool) -> RenderState {
+    /// The render state of a draw of `topology` into targets of `samples` samples per
+    /// pixel, from the current GL state.
+    pub(crate) fn render_state(&self, topology: Topology, has_depth: bool, has_stencil: bool, primitive_restart: bool, samples: u32) -> RenderState {
         let s = &self.state;
         let e = &s.enables;
         let r = &s.raster;
@@ -211,7 +212,12 @@ impl ContextState {
                 write_mask: t.color_mask,
             };
         }
-        blend.alpha_to_coverage = e.is(Cap::SampleAlphaToCoverage);
+        // GL_MULTISAMPLE off turns the multisample fragment operations off with it.
+        let multisample = samples > 1 && e.is(Cap::Multisample);
+        blend.alpha_to_coverage = multisample && e.is(Cap::SampleAlphaToCoverage);
+        blend.alpha_to_one = multisample && e.is(Cap::SampleAlphaToOne);
+        blend.sample_mask = self.draw_sample_mask(samples);
+        blend.min_sample_shading = self.draw_min_sample_shading(samples);
         blend.logic_op = e.is(Cap::ColorLogicOp).then(|| map_logic_op(s.blend.logic_op));
         RenderState { topology, raster, depth, stencil, blend }
     }

@@ -78,6 +78,10 @@ pub struct AttachedImage {
     pub layer_exists: bool,
     /// The texture's target (renderbuffers: GL_RENDERBUFFER).
     pub target: GLenum,
+    /// Samples per pixel; 0 for a single-sample image.
+    pub samples: u32,
+    /// GL_TEXTURE_FIXED_SAMPLE_LOCATIONS (renderbuffers: true).
+    pub fixed_sample_locations: bool,
 }
 
 /// The attachment points an `attachment` enum names.
@@ -250,12 +254,14 @@ impl ContextState {
                     layers,
                     layer_exists: faces_ok && (layered || layer < layers),
                     target: texture.target,
+                    samples: image.samples,
+                    fixed_sample_locations: texture.fixed_sample_locations || image.samples == 0,
                 })
             }
             Attachment::Renderbuffer { name } => {
                 let objects = self.share.lock();
                 let rb = objects.renderbuffers.get(name)?;
-                Some(AttachedImage { width: rb.width, height: rb.height, format: rb.format?, layered: false, layers: 1, layer_exists: true, target: GL_RENDERBUFFER })
+                Some(AttachedImage { width: rb.width, height: rb.height, format: rb.format?, layered: false, layers: 1, layer_exists: true, target: GL_RENDERBUFFER, samples: rb.samples, fixed_sample_locations: true })
             }
         }
     }
@@ -305,6 +311,15 @@ impl ContextState {
         }
         if !any {
             return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+        }
+        // Every attachment of one sample count and, with a multisample texture among them,
+        // of one GL_TEXTURE_FIXED_SAMPLE_LOCATIONS.
+        let attached: Vec<AttachedImage> = fb.colors.iter().chain([&fb.depth, &fb.stencil]).filter_map(|&a| self.attached_image(a)).collect();
+        if let Some(first) = attached.first() {
+            let fixed_mixed = attached.iter().any(|i| i.fixed_sample_locations != first.fixed_sample_locations);
+            if attached.iter().any(|i| i.samples != first.samples) || fixed_mixed {
+                return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
+            }
         }
         // A Vulkan render pass takes depth and stencil from one image: separate depth and
         // stencil images are a combination galvan does not support.

@@ -117,7 +117,7 @@ impl ContextState {
             rb.height = height as u32;
             rb.internal_format = internal_format;
             rb.format = Some(format);
-            rb.samples = samples as u32;
+            rb.samples = crate::state::multisample::supported_sample_count(samples as u32, self.limits.sample_counts);
             rb.generation += 1;
             rb.gpu = None;
         }

@@ -286,10 +286,17 @@ impl ContextState {
     /// only rendering defines.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn gl_tex_image_multisample(&mut self, dims: u32, target: GLenum, samples: GLsizei, internal_format: GLenum, size: [GLsizei; 3], fixed_locations: GLboolean, storage: bool) {
-        let expected = if dims == 2 { GL_TEXTURE_2D_MULTISAMPLE } else { GL_TEXTURE_2D_MULTISAMPLE_ARRAY };
-        if !self.check(target == expected, GL_INVALID_ENUM) {
+        let (expected, proxy) = if dims == 2 {
+            (GL_TEXTURE_2D_MULTISAMPLE, GL_PROXY_TEXTURE_2D_MULTISAMPLE)
+        } else {
+            (GL_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY)
+        };
+        if !self.check(target == expected || target == proxy, GL_INVALID_ENUM) {
             return;
         }
+        // A proxy target is checked like the real one and changes no texture.
+        let is_proxy = target == proxy;
+        let target = expected;
         let Some(format) = pixels::internal_texel_format(internal_format).filter(|f| !storage || !is_unsized(*f)) else {
             return self.record_error(GL_INVALID_ENUM);
         };
@@ -300,8 +307,11 @@ impl ContextState {
         if !self.check(samples as u32 <= self.limits.max_samples, GL_INVALID_OPERATION) {
             return;
         }
-        // Vulkan counts samples in powers of two; GL lets the implementation round up.
-        let samples = (samples as u32).next_power_of_two().min(self.limits.max_samples);
+        // GL lets the implementation round the count up to one the device supports.
+        let samples = crate::state::multisample::supported_sample_count(samples as u32, self.limits.sample_counts);
+        if is_proxy {
+            return;
+        }
         let extent = size.map(|s| s.max(1) as u32);
         let result = self.with_bound_texture(target, |t| {
             if t.immutable {

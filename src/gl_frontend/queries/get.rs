@@ -91,6 +91,9 @@ impl ContextState {
         if let Some(v) = self.compute_value(pname) {
             return Some(v);
         }
+        if let Some(v) = self.multisample_value(pname) {
+            return Some(v);
+        }
         if let Some(v) = self.atomic_counter_value(pname) {
             return Some(v);
         }
@@ -239,8 +242,6 @@ impl ContextState {
                 Profile::Compatibility => GL_CONTEXT_COMPATIBILITY_PROFILE_BIT,
             }),
             GL_DOUBLEBUFFER => Value::boolean(false),
-            GL_SAMPLE_BUFFERS => Value::int(0),
-            GL_SAMPLES => Value::int(0),
             GL_SHADER_COMPILER => Value::boolean(true),
             GL_NUM_COMPRESSED_TEXTURE_FORMATS | GL_NUM_SHADER_BINARY_FORMATS | GL_NUM_PROGRAM_BINARY_FORMATS => Value::int(0),
             // The lists those counts count: empty, so a query writes nothing.
@@ -427,6 +428,9 @@ impl ContextState {
             return v;
         }
         if let Some(v) = self.viewport_indexed_value(pname, index) {
+            return v;
+        }
+        if let Some(v) = self.multisample_indexed_value(pname, index) {
             return v;
         }
         let i = index as usize;

@@ -20,6 +20,7 @@ pub mod legacy_enables;
 pub mod legacy_queries;
 pub mod lighting;
 pub mod matrices;
+pub mod multisample;
 pub mod pixel_maps;
 pub mod pixel_transfer;
 pub mod points;
@@ -100,6 +101,8 @@ pub struct GlState {
     pub matrices: matrices::MatrixState,
     /// glClipPlane's planes (compatibility profile).
     pub clip_planes: clip_planes::ClipPlanes,
+    /// glSampleCoverage, glSampleMaski and glMinSampleShading.
+    pub multisample: multisample::MultisampleState,
     /// glClipControl's origin and depth mode.
     pub clip_control: clip_control::ClipControl,
     /// Fixed-function texturing: enabled targets and glTexEnv per unit.
@@ -146,6 +149,7 @@ impl GlState {
             color_clamp: Default::default(),
             matrices: matrices::MatrixState::default(),
             clip_planes: clip_planes::ClipPlanes::default(),
+            multisample: multisample::MultisampleState::default(),
             clip_control: clip_control::ClipControl::default(),
             texture_env: texture_env::TextureEnvState::default(),
             hints: Vec::new(),

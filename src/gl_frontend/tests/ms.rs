@@ -1,0 +1,234 @@
+//! Multisample rendering: sample counts of framebuffer objects, GL_SAMPLE_MASK and
+//! GL_SAMPLE_COVERAGE removing samples (seen through a resolving blit), sample positions,
+//! the multisample limits and their errors.
+
+mod common;
+
+use common::*;
+use gl_frontend::entry::*;
+use gl_frontend::types::enums::*;
+use gl_frontend::types::*;
+use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
+
+/// A 4.6 compatibility context, offered through GALVAN_GL_VERSION_OVERRIDE. The variable is
+/// process-wide and the tests of this binary run in parallel, so setting it and creating the
+/// context happen under one lock.
+fn context() -> std::sync::Arc<Context> {
+    static OVERRIDE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let config = ContextConfig { api: Api::Gl, major: 4, minor: 6, profile: Profile::Compatibility, ..Default::default() };
+    let ctx = {
+        let _only_this_test = OVERRIDE.lock().unwrap_or_else(|p| p.into_inner());
+        std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.6");
+        Context::new(device(), &config, None).expect("a context under the version override")
+    };
+    let window = surface();
+    make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
+    ctx
+}
+
+/// A 16x16 renderbuffer of `samples` samples.
+fn renderbuffer(format: GLenum, samples: i32) -> GLuint {
+    let mut rb = 0;
+    unsafe {
+        glGenRenderbuffers(1, &mut rb);
+        glBindRenderbuffer(GL_RENDERBUFFER, rb);
+        glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, format, 16, 16);
+    }
+    rb
+}
+
+/// A framebuffer with a 4-sample RGBA8 colour renderbuffer, bound for drawing.
+fn multisample_framebuffer() -> GLuint {
+    let fbo = new_framebuffer();
+    let color = renderbuffer(GL_RGBA8, 4);
+    unsafe { glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color) };
+    assert_eq!(unsafe { glCheckFramebufferStatus(GL_FRAMEBUFFER) }, GL_FRAMEBUFFER_COMPLETE);
+    fbo
+}
+
+/// Clears `fbo` to black, draws a red quad over it with fixed-function colour, resolves it
+/// into the window and returns the red channel of a resolved pixel.
+fn resolved_red_of_red_quad(fbo: GLuint) -> u8 {
+    unsafe {
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glViewport(0, 0, 16, 16);
+        glClearColor(0.0, 0.0, 0.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glColor4f(1.0, 0.0, 0.0, 1.0);
+        glBegin(GL_TRIANGLE_STRIP);
+        glVertex2f(-1.0, -1.0);
+        glVertex2f(1.0, -1.0);
+        glVertex2f(-1.0, 1.0);
+        glVertex2f(1.0, 1.0);
+        glEnd();
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+        glBlitFramebuffer(0, 0, 16, 16, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        assert_eq!(error(), GL_NO_ERROR);
+        pixel(8, 8)[0]
+    }
+}
+
+#[test]
+fn sample_mask_removes_samples() {
+    let _ctx = context();
+    let fbo = multisample_framebuffer();
+    assert_eq!(get_int(GL_SAMPLES), 4);
+    assert_eq!(get_int(GL_SAMPLE_BUFFERS), 1);
+    assert_eq!(resolved_red_of_red_quad(fbo), 255);
+    unsafe {
+        glEnable(GL_SAMPLE_MASK);
+        assert_eq!(glIsEnabled(GL_SAMPLE_MASK), 1);
+        glSampleMaski(0, 0b0101);
+    }
+    // Two of four samples red: half red after the resolve.
+    let half = resolved_red_of_red_quad(fbo);
+    assert!((126..=129).contains(&half), "{half}");
+    unsafe { glSampleMaski(0, 0) };
+    assert_eq!(resolved_red_of_red_quad(fbo), 0);
+    // The mask applies only while enabled.
+    unsafe { glDisable(GL_SAMPLE_MASK) };
+    assert_eq!(resolved_red_of_red_quad(fbo), 255);
+}
+
+#[test]
+fn sample_coverage_removes_samples() {
+    let _ctx = context();
+    let fbo = multisample_framebuffer();
+    unsafe {
+        glEnable(GL_SAMPLE_COVERAGE);
+        glSampleCoverage(0.25, GL_FALSE as GLboolean);
+    }
+    let quarter = resolved_red_of_red_quad(fbo);
+    assert!((62..=66).contains(&quarter), "{quarter}");
+    unsafe { glSampleCoverage(0.25, GL_TRUE as GLboolean) };
+    let three_quarters = resolved_red_of_red_quad(fbo);
+    assert!((189..=193).contains(&three_quarters), "{three_quarters}");
+    assert_eq!(get_floats::<1>(GL_SAMPLE_COVERAGE_VALUE), [0.25]);
+    let mut invert = 0;
+    unsafe { glGetBooleanv(GL_SAMPLE_COVERAGE_INVERT, &mut invert) };
+    assert_eq!(invert, 1);
+    // Without GL_MULTISAMPLE the coverage operation is off.
+    unsafe { glDisable(GL_MULTISAMPLE) };
+    assert_eq!(resolved_red_of_red_quad(fbo), 255);
+}
+
+#[test]
+fn sample_mask_queries_and_errors() {
+    let _ctx = context();
+    assert!(get_int(GL_MAX_SAMPLE_MASK_WORDS) >= 1);
+    assert!(get_int(GL_MAX_COLOR_TEXTURE_SAMPLES) >= 1);
+    assert!(get_int(GL_MAX_DEPTH_TEXTURE_SAMPLES) >= 1);
+    assert!(get_int(GL_MAX_INTEGER_SAMPLES) >= 1);
+    assert_eq!(error(), GL_NO_ERROR);
+    let words = get_int(GL_MAX_SAMPLE_MASK_WORDS) as GLuint;
+    let mut value = 0;
+    unsafe {
+        glGetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &mut value);
+        assert_eq!(value, -1, "all samples by default");
+        glSampleMaski(0, 0x1234);
+        glGetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &mut value);
+        assert_eq!(value, 0x1234);
+        glSampleMaski(words, 1);
+        assert_eq!(error(), GL_INVALID_VALUE);
+        glGetIntegeri_v(GL_SAMPLE_MASK_VALUE, words, &mut value);
+        assert_eq!(error(), GL_INVALID_VALUE);
+        assert_eq!(glIsEnabled(GL_SAMPLE_MASK), 0);
+        assert_eq!(error(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn sample_positions_follow_the_draw_framebuffer() {
+    let _ctx = context();
+    let mut position = [f32::NAN; 2];
+    unsafe {
+        // The window is single-sampled: one sample in the pixel's centre.
+        glGetMultisamplefv(GL_SAMPLE_POSITION, 0, position.as_mut_ptr());
+        assert_eq!(position, [0.5, 0.5]);
+        glGetMultisamplefv(GL_SAMPLE_POSITION, 1, position.as_mut_ptr());
+        assert_eq!(error(), GL_INVALID_VALUE);
+        glGetMultisamplefv(GL_SAMPLES, 0, position.as_mut_ptr());
+        assert_eq!(error(), GL_INVALID_ENUM);
+        multisample_framebuffer();
+        let mut seen = Vec::new();
+        for i in 0..4 {
+            glGetMultisamplefv(GL_SAMPLE_POSITION, i, position.as_mut_ptr());
+            assert!(position.iter().all(|p| (0.0..1.0).contains(p)), "{position:?}");
+            seen.push(position);
+        }
+        assert_eq!(error(), GL_NO_ERROR);
+        seen.dedup();
+        assert_eq!(seen.len(), 4, "four distinct positions");
+    }
+}
+
+#[test]
+fn attachments_of_different_sample_counts_are_incomplete() {
+    let _ctx = context();
+    unsafe {
+        new_framebuffer();
+        let color = renderbuffer(GL_RGBA8, 4);
+        let depth = renderbuffer(GL_DEPTH_COMPONENT24, 0);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth);
+        assert_eq!(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE);
+        let depth = renderbuffer(GL_DEPTH_COMPONENT24, 4);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth);
+        assert_eq!(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+        // A count the device lacks is rounded up to one it has, and reported as such.
+        let rounded = renderbuffer(GL_RGBA8, 3);
+        let mut samples = 0;
+        glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &mut samples);
+        assert!(samples >= 3, "{samples}");
+        let _ = rounded;
+        // Multisample textures with and without fixed sample locations do not mix.
+        let mut tex = [0; 2];
+        glGenTextures(2, tex.as_mut_ptr());
+        glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex[0]);
+        glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 16, 16, GL_TRUE as GLboolean);
+        glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex[1]);
+        glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 16, 16, GL_FALSE as GLboolean);
+        new_framebuffer();
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, tex[0], 0);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D_MULTISAMPLE, tex[1], 0);
+        assert_eq!(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE);
+        assert_eq!(error(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn resolving_blit_is_clipped_to_the_source() {
+    resolve_half_outside([-8, 0, 8, 16], [0, 0, 16, 16]);
+}
+
+#[test]
+fn resolving_blit_with_both_rectangles_reversed_is_clipped_alike() {
+    // Reversed alike in both rectangles: no mirror, the same pixels.
+    resolve_half_outside([8, 16, -8, 0], [16, 16, 0, 0]);
+}
+
+/// Resolves a red 16x16 multisample image through `src` (half of it left of the image)
+/// onto `dst` of the blue window.
+fn resolve_half_outside(src: [GLint; 4], dst: [GLint; 4]) {
+    let _ctx = context();
+    let fbo = multisample_framebuffer();
+    unsafe {
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glClearColor(1.0, 0.0, 0.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glClearColor(0.0, 0.0, 1.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        // The source rectangle starts 8 pixels left of the 16x16 image: only its right half
+        // exists, and only the window pixels it maps to are written.
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+        glBlitFramebuffer(src[0], src[1], src[2], src[3], dst[0], dst[1], dst[2], dst[3], GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        assert_eq!(error(), GL_NO_ERROR);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    }
+    assert_eq!(pixel(4, 4), [0, 0, 255, 255], "outside the source: untouched");
+    assert_eq!(pixel(12, 4), [255, 0, 0, 255], "inside the source: resolved");
+}
