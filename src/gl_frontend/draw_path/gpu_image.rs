@@ -155,15 +155,23 @@ pub fn texel_format_of(format: Format) -> Option<TexelFormat> {
 
 /// A texture's view swizzle: GL's GL_TEXTURE_SWIZZLE_* applied to what the format reads
 /// as, which is itself a swizzle of the stored channels (LUMINANCE8 in R8 reads RRR1).
-fn view_swizzle(gl_swizzle: [GLenum; 4], format: TexelFormat) -> [Swizzle; 4] {
-    let stored = format.info.sample_swizzle().map(|s| match s {
+/// A depth texel reads through `depth_mode` (GL_DEPTH_TEXTURE_MODE) in compatibility
+/// contexts; `None` reads it as core GL does, (D, 0, 0, 1).
+fn view_swizzle(gl_swizzle: [GLenum; 4], format: TexelFormat, depth_mode: Option<GLenum>) -> [Swizzle; 4] {
+    let depth = matches!(format.info.base, BaseFormat::DepthComponent | BaseFormat::DepthStencil);
+    let stored = match depth_mode.filter(|_| depth) {
+        Some(GL_LUMINANCE) => [Swizzle::R, Swizzle::R, Swizzle::R, Swizzle::One],
+        Some(GL_INTENSITY) => [Swizzle::R; 4],
+        Some(GL_ALPHA) => [Swizzle::Zero, Swizzle::Zero, Swizzle::Zero, Swizzle::R],
+        _ => format.info.sample_swizzle().map(|s| match s {
         gl_formats::Swizzle::R => Swizzle::R,
         gl_formats::Swizzle::G => Swizzle::G,
         gl_formats::Swizzle::B => Swizzle::B,
         gl_formats::Swizzle::A => Swizzle::A,
         gl_formats::Swizzle::Zero => Swizzle::Zero,
         gl_formats::Swizzle::One => Swizzle::One,
-    });
+        }),
+    };
     gl_swizzle.map(|source| match source {
         GL_RED => stored[0],
         GL_GREEN => stored[1],
@@ -333,6 +341,7 @@ impl ContextState {
         let index = texture_target::target_index(target);
         let name = index.and_then(|i| self.bindings.textures.get(unit as usize).map(|t| t[i])).unwrap_or(0);
         let sampler_name = self.bindings.samplers.get(unit as usize).copied().unwrap_or(0);
+        let compat = !self.is_core() && !self.is_gles();
         let share = self.share.clone();
         let mut objects = share.lock();
         let sampler_override = objects.samplers.get(sampler_name).map(|s| s.state);
@@ -344,7 +353,8 @@ impl ContextState {
                 self.ensure_texture_image(texture, base as usize)?;
                 let max = texture.effective_max_level();
                 let stencil = texture.depth_stencil_mode == GL_STENCIL_INDEX;
-                let swizzle = texture.level(base as usize).map_or([Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A], |l| view_swizzle(texture.swizzle, l.format));
+                let depth_mode = (compat && !stencil).then_some(texture.depth_texture_mode);
+                let swizzle = texture.level(base as usize).map_or([Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A], |l| view_swizzle(texture.swizzle, l.format, depth_mode));
                 let stored = texture.level(base as usize).map_or(AS_STORED, |l| l.format.info.sample_swizzle());
                 if let Some(gpu) = texture.gpu.as_mut().filter(|g| g.holds_level(base)) {
                     let d = *gpu.image.desc();

@@ -63,6 +63,9 @@ pub struct Texture {
     pub swizzle: [GLenum; 4],
     /// GL_DEPTH_STENCIL_TEXTURE_MODE: which aspect a depth-stencil texture samples.
     pub depth_stencil_mode: GLenum,
+    /// GL_DEPTH_TEXTURE_MODE (compatibility profile): what a depth texel reads as,
+    /// (D, D, D, 1) for GL_LUMINANCE, (D, D, D, D), (0, 0, 0, D) or (D, 0, 0, 1).
+    pub depth_texture_mode: GLenum,
     /// Bumped on every change of images, so the draw path knows to upload again.
     pub generation: u64,
     /// The GPU image once the GPU used the texture; it then holds the contents.
@@ -88,6 +91,7 @@ impl Texture {
             max_level: 1000,
             swizzle: [GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA],
             depth_stencil_mode: GL_DEPTH_COMPONENT,
+            depth_texture_mode: GL_LUMINANCE,
             generation: 0,
             gpu: None,
             immutable: false,
@@ -298,6 +302,7 @@ impl ContextState {
 
     pub(crate) fn gl_tex_parameter(&mut self, target: GLenum, pname: GLenum, values: &[f64]) {
         let gles = self.is_gles();
+        let compat = !gles && !self.is_core();
         let result = self.with_bound_texture(target, |t| match pname {
             GL_TEXTURE_BASE_LEVEL | GL_TEXTURE_MAX_LEVEL => {
                 let v = values.first().copied().unwrap_or(-1.0);
@@ -334,6 +339,14 @@ impl ContextState {
                     return Err(GL_INVALID_ENUM);
                 }
                 t.depth_stencil_mode = mode;
+                Ok(())
+            }
+            GL_DEPTH_TEXTURE_MODE if compat => {
+                let mode = values.first().copied().unwrap_or(0.0) as GLenum;
+                if !matches!(mode, GL_LUMINANCE | GL_INTENSITY | GL_ALPHA | GL_RED) {
+                    return Err(GL_INVALID_ENUM);
+                }
+                t.depth_texture_mode = mode;
                 Ok(())
             }
             _ if matches!(t.target, GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY) => Err(GL_INVALID_ENUM),
@@ -385,7 +398,9 @@ impl ContextState {
     }
 
     pub(crate) fn tex_parameter(&mut self, target: GLenum, pname: GLenum) -> Option<([f64; 4], usize)> {
+        let compat = !self.is_gles() && !self.is_core();
         let result = self.with_bound_texture(target, |t| match pname {
+            GL_DEPTH_TEXTURE_MODE if compat => Some(([t.depth_texture_mode as f64, 0.0, 0.0, 0.0], 1)),
             GL_TEXTURE_BASE_LEVEL => Some(([t.base_level as f64, 0.0, 0.0, 0.0], 1)),
             GL_TEXTURE_MAX_LEVEL => Some(([t.max_level as f64, 0.0, 0.0, 0.0], 1)),
             GL_TEXTURE_SWIZZLE_R | GL_TEXTURE_SWIZZLE_G | GL_TEXTURE_SWIZZLE_B | GL_TEXTURE_SWIZZLE_A => {
