@@ -189,12 +189,7 @@ fn vertex_shader_reads_the_modelview_projection_matrix() {
         glMatrixMode(GL_MODELVIEW);
         glScalef(0.25, 0.25, 1.0);
         glColor3f(1.0, 1.0, 0.0);
-        glBegin(GL_TRIANGLE_STRIP);
-        glVertex2f(-1.0, -1.0);
-        glVertex2f(1.0, -1.0);
-        glVertex2f(-1.0, 1.0);
-        glVertex2f(1.0, 1.0);
-        glEnd();
+        immediate_unit_square();
         assert_eq!(glGetError(), GL_NO_ERROR);
     }
     // Covers x in [0.25, 0.75] of NDC: pixels 40..56, y pixels 20..28.

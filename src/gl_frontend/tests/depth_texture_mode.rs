@@ -21,12 +21,8 @@ void main() { gl_FragColor = texture2D(depth, vec2(0.5)); }
 
 /// A bound 1×1 GL_DEPTH_COMPONENT32F texture holding 0.5, nearest filtered.
 fn half_depth_texture() -> GLuint {
-    let mut tex = 0;
+    let tex = new_nearest_texture();
     unsafe {
-        glGenTextures(1, &mut tex);
-        glBindTexture(GL_TEXTURE_2D, tex);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST as GLint);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST as GLint);
         glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F as GLint, 1, 1, 0, GL_DEPTH_COMPONENT, GL_FLOAT, [0.5f32].as_ptr().cast());
     }
     tex

@@ -8,22 +8,11 @@ use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
 use gl_frontend::types::*;
-use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
+use gl_frontend::{Context, Profile};
 
-/// A 4.6 compatibility context, offered through GALVAN_GL_VERSION_OVERRIDE. The variable is
-/// process-wide and the tests of this binary run in parallel, so setting it and creating the
-/// context happen under one lock.
+/// A 4.6 compatibility context, current with the window surface.
 fn context() -> std::sync::Arc<Context> {
-    static OVERRIDE: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let config = ContextConfig { api: Api::Gl, major: 4, minor: 6, profile: Profile::Compatibility, ..Default::default() };
-    let ctx = {
-        let _only_this_test = OVERRIDE.lock().unwrap_or_else(|p| p.into_inner());
-        std::env::set_var("GALVAN_GL_VERSION_OVERRIDE", "4.6");
-        Context::new(device(), &config, None).expect("a context under the version override")
-    };
-    let window = surface();
-    make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
-    ctx
+    current_context_with_override(4, 6, Profile::Compatibility)
 }
 
 /// A 16x16 renderbuffer of `samples` samples.
@@ -55,12 +44,7 @@ fn resolved_red_of_red_quad(fbo: GLuint) -> u8 {
         glClearColor(0.0, 0.0, 0.0, 1.0);
         glClear(GL_COLOR_BUFFER_BIT);
         glColor4f(1.0, 0.0, 0.0, 1.0);
-        glBegin(GL_TRIANGLE_STRIP);
-        glVertex2f(-1.0, -1.0);
-        glVertex2f(1.0, -1.0);
-        glVertex2f(-1.0, 1.0);
-        glVertex2f(1.0, 1.0);
-        glEnd();
+        immediate_unit_square();
         glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
         glBlitFramebuffer(0, 0, 16, 16, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);

@@ -8,20 +8,9 @@ use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
 use gl_frontend::types::*;
 
-fn new_texture() -> GLuint {
-    let mut t = 0;
-    unsafe {
-        glGenTextures(1, &mut t);
-        glBindTexture(GL_TEXTURE_2D, t);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST as GLint);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST as GLint);
-    }
-    t
-}
-
 /// What a fragment shader reads from a 1x1 texture of `internal_format` given `texel`.
 fn sampled(internal_format: GLenum, format: GLenum, texel: &[u8]) -> [u8; 4] {
-    new_texture();
+    new_nearest_texture();
     unsafe {
         glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
         glTexImage2D(GL_TEXTURE_2D, 0, internal_format as GLint, 1, 1, 0, format, GL_UNSIGNED_BYTE, texel.as_ptr().cast());
@@ -58,7 +47,7 @@ fn legacy_bases_sample_as_gl_reads_them() {
 #[test]
 fn legacy_formats_are_refused_by_core_contexts() {
     let _ctx = current_context_with_override(3, 3, gl_frontend::Profile::Core);
-    new_texture();
+    new_nearest_texture();
     unsafe {
         glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE8 as GLint, 1, 1, 0, GL_RED, GL_UNSIGNED_BYTE, [0u8; 4].as_ptr().cast());
         assert_eq!(glGetError(), GL_INVALID_VALUE);
@@ -70,7 +59,7 @@ fn legacy_formats_are_refused_by_core_contexts() {
 #[test]
 fn packed_types_and_swapped_bytes_unpack_by_gls_rules() {
     let _ctx = current_compat_context();
-    new_texture();
+    new_nearest_texture();
     let mut back = [0u8; 4];
     unsafe {
         // 5-6-5 red 31, green 0, blue 31: red and blue full, green zero.
@@ -99,7 +88,7 @@ const DXT1_BLOCK: [u8; 8] = [0x00, 0xF8, 0x1F, 0x00, 0x01, 0x00, 0x00, 0x00];
 #[test]
 fn compressed_images_decode_and_keep_their_blocks() {
     let _ctx = current_compat_context();
-    new_texture();
+    new_nearest_texture();
     unsafe {
         glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 4, 4, 0, 8, DXT1_BLOCK.as_ptr().cast());
         assert_eq!(glGetError(), GL_NO_ERROR);
@@ -132,7 +121,7 @@ fn compressed_images_decode_and_keep_their_blocks() {
 #[test]
 fn compressed_texture_is_sampled_decoded() {
     let _ctx = current_compat_context();
-    new_texture();
+    new_nearest_texture();
     unsafe { glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 4, 4, 0, 8, DXT1_BLOCK.as_ptr().cast()) };
     assert_eq!(draw_sampling(0.9), [255, 0, 0, 255]);
 }
@@ -156,7 +145,7 @@ fn assert_near(actual: [u8; 4], expected: [u8; 4]) {
 
 /// A 1x1 red texture with a green border colour, wrapped by `wrap_s` and filtered by `filter`.
 fn red_texel_green_border(wrap_s: GLenum, filter: GLenum) {
-    new_texture();
+    new_nearest_texture();
     unsafe {
         glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, [255u8, 0, 0, 255].as_ptr().cast());
         glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, [0.0f32, 1.0, 0.0, 1.0].as_ptr());
@@ -190,7 +179,7 @@ fn gl_clamp_blends_the_border_at_the_edge_of_a_filtered_texture() {
 /// What a texture of `internal_format` holding `texel` reads outside, in its border of
 /// (0.2, 0.4, 0.6, 0.8).
 fn border_read(internal_format: GLenum, format: GLenum, texel: &[u8]) -> [u8; 4] {
-    new_texture();
+    new_nearest_texture();
     unsafe {
         glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
         glTexImage2D(GL_TEXTURE_2D, 0, internal_format as GLint, 1, 1, 0, format, GL_UNSIGNED_BYTE, texel.as_ptr().cast());
@@ -221,7 +210,7 @@ fn the_border_colour_reads_through_the_base_format() {
 #[test]
 fn integer_border_colours_are_kept_as_integers() {
     let _ctx = current_compat_context();
-    new_texture();
+    new_nearest_texture();
     let mut ints = [0i32; 4];
     let mut uints = [0u32; 4];
     let mut floats = [0f32; 4];
@@ -257,7 +246,7 @@ fn integer_border_colours_are_kept_as_integers() {
 #[test]
 fn integer_clear_colours_clear_integer_buffers() {
     let _ctx = current_compat_context();
-    new_texture();
+    new_nearest_texture();
     let mut back = [0i32; 4];
     unsafe {
         glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32I as GLint, 4, 4, 0, GL_RGBA_INTEGER, GL_INT, std::ptr::null());
@@ -281,7 +270,7 @@ fn integer_clear_colours_clear_integer_buffers() {
 /// A framebuffer whose colour attachment 0 is a 4x4 texture of `internal_format`.
 fn texture_framebuffer(internal_format: GLenum, format: GLenum, ty: GLenum) -> GLuint {
     let mut fbo = 0;
-    new_texture();
+    new_nearest_texture();
     unsafe {
         glTexImage2D(GL_TEXTURE_2D, 0, internal_format as GLint, 4, 4, 0, format, ty, std::ptr::null());
         let mut texture = 0;

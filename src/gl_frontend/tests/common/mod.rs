@@ -103,20 +103,40 @@ pub fn new_framebuffer() -> GLuint {
     fbo
 }
 
-/// A 1×1 RGBA8 texture of `texel` with nearest filtering, bound to GL_TEXTURE_2D on `unit`
-/// (left active) and enabled for fixed-function texturing.
-pub fn enable_texel_texture(unit: GLenum, texel: [u8; 4]) -> GLuint {
+/// A new 2D texture with nearest filtering, bound to GL_TEXTURE_2D on the active unit.
+pub fn new_nearest_texture() -> GLuint {
     let mut tex = 0;
     unsafe {
-        entry::glActiveTexture(unit);
         entry::glGenTextures(1, &mut tex);
         entry::glBindTexture(GL_TEXTURE_2D, tex);
         entry::glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST as GLint);
         entry::glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST as GLint);
+    }
+    tex
+}
+
+/// A 1×1 RGBA8 texture of `texel` with nearest filtering, bound to GL_TEXTURE_2D on `unit`
+/// (left active) and enabled for fixed-function texturing.
+pub fn enable_texel_texture(unit: GLenum, texel: [u8; 4]) -> GLuint {
+    unsafe { entry::glActiveTexture(unit) };
+    let tex = new_nearest_texture();
+    unsafe {
         entry::glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel.as_ptr().cast());
         entry::glEnable(GL_TEXTURE_2D);
     }
     tex
+}
+
+/// The square from (-1, -1) to (1, 1) in immediate mode, as one triangle strip
+/// (compatibility contexts).
+pub fn immediate_unit_square() {
+    unsafe {
+        entry::glBegin(GL_TRIANGLE_STRIP);
+        for (x, y) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+            entry::glVertex2f(x, y);
+        }
+        entry::glEnd();
+    }
 }
 
 /// A GLES 2 context current on this thread.
