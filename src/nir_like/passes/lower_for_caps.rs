@@ -86,6 +86,9 @@ pub fn lower_for_caps(shader: &mut Shader, caps: &Caps, options: &LowerOptions) 
     if !caps.robust_image_access && options.robust_access {
         progress |= super::lower_robust_image_access(shader);
     }
+    // First of the output passes: those below then read and write the real outputs right
+    // before each EmitVertex, after the shader's values are copied there.
+    progress |= super::lower_gs_outputs_to_temporaries(shader);
     // Before the epilogues below: capture sees what the shader wrote.
     if let Some(storage) = options.xfb_storage.as_ref().filter(|_| !caps.transform_feedback && options.last_pre_rasterization) {
         progress |= super::lower_xfb_to_storage(shader, storage);
