@@ -638,7 +638,8 @@ impl ContextState {
             state.blend.alpha_to_coverage = false;
             state.blend.alpha_to_one = false;
         }
-        let (viewports, scissors) = self.draw_viewports(targets.extent);
+        let (viewports, scissors, viewport_count) = self.draw_viewports(targets.extent);
+        let (viewports, scissors) = (&viewports[..viewport_count], &scissors[..viewport_count]);
         let vb: Vec<VertexBufferBinding> =
             vertex_buffers.iter().map(|(binding, buffer, offset)| VertexBufferBinding { binding: *binding, buffer, offset: *offset }).collect();
         let mut resources: Vec<ResourceBinding> = uniform_buffers
@@ -668,8 +669,8 @@ impl ContextState {
             program: &gpu_program,
             vertex_input: &input,
             state: &state,
-            viewports: &viewports,
-            scissors: &scissors,
+            viewports,
+            scissors,
             vertex_buffers: &vb,
             index_buffer: index_buffer.as_ref().map(|(buffer, offset, index_type)| IndexBinding { buffer, offset: *offset, index_type: *index_type }),
             resources: &resources,

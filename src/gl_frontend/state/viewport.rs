@@ -167,36 +167,32 @@ impl ContextState {
         Some(groups(v, count as usize))
     }
 
-    /// The viewports and scissor rectangles of a draw into a render area of `extent`: one
-    /// of each while every index is alike, else one per index.
-    pub(crate) fn draw_viewports(&self, extent: (u32, u32)) -> (Vec<Viewport>, Vec<Rect>) {
+    /// The viewports and scissor rectangles of a draw into a render area of `extent`, and
+    /// how many of each it uses: one while every index is alike, else one per index.
+    pub(crate) fn draw_viewports(&self, extent: (u32, u32)) -> ([Viewport; MAX_VIEWPORTS], [Rect; MAX_VIEWPORTS], usize) {
         let v = &self.state.viewport;
         let scissor_tests = self.state.enables.scissor_tests;
         let count = v.distinct_count(scissor_tests, self.limits.max_viewports as usize);
         let upper_left = self.state.clip_control.upper_left();
-        let viewports = (0..count)
-            .map(|i| {
-                let ([x, y, width, height], [near, far]) = (v.viewports[i], v.depth_ranges[i]);
-                let (min_depth, max_depth) = (near as f32, far as f32);
-                if upper_left {
-                    // glClipControl(GL_UPPER_LEFT): clip-space y = +1 lands on the window's row 0.
-                    Viewport { x, y: y + height, width, height: -height, min_depth, max_depth }
-                } else {
-                    Viewport { x, y, width, height, min_depth, max_depth }
-                }
-            })
-            .collect();
-        let scissors = (0..count)
-            .map(|i| {
-                if scissor_tests & (1 << i) != 0 {
-                    let [x, y, w, h] = v.scissors[i];
-                    Rect { x, y, width: w.max(0) as u32, height: h.max(0) as u32 }
-                } else {
-                    Rect { x: 0, y: 0, width: extent.0, height: extent.1 }
-                }
-            })
-            .collect();
-        (viewports, scissors)
+        let viewports = std::array::from_fn(|i| {
+            let ([x, y, width, height], [near, far]) = (v.viewports[i], v.depth_ranges[i]);
+            let (min_depth, max_depth) = (near as f32, far as f32);
+            if upper_left {
+                // glClipControl(GL_UPPER_LEFT): clip-space y = +1 lands on the window's row 0.
+                Viewport { x, y: y + height, width, height: -height, min_depth, max_depth }
+            } else {
+                Viewport { x, y, width, height, min_depth, max_depth }
+            }
+        });
+        let scissors = std::array::from_fn(|i| {
+            if scissor_tests & (1 << i) != 0 {
+                let [x, y, w, h] = v.scissors[i];
+                Rect { x, y, width: w.max(0) as u32, height: h.max(0) as u32 }
+            } else {
+                Rect { x: 0, y: 0, width: extent.0, height: extent.1 }
+            }
+        });
+        (viewports, scissors, count)
     }
 
     /// GL_VIEWPORT, GL_SCISSOR_BOX, GL_DEPTH_RANGE and GL_SCISSOR_TEST of index `i`

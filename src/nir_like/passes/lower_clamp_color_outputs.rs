@@ -36,17 +36,7 @@ pub fn lower_clamp_color_outputs(shader: &mut Shader, color_locations: &[u32]) -
     // (unclamped private value, real output, array length if an array)
     let mut pairs = Vec::new();
     for (var, elements) in chosen {
-        let output = shader.variables[var].clone();
-        super::set_variable_mode(shader, var, VariableMode::GlobalPrivate);
-        let private = &mut shader.variables[var];
-        private.name = format!("{}_unclamped", output.name);
-        private.builtin = None;
-        private.location = None;
-        private.component = None;
-        private.index = None;
-        private.xfb = None;
-        private.stream = None;
-        let output = shader.add_variable(output);
+        let output = super::output_behind_private(shader, var, "unclamped");
         pairs.push((var, output, elements));
     }
     let copy_clamped = |b: &mut Builder| {

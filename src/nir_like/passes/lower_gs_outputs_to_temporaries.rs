@@ -20,21 +20,7 @@ pub fn lower_gs_outputs_to_temporaries(shader: &mut Shader) -> bool {
     if outputs.is_empty() {
         return false;
     }
-    let mut pairs = Vec::new();
-    for var in outputs {
-        let output = shader.variables[var].clone();
-        super::set_variable_mode(shader, var, VariableMode::GlobalPrivate);
-        let private = &mut shader.variables[var];
-        private.name = format!("{}_written", output.name);
-        private.builtin = None;
-        private.location = None;
-        private.component = None;
-        private.index = None;
-        private.xfb = None;
-        private.stream = None;
-        let output = shader.add_variable(output);
-        pairs.push((var, output));
-    }
+    let pairs: Vec<_> = outputs.into_iter().map(|var| (var, super::output_behind_private(shader, var, "written"))).collect();
     super::at_vertex_ends(shader, |b| {
         for &(private, output) in &pairs {
             let (from, to) = (b.deref_var(private), b.deref_var(output));

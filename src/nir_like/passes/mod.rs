@@ -192,6 +192,24 @@ pub fn deref_root_var(func: &Function, mut v: Value) -> Option<Handle<Variable>>
     }
 }
 
+/// Puts a private global in place of output `var`: the shader's own writes and reads go to
+/// `var`, renamed `NAME_suffix` and stripped of its interface decorations, and the returned
+/// new variable is the real output, as `var` was declared. The caller copies one to the
+/// other where the stage hands its outputs on.
+pub fn output_behind_private(shader: &mut Shader, var: Handle<Variable>, suffix: &str) -> Handle<Variable> {
+    let output = shader.variables[var].clone();
+    set_variable_mode(shader, var, VariableMode::GlobalPrivate);
+    let private = &mut shader.variables[var];
+    private.name = format!("{}_{suffix}", output.name);
+    private.builtin = None;
+    private.location = None;
+    private.component = None;
+    private.index = None;
+    private.xfb = None;
+    private.stream = None;
+    shader.add_variable(output)
+}
+
 /// Moves `var` to `mode`, updating every deref that reaches it.
 pub fn set_variable_mode(shader: &mut Shader, var: Handle<Variable>, mode: VariableMode) {
     shader.variables[var].mode = mode;
