@@ -442,7 +442,9 @@ impl CommandStream {
             let Some(Some(view)) = self.targets.colors.get(slot) else {
                 continue; // GL ignores clears of GL_NONE draw buffers.
             };
-            colors[slot] = Some(clear_value_for(view.format().class(), *value));
+            // Padding alpha stays 1 (RenderTargets::alpha_padding).
+            let value = if self.targets.alpha_padding & (1 << slot) != 0 { value.with_alpha_one() } else { *value };
+            colors[slot] = Some(clear_value_for(view.format().class(), value));
         }
         let ds_format = self.targets.depth_stencil.as_ref().map(|v| v.format());
         let depth = request.depth.filter(|_| ds_format.is_some_and(|f| f.has_depth()));

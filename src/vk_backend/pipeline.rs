@@ -88,13 +88,32 @@ pub(crate) const FLAG_PROVOKING_LAST: u8 = 4;
 pub(crate) const FLAG_ALPHA_TO_COVERAGE: u8 = 8;
 pub(crate) const FLAG_ALPHA_TO_ONE: u8 = 16;
 
-/// Blending applies only to float-class attachments; GL ignores it for integer ones.
-pub(crate) fn effective_blend(b: &BlendAttachment, format: Option<Format>) -> BlendAttachment {
+/// Blending applies only to float-class attachments; GL ignores it for integer ones. An
+/// attachment whose alpha is padding (`RenderTargets::alpha_padding`) never has it written,
+/// and blends as GL's buffers without alpha do, with a destination alpha of 1 whatever the
+/// padding holds.
+pub(crate) fn effective_blend(b: &BlendAttachment, format: Option<Format>, alpha_padding: bool) -> BlendAttachment {
     let mut b = *b;
     if format.is_none_or(|f| f.class() != FormatClass::Float) {
         b.enabled = false;
     }
+    if alpha_padding {
+        b.write_mask &= !8;
+        for factor in [&mut b.src_color, &mut b.dst_color, &mut b.src_alpha, &mut b.dst_alpha] {
+            *factor = with_opaque_destination(*factor);
+        }
+    }
     b
+}
+
+/// `factor` with the destination alpha read as 1.
+fn with_opaque_destination(factor: BlendFactor) -> BlendFactor {
+    match factor {
+        BlendFactor::DstAlpha => BlendFactor::One,
+        // min(As, 1 - Ad) is 0 once Ad is 1.
+        BlendFactor::OneMinusDstAlpha | BlendFactor::SrcAlphaSaturate => BlendFactor::Zero,
+        other => other,
+    }
 }
 
 impl PipelineKey {
@@ -108,13 +127,14 @@ impl PipelineKey {
         vertex_input: &VertexInput,
         color_formats: &[Option<Format>; MAX_COLOR_ATTACHMENTS],
         color_count: u8,
+        alpha_padding: u8,
         depth_stencil_format: Option<Format>,
         samples: u8,
     ) -> Self {
         let mut blend = [BlendAttachment::default(); MAX_COLOR_ATTACHMENTS];
         let neutral = BlendAttachment::default();
         for i in 0..usize::from(color_count) {
-            let b = effective_blend(&state.blend.attachments[i], color_formats[i]);
+            let b = effective_blend(&state.blend.attachments[i], color_formats[i], alpha_padding & (1 << i) != 0);
             let out = &mut blend[i];
             if !dynamic.blend_enable {
                 out.enabled = b.enabled;

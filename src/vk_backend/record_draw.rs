@@ -221,7 +221,7 @@ impl CommandStream {
             .next()
             .map_or(1, |v| v.image().desc().samples) as u8;
         let dynamic = self.device.pipelines.dynamic;
-        let key = PipelineKey::new(&dynamic, program.id, draw.state, draw.vertex_input, &color_formats, color_count, ds_format, samples);
+        let key = PipelineKey::new(&dynamic, program.id, draw.state, draw.vertex_input, &color_formats, color_count, self.targets.alpha_padding, ds_format, samples);
         // Consecutive draws usually share a key: compare before hashing.
         let pipeline = match &self.dynamic.last_key {
             Some((last, pipeline)) if *last == key => *pipeline,
@@ -422,7 +422,7 @@ impl CommandStream {
                 let blend_changed = all || color_count != cache.color_count || b.attachments[..n] != ob.attachments[..n];
                 if n > 0 && blend_changed {
                     let effective: [BlendAttachment; MAX_COLOR_ATTACHMENTS] =
-                        std::array::from_fn(|i| effective_blend(&b.attachments[i], color_formats[i]));
+                        std::array::from_fn(|i| effective_blend(&b.attachments[i], color_formats[i], self.targets.alpha_padding & (1 << i) != 0));
                     if dynamic.blend_enable {
                         let enables: [vk::Bool32; MAX_COLOR_ATTACHMENTS] = std::array::from_fn(|i| effective[i].enabled.into());
                         eds3.cmd_set_color_blend_enable(cmd, 0, &enables[..n]);

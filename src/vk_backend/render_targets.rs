@@ -14,6 +14,10 @@ pub struct RenderTargets {
     /// Layers rendered (gl_Layer's range): more than one only when every attachment is a
     /// layered view; 0 counts as 1.
     pub layers: u32,
+    /// Colour slots (bit i = slot i) whose image has an alpha channel the GL format lacks
+    /// (RGB8 stored as RGBA8): draws leave that alpha alone and clears write 1 there, so it
+    /// stays 1 and blending reads the destination alpha of 1 GL gives such buffers.
+    pub alpha_padding: u8,
 }
 
 impl RenderTargets {
@@ -37,6 +41,17 @@ pub enum ClearColor {
     Float([f32; 4]),
     Uint([u32; 4]),
     Sint([i32; 4]),
+}
+
+impl ClearColor {
+    /// The same value with alpha 1.
+    pub fn with_alpha_one(self) -> ClearColor {
+        match self {
+            ClearColor::Float([r, g, b, _]) => ClearColor::Float([r, g, b, 1.0]),
+            ClearColor::Uint([r, g, b, _]) => ClearColor::Uint([r, g, b, 1]),
+            ClearColor::Sint([r, g, b, _]) => ClearColor::Sint([r, g, b, 1]),
+        }
+    }
 }
 
 /// One clear of the current render targets (glClear / glClearBuffer*). Colour and stencil

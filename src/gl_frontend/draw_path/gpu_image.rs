@@ -222,7 +222,8 @@ pub fn read_host_texels(stream: &mut vk_backend::CommandStream, image: &Image, r
 
 impl ContextState {
     /// Makes the GPU image of `texture` holding its levels from `anchor` on (every face and
-    /// layer), uploaded from the host copy.
+    /// layer), uploaded from the host copy, except levels its retired image still holds
+    /// unchanged: those are copied from it on the GPU, rendered contents included.
     fn create_texture_image(&mut self, texture: &Texture, anchor: usize) -> Result<Option<GpuImage>, vk_backend::Error> {
         let Some(base) = texture.level(anchor).filter(|b| !b.is_empty()) else { return Ok(None) };
         // A cube map whose faces disagree has no consistent chain, yet each face of the
@@ -248,15 +249,27 @@ impl ContextState {
             samples: base.samples.max(1),
         };
         let image = Image::new(&self.device, &desc)?;
+        let retired = texture.retired.as_ref().filter(|r| {
+            let old = r.gpu.image.desc();
+            (old.format, old.layers, old.samples, old.dimension) == (desc.format, desc.layers, desc.samples, desc.dimension)
+        });
         // Multisample images have no host contents to upload.
         let host_images = if desc.samples > 1 { &[][..] } else { &texture.faces[..] };
         for (face, images) in host_images.iter().enumerate() {
             for (image_level, tex) in images.iter().skip(anchor).take(levels).enumerate() {
                 let Some(tex) = tex.as_ref().filter(|t| t.size() == base.size() && t.format == base.format || image_level > 0) else { continue };
                 let region = Region { offset: [0; 3], size: tex.size() };
+                let level = (anchor + image_level) as u32;
                 for &aspect in upload_aspects(tex.format) {
                     let r = image_region(target, face, image_level as u32, &region, aspect);
-                    self.stream.write_image(&image, &r, &aspect_bytes(tex.format, &tex.data, aspect))?;
+                    let kept = retired.filter(|old| old.gpu.holds_level(level) && !old.redefined.contains(&(face, level as usize))).and_then(|old| {
+                        let from = image_region(target, face, level - old.gpu.anchor, &region, aspect);
+                        (from.extent == old.gpu.image.desc().level_extent(from.level)).then_some((old, from))
+                    });
+                    match kept {
+                        Some((old, from)) => self.stream.copy_image(&old.gpu.image, &from, &image, &r)?,
+                        None => self.stream.write_image(&image, &r, &aspect_bytes(tex.format, &tex.data, aspect))?,
+                    }
                 }
             }
         }
@@ -272,6 +285,7 @@ impl ContextState {
         let anchor = if texture.chain_from(0) > level { 0 } else { level };
         if let Some(gpu) = self.create_texture_image(texture, anchor)? {
             texture.gpu = Some(gpu);
+            texture.retired = None;
         }
         Ok(())
     }

@@ -48,6 +48,13 @@ impl ReadSource {
     }
 }
 
+/// Whether `format` is stored with an alpha channel its GL format lacks (RGB in RGBA).
+fn has_alpha_padding(format: TexelFormat) -> bool {
+    use gl_formats::BaseFormat;
+    let has_alpha = matches!(format.info.base, BaseFormat::Alpha | BaseFormat::LuminanceAlpha | BaseFormat::Intensity | BaseFormat::Rgba);
+    format.info.base.is_color() && !has_alpha && format.storage.channels() == 4
+}
+
 impl ContextState {
     pub(crate) fn report_target_error(&mut self, e: TargetError) {
         match e {
@@ -96,11 +103,15 @@ impl ContextState {
                 continue;
             }
             let index = (buffer - GL_COLOR_ATTACHMENT0) as usize;
-            if let Some(view) = self.attachment_view(framebuffer.colors[index], srgb_encode)? {
+            let attachment = framebuffer.colors[index];
+            if let Some(view) = self.attachment_view(attachment, srgb_encode)? {
                 let (w, h) = view.extent();
                 extent = (extent.0.min(w), extent.1.min(h));
                 layers = layers.min(view.desc().layer_count);
                 targets.colors[slot] = Some(view);
+                if self.attached_image(attachment).is_some_and(|image| has_alpha_padding(image.format)) {
+                    targets.alpha_padding |= 1 << slot;
+                }
             }
         }
         // Depth and stencil share one attachment view (the same image for both).

@@ -331,7 +331,7 @@ impl FormatInfo {
     }
 
     /// The swizzle that makes `storage` read as this format when sampled: LUMINANCE_ALPHA8 in
-    /// RG8 reads RRRG, ALPHA8 in R8 reads 000R, RGB8 in RGBA8 reads RGB1.
+    /// RGBA8 reads RRRA, ALPHA8 in RGBA8 reads 000A, RGB8 in RGBA8 reads RGB1.
     pub fn sample_swizzle(&self) -> [Swizzle; 4] {
         let find = |c: Comp| -> Swizzle {
             match self.store.iter().position(|&s| s == c) {

@@ -94,10 +94,33 @@ const fn color(
     row(f, name, base, kind, bits, storage, store, a)
 }
 
+/// The four-channel storage that holds a format with alpha in its last channel: Vulkan blends,
+/// masks and clears alpha only there, and `DST_ALPHA` reads 1 from formats without one, so
+/// ALPHA and LUMINANCE_ALPHA are stored as RGBA (unused channels zero) to render like GL.
+const fn with_alpha_channel(storage: S) -> S {
+    match storage {
+        S::R8Unorm | S::Rg8Unorm => S::Rgba8Unorm,
+        S::R8Snorm | S::Rg8Snorm => S::Rgba8Snorm,
+        S::R8Srgb | S::Rg8Srgb => S::Rgba8Srgb,
+        S::R8Uint | S::Rg8Uint => S::Rgba8Uint,
+        S::R8Sint | S::Rg8Sint => S::Rgba8Sint,
+        S::R16Unorm | S::Rg16Unorm => S::Rgba16Unorm,
+        S::R16Snorm | S::Rg16Snorm => S::Rgba16Snorm,
+        S::R16Float | S::Rg16Float => S::Rgba16Float,
+        S::R16Uint | S::Rg16Uint => S::Rgba16Uint,
+        S::R16Sint | S::Rg16Sint => S::Rgba16Sint,
+        S::R32Float | S::Rg32Float => S::Rgba32Float,
+        S::R32Uint | S::Rg32Uint => S::Rgba32Uint,
+        S::R32Sint | S::Rg32Sint => S::Rgba32Sint,
+        other => other,
+    }
+}
+
+/// An ALPHA format, `storage` naming its channel size (see [`with_alpha_channel`]).
 const fn alpha(f: u32, name: &'static str, kind: ComponentKind, n: u8, storage: S, a: Availability) -> FormatInfo {
     let mut bits = zero_bits();
     bits.alpha = n;
-    row(f, name, BaseFormat::Alpha, kind, bits, storage, [Comp::A, Comp::Zero, Comp::Zero, Comp::One], a)
+    row(f, name, BaseFormat::Alpha, kind, bits, with_alpha_channel(storage), [Comp::Zero, Comp::Zero, Comp::Zero, Comp::A], a)
 }
 
 const fn luminance(f: u32, name: &'static str, kind: ComponentKind, n: u8, storage: S, a: Availability) -> FormatInfo {
@@ -106,6 +129,8 @@ const fn luminance(f: u32, name: &'static str, kind: ComponentKind, n: u8, stora
     row(f, name, BaseFormat::Luminance, kind, bits, storage, [Comp::L, Comp::Zero, Comp::Zero, Comp::One], a)
 }
 
+/// A LUMINANCE_ALPHA format: luminance in red, alpha in the last channel (see
+/// [`with_alpha_channel`]).
 const fn luminance_alpha(
     f: u32,
     name: &'static str,
@@ -118,7 +143,7 @@ const fn luminance_alpha(
     let mut bits = zero_bits();
     bits.luminance = l;
     bits.alpha = al;
-    row(f, name, BaseFormat::LuminanceAlpha, kind, bits, storage, [Comp::L, Comp::A, Comp::Zero, Comp::One], a)
+    row(f, name, BaseFormat::LuminanceAlpha, kind, bits, with_alpha_channel(storage), [Comp::L, Comp::Zero, Comp::Zero, Comp::A], a)
 }
 
 const fn intensity(f: u32, name: &'static str, kind: ComponentKind, n: u8, storage: S, a: Availability) -> FormatInfo {

@@ -51,6 +51,15 @@ impl TexImage {
     }
 }
 
+/// A texture's GPU image after glTexImage redefined one of its levels: the levels it holds
+/// that were not redefined since (`redefined` lists (face, level)) are the texture's current
+/// contents, which rendering may have changed without the host copy knowing.
+#[derive(Clone, Debug)]
+pub struct RetiredImage {
+    pub gpu: GpuImage,
+    pub redefined: Vec<(usize, usize)>,
+}
+
 #[derive(Clone, Debug)]
 pub struct Texture {
     pub target: GLenum,
@@ -70,6 +79,8 @@ pub struct Texture {
     pub generation: u64,
     /// The GPU image once the GPU used the texture; it then holds the contents.
     pub gpu: Option<GpuImage>,
+    /// The GPU image a level's redefinition replaced, until the next one is made.
+    pub retired: Option<RetiredImage>,
     /// Set by glTexStorage: the levels can no longer be redefined.
     pub immutable: bool,
     /// The levels glTexStorage made (GL_TEXTURE_IMMUTABLE_LEVELS).
@@ -94,6 +105,7 @@ impl Texture {
             depth_texture_mode: GL_LUMINANCE,
             generation: 0,
             gpu: None,
+            retired: None,
             immutable: false,
             immutable_levels: 0,
             fixed_sample_locations: true,
@@ -110,7 +122,8 @@ impl Texture {
         self.faces.get(face)?.get(level).and_then(Option::as_ref)
     }
 
-    /// Stores `image` as `level` of `face`; the GPU image is made again from the host copy.
+    /// Stores `image` as `level` of `face`. The GPU image is made again; the old one is
+    /// retired, so the levels nobody redefined keep what the GPU rendered into them.
     pub fn set_image(&mut self, face: usize, level: usize, image: TexImage) {
         let Some(levels) = self.faces.get_mut(face) else { return };
         if levels.len() <= level {
@@ -118,7 +131,28 @@ impl Texture {
         }
         levels[level] = Some(image);
         self.generation += 1;
+        if let Some(gpu) = self.gpu.take() {
+            self.retired = Some(RetiredImage { gpu, redefined: Vec::new() });
+        }
+        if let Some(retired) = self.retired.as_mut() {
+            retired.redefined.push((face, level));
+        }
+    }
+
+    /// The GPU image holding the current contents of `level` of `face`: the texture's image,
+    /// or a retired one for a level nobody redefined since; `None` when the host copy has them.
+    pub fn gpu_holding(&self, face: usize, level: u32) -> Option<&GpuImage> {
+        match (&self.gpu, &self.retired) {
+            (Some(gpu), _) => Some(gpu).filter(|g| g.holds_level(level)),
+            (None, Some(r)) => Some(&r.gpu).filter(|g| g.holds_level(level) && !r.redefined.contains(&(face, level as usize))),
+            (None, None) => None,
+        }
+    }
+
+    /// Drops the GPU image and any retired one: every level's contents are the host copy's.
+    pub fn discard_gpu_images(&mut self) {
         self.gpu = None;
+        self.retired = None;
     }
 
     /// GL_TEXTURE_BASE_LEVEL as sampling uses it: immutable textures clamp it to their levels.

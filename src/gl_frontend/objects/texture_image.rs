@@ -271,7 +271,7 @@ impl ContextState {
             t.immutable = true;
             t.immutable_levels = levels as u32;
             t.generation += 1;
-            t.gpu = None;
+            t.discard_gpu_images();
             Ok(())
         });
         match result {
@@ -336,7 +336,7 @@ impl ContextState {
     /// The current contents of `level` of `face`: the host copy, or what the GPU image holds
     /// once the GPU has it.
     fn current_level(&mut self, texture_target: GLenum, face: usize, level: usize) -> Result<Option<TexImage>, vk_backend::Error> {
-        let found = self.with_bound_texture(texture_target, |t| (t.face_level(face, level).cloned(), t.gpu.clone(), t.target)).flatten_level();
+        let found = self.with_bound_texture(texture_target, |t| (t.face_level(face, level).cloned(), t.gpu_holding(face, level as u32).cloned(), t.target)).flatten_level();
         let Some((mut image, gpu, target)) = found else { return Ok(None) };
         if let Some(gpu) = gpu {
             if let Some(data) = self.read_texture_level(&gpu, target, face, level as u32, &image)? {
@@ -490,7 +490,7 @@ impl ContextState {
                 }
             }
             t.generation += 1;
-            t.gpu = None;
+            t.discard_gpu_images();
         });
         self.texture_objects_changed(Dirty::NONE);
     }

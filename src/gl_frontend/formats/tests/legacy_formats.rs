@@ -1,5 +1,7 @@
-//! ALPHA, LUMINANCE, LUMINANCE_ALPHA and INTENSITY: stored in R/RG with a swizzle, read back by
-//! GL's component mapping (luminance to red, luminance sums R + G + B).
+//! ALPHA, LUMINANCE, LUMINANCE_ALPHA and INTENSITY: LUMINANCE and INTENSITY stored in R,
+//! formats with alpha in RGBA with alpha last (so they blend and mask as GL's), each read
+//! through a swizzle and back by GL's component mapping (luminance to red, luminance sums
+//! R + G + B).
 
 use gl_formats::gl::*;
 use gl_formats::{pack, unpack, Extent, FormatInfo, PixelStore, Swizzle, TexelFormat};
@@ -20,11 +22,12 @@ fn one() -> Extent {
 fn storage_and_swizzles() {
     use Swizzle::*;
     let la = FormatInfo::lookup(GL_LUMINANCE8_ALPHA8).unwrap();
-    assert_eq!(la.storage, gl_formats::StorageFormat::Rg8Unorm);
-    assert_eq!(la.sample_swizzle(), [R, R, R, G]);
+    assert_eq!(la.storage, gl_formats::StorageFormat::Rgba8Unorm);
+    assert_eq!(la.sample_swizzle(), [R, R, R, A]);
     let a = FormatInfo::lookup(GL_ALPHA8).unwrap();
-    assert_eq!(a.storage, gl_formats::StorageFormat::R8Unorm);
-    assert_eq!(a.sample_swizzle(), [Zero, Zero, Zero, R]);
+    assert_eq!(a.storage, gl_formats::StorageFormat::Rgba8Unorm);
+    assert_eq!(a.sample_swizzle(), [Zero, Zero, Zero, A]);
+    assert_eq!(FormatInfo::lookup(GL_LUMINANCE8).unwrap().storage, gl_formats::StorageFormat::R8Unorm);
     assert_eq!(FormatInfo::lookup(GL_INTENSITY8).unwrap().sample_swizzle(), [R, R, R, R]);
     assert_eq!(FormatInfo::lookup(GL_LUMINANCE).unwrap().sample_swizzle(), [R, R, R, One]);
     assert_eq!(FormatInfo::lookup(GL_RGB8).unwrap().sample_swizzle(), [R, G, B, One]);
@@ -33,13 +36,13 @@ fn storage_and_swizzles() {
 
 #[test]
 fn uploads_take_the_components_the_base_format_keeps() {
-    // LUMINANCE_ALPHA data into LUMINANCE8_ALPHA8: stored as (L, A).
+    // LUMINANCE_ALPHA data into LUMINANCE8_ALPHA8: stored as (L, 0, 0, A).
     let out = unpack(&tight(), GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, one(), &[200, 100], texels(GL_LUMINANCE8_ALPHA8))
         .unwrap();
-    assert_eq!(out, vec![200, 100]);
+    assert_eq!(out, vec![200, 0, 0, 100]);
     // RGBA data into ALPHA8 keeps only alpha; into LUMINANCE8 keeps red as L; into INTENSITY8 red as I.
     let rgba = [10, 20, 30, 40];
-    assert_eq!(unpack(&tight(), GL_RGBA, GL_UNSIGNED_BYTE, one(), &rgba, texels(GL_ALPHA8)).unwrap(), vec![40]);
+    assert_eq!(unpack(&tight(), GL_RGBA, GL_UNSIGNED_BYTE, one(), &rgba, texels(GL_ALPHA8)).unwrap(), vec![0, 0, 0, 40]);
     assert_eq!(unpack(&tight(), GL_RGBA, GL_UNSIGNED_BYTE, one(), &rgba, texels(GL_LUMINANCE8)).unwrap(), vec![10]);
     assert_eq!(unpack(&tight(), GL_RGBA, GL_UNSIGNED_BYTE, one(), &rgba, texels(GL_INTENSITY8)).unwrap(), vec![10]);
     // LUMINANCE data into RGBA8 replicates L into R, G and B.
@@ -52,9 +55,9 @@ fn uploads_take_the_components_the_base_format_keeps() {
 #[test]
 fn reading_back_maps_luminance_to_red() {
     let mut out = [0u8; 4];
-    pack(&tight(), GL_RGBA, GL_UNSIGNED_BYTE, one(), &[200, 100], texels(GL_LUMINANCE8_ALPHA8), &mut out).unwrap();
+    pack(&tight(), GL_RGBA, GL_UNSIGNED_BYTE, one(), &[200, 0, 0, 100], texels(GL_LUMINANCE8_ALPHA8), &mut out).unwrap();
     assert_eq!(out, [200, 0, 0, 100]);
-    pack(&tight(), GL_RGBA, GL_UNSIGNED_BYTE, one(), &[40], texels(GL_ALPHA8), &mut out).unwrap();
+    pack(&tight(), GL_RGBA, GL_UNSIGNED_BYTE, one(), &[0, 0, 0, 40], texels(GL_ALPHA8), &mut out).unwrap();
     assert_eq!(out, [0, 0, 0, 40]);
     pack(&tight(), GL_RGBA, GL_UNSIGNED_BYTE, one(), &[70], texels(GL_INTENSITY8), &mut out).unwrap();
     assert_eq!(out, [70, 0, 0, 255]);
@@ -99,12 +102,13 @@ fn legacy_sizes_report_their_storage() {
 
 #[test]
 fn legacy_integer_formats_keep_integers() {
-    // LUMINANCE_ALPHA_INTEGER data into LUMINANCE_ALPHA16I: stored in RG16I unnormalised.
+    // LUMINANCE_ALPHA_INTEGER data into LUMINANCE_ALPHA16I: stored in RGBA16I unnormalised.
     let src: Vec<u8> = [-300i16, 7].iter().flat_map(|v| v.to_ne_bytes()).collect();
     let out =
         unpack(&tight(), GL_LUMINANCE_ALPHA_INTEGER_EXT, GL_SHORT, one(), &src, texels(GL_LUMINANCE_ALPHA16I_EXT))
             .unwrap();
-    assert_eq!(out, src);
+    let stored: Vec<u8> = [-300i16, 0, 0, 7].iter().flat_map(|v| v.to_ne_bytes()).collect();
+    assert_eq!(out, stored);
     // Read back as RGBA_INTEGER: (L, 0, 0, A).
     let mut back = [0u8; 16];
     pack(&tight(), GL_RGBA_INTEGER, GL_INT, one(), &out, texels(GL_LUMINANCE_ALPHA16I_EXT), &mut back).unwrap();
@@ -113,9 +117,9 @@ fn legacy_integer_formats_keep_integers() {
     // ALPHA8UI: alpha only, the rest reads (0, 0, 0).
     let out =
         unpack(&tight(), GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, one(), &[1, 2, 3, 4], texels(GL_ALPHA8UI_EXT)).unwrap();
-    assert_eq!(out, vec![4]);
+    assert_eq!(out, vec![0, 0, 0, 4]);
     assert_eq!(
         FormatInfo::lookup(GL_ALPHA8UI_EXT).unwrap().sample_swizzle(),
-        [Swizzle::Zero, Swizzle::Zero, Swizzle::Zero, Swizzle::R]
+        [Swizzle::Zero, Swizzle::Zero, Swizzle::Zero, Swizzle::A]
     );
 }
