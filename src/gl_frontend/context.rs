@@ -144,6 +144,8 @@ pub struct ContextState {
     pub(crate) conditional_render: Option<crate::draw_path::conditional_render::ConditionalRender>,
     /// Transform feedback objects (per context) and the bound one.
     pub(crate) transform_feedback: crate::objects::transform_feedback::TransformFeedbackState,
+    /// The programs of clears that write masks let through only in part.
+    pub(crate) masked_clear_programs: crate::draw_path::masked_clear::MaskedClearPrograms,
     /// The Vulkan device was lost: glGetGraphicsResetStatus reports a reset.
     pub(crate) device_lost: bool,
 }
@@ -243,6 +245,7 @@ impl Context {
             queries: Default::default(),
             conditional_render: None,
             transform_feedback: Default::default(),
+            masked_clear_programs: Default::default(),
             device_lost: false,
         };
         Ok(Arc::new(Context {

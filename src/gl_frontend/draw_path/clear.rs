@@ -2,30 +2,21 @@
 //! test and write masks. The backend folds a clear into the next rendering's load
 //! operations where it can.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use vk_backend::{ClearColor, ClearRequest, Rect};
 
 use crate::context::ContextState;
+use crate::draw_path::masked_clear::MaskedClear;
 use crate::state::enables::Cap;
 use crate::types::enums::*;
 use crate::types::*;
 
-/// Logged once: partially masked clears need a draw, which is not implemented yet.
-static PARTIAL_MASK_LOGGED: AtomicBool = AtomicBool::new(false);
-
-fn log_partial_mask() {
-    if !PARTIAL_MASK_LOGGED.swap(true, Ordering::Relaxed) {
-        tracing::warn!(target: "galvan", "clears with partial colour or stencil write masks are not implemented yet; skipped");
-    }
-}
-
-/// What one clear writes.
+/// What one clear writes, with the write masks that apply.
 struct ClearValues {
-    /// Per colour slot: the value, if that slot is cleared.
-    colors: [Option<ClearColor>; 8],
+    /// Per colour slot: the value and its colour write mask, if that slot is cleared.
+    colors: [Option<(ClearColor, u8)>; 8],
     depth: Option<f32>,
-    stencil: Option<u32>,
+    /// The value and the stencil write mask.
+    stencil: Option<(u32, u32)>,
 }
 
 impl ContextState {
@@ -37,29 +28,19 @@ impl ContextState {
         Some(Rect { x, y, width: w.max(0) as u32, height: h.max(0) as u32 })
     }
 
-    /// The colour value for slot `slot` if its write mask lets a clear through.
-    fn masked_color(&self, slot: usize, value: ClearColor) -> Option<ClearColor> {
-        match self.state.blend.targets.get(slot).map(|t| t.color_mask) {
-            Some(0xF) => Some(value),
-            Some(0) | None => None,
-            Some(_) => {
-                log_partial_mask();
-                None
-            }
-        }
+    /// The colour value for slot `slot` with the write mask that lets it through, if any.
+    fn masked_color(&self, slot: usize, value: ClearColor) -> Option<(ClearColor, u8)> {
+        self.state.blend.targets.get(slot).map(|t| t.color_mask & 0xF).filter(|&m| m != 0).map(|m| (value, m))
     }
 
-    fn masked_stencil(&self, value: i32) -> Option<u32> {
-        match self.state.depth_stencil.front.write_mask & 0xFF {
-            0xFF => Some(value as u32 & 0xFF),
-            0 => None,
-            _ => {
-                log_partial_mask();
-                None
-            }
-        }
+    /// The stencil value with the front write mask (which clears use), if it lets any bit through.
+    fn masked_stencil(&self, value: i32) -> Option<(u32, u32)> {
+        let mask = self.state.depth_stencil.front.write_mask & 0xFF;
+        (mask != 0).then_some((value as u32 & 0xFF, mask))
     }
 
+    /// Clears what the masks let through whole with the backend's clear, and the rest with
+    /// a draw (masked_clear.rs).
     fn run_clear(&mut self, values: ClearValues) {
         if self.state.enables.is(Cap::RasterizerDiscard) {
             return;
@@ -71,16 +52,32 @@ impl ContextState {
         if !self.conditional_render_passes() {
             return;
         }
+        let rect = self.scissor_rect();
+        let mut masked = MaskedClear { colors: [None; 8], stencil: None, rect };
         let mut colors = [(0u32, ClearColor::Float([0.0; 4])); 8];
         let mut count = 0;
         for (slot, value) in values.colors.iter().enumerate() {
-            if let (Some(v), Some(_)) = (value, &targets.colors[slot]) {
-                colors[count] = (slot as u32, *v);
-                count += 1;
+            match (value, &targets.colors[slot]) {
+                (Some((v, 0xF)), Some(_)) => {
+                    colors[count] = (slot as u32, *v);
+                    count += 1;
+                }
+                (Some(partial), Some(_)) => masked.colors[slot] = Some(*partial),
+                _ => {}
             }
         }
-        let request = ClearRequest { colors: &colors[..count], depth: values.depth, stencil: values.stencil, rect: self.scissor_rect() };
-        let result = self.stream.set_render_targets(&targets).and_then(|()| self.stream.clear(&request));
+        let stencil = match values.stencil {
+            Some((v, 0xFF)) => Some(v),
+            partial => {
+                masked.stencil = partial;
+                None
+            }
+        };
+        let request = ClearRequest { colors: &colors[..count], depth: values.depth, stencil, rect };
+        let mut result = self.stream.set_render_targets(&targets).and_then(|()| self.stream.clear(&request));
+        if result.is_ok() && !masked.is_empty() {
+            result = self.record_masked_clear(&targets, &masked);
+        }
         if let Err(e) = result {
             self.backend_failed(e);
         }

@@ -14,6 +14,7 @@ pub mod draw;
 pub mod gpu_image;
 pub mod images;
 pub mod indirect_draw;
+pub mod masked_clear;
 pub mod immediate;
 pub mod multi_draw;
 pub mod descriptor_arrays;
