@@ -592,6 +592,8 @@ impl ContextState {
             tex_clamp,
             unclamped_vertex_colors: writes_color_varyings && clamp.is_some_and(|c| !c.vertex),
             clamped_fragment_colors: has_clamped_colors && clamp.is_some_and(|c| c.fragment_in_shader),
+            // Compatibility programs (those glClampColor acts on) take the alpha test.
+            alpha_test: self.alpha_test_for_programs().filter(|_| has_clamped_colors),
         };
         let gpu_program = if key.is_plain() {
             plain

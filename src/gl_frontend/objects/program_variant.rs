@@ -1,7 +1,8 @@
 //! Builds of one compatibility program for the draw state it cannot meet as linked: its
 //! colour varyings flat while glShadeModel is GL_FLAT (`fixed_function::flat_colors`),
 //! texture coordinates clamped for GL_CLAMP on filtered textures (`lower_tex_clamp`), and
-//! colours clamped or not by glClampColor (`lower_clamp_color_outputs`). One key names them
+//! colours clamped or not by glClampColor (`lower_clamp_color_outputs`), and the alpha test
+//! (`lower_alpha_test`, with the reference built in). One key names them
 //! all, so a flat draw that samples with GL_CLAMP gets a build with both; each build is made
 //! on first use and kept with the program.
 //!
@@ -27,12 +28,15 @@ pub(crate) struct VariantKey {
     pub unclamped_vertex_colors: bool,
     /// GL_CLAMP_FRAGMENT_COLOR is on for a colour buffer the device does not clamp itself.
     pub clamped_fragment_colors: bool,
+    /// GL_ALPHA_TEST is on with a function other than GL_ALWAYS: the comparison and the
+    /// reference's bits.
+    pub alpha_test: Option<(nir_like::passes::AlphaCompare, u32)>,
 }
 
 impl VariantKey {
     /// Whether the plain build serves the draw.
     pub fn is_plain(&self) -> bool {
-        !self.flat_colors && self.tex_clamp.is_empty() && !self.unclamped_vertex_colors && !self.clamped_fragment_colors
+        !self.flat_colors && self.tex_clamp.is_empty() && !self.unclamped_vertex_colors && !self.clamped_fragment_colors && self.alpha_test.is_none()
     }
 }
 
@@ -101,7 +105,14 @@ impl ContextState {
         }
         let source = if key.flat_colors { variants.flat.clone() } else { variants.smooth.clone() };
         let Some(source) = source else { return plain.clone() };
-        let source = with_clamped_colors(&source, !key.unclamped_vertex_colors, key.clamped_fragment_colors);
+        let mut source = with_clamped_colors(&source, !key.unclamped_vertex_colors, key.clamped_fragment_colors);
+        if let Some((compare, reference)) = key.alpha_test {
+            for stage in source.stages.iter_mut().filter(|s| s.stage == glsl::Stage::Fragment) {
+                if let Ok(ir) = &mut stage.ir {
+                    nir_like::passes::lower_alpha_test(ir, compare, f32::from_bits(reference));
+                }
+            }
+        }
         match self.build_gpu_program(&source, variants.separable, &key.tex_clamp) {
             Ok(program) => {
                 variants.built.push((key.clone(), program.clone()));

@@ -26,6 +26,27 @@ impl Default for AlphaTestState {
 }
 
 impl ContextState {
+    /// The comparison and reference bits the alpha test asks of a program's fragment
+    /// shader; `None` while it is off or passes every fragment (GL_ALWAYS).
+    pub(crate) fn alpha_test_for_programs(&self) -> Option<(nir_like::passes::AlphaCompare, u32)> {
+        use nir_like::passes::AlphaCompare as C;
+        let a = &self.state.alpha_test;
+        if !a.enabled {
+            return None;
+        }
+        let compare = match a.func {
+            GL_NEVER => C::Never,
+            GL_LESS => C::Less,
+            GL_EQUAL => C::Equal,
+            GL_LEQUAL => C::LessOrEqual,
+            GL_GREATER => C::Greater,
+            GL_NOTEQUAL => C::NotEqual,
+            GL_GEQUAL => C::GreaterOrEqual,
+            _ => return None,
+        };
+        Some((compare, a.reference.to_bits()))
+    }
+
     pub(crate) fn gl_alpha_func(&mut self, func: GLenum, reference: f32) {
         if !self.check(!self.is_core() && !self.is_gles(), GL_INVALID_OPERATION) {
             return;

@@ -3,6 +3,7 @@
 //! optimisation passes run in a loop until none makes progress ([`optimize`]).
 
 mod build_xfb_copy;
+mod lower_alpha_test;
 mod lower_clamp_color_outputs;
 mod lower_clip_control;
 mod lower_clip_vertex_varying;
@@ -32,6 +33,7 @@ mod opt_dce;
 mod split_opaque_struct_members;
 
 pub use build_xfb_copy::{build_xfb_copy, xfb_copy_binding, XfbCopyParams, XFB_COPY_GROUP_SIZE};
+pub use lower_alpha_test::{lower_alpha_test, AlphaCompare};
 pub use lower_clamp_color_outputs::lower_clamp_color_outputs;
 pub use lower_clip_control::{lower_clip_control, lower_clip_control_from_state, ClipControlState};
 pub use lower_clip_vertex_varying::lower_clip_vertex_varying;
