@@ -17,6 +17,7 @@ enum Offered {
 const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_AMD_conservative_depth", Offered::Desktop),
     ("GL_AMD_shader_trinary_minmax", Offered::Desktop),
+    ("GL_ARB_ES2_compatibility", Offered::Desktop),
     ("GL_ARB_arrays_of_arrays", Offered::Desktop),
     ("GL_ARB_base_instance", Offered::Desktop),
     ("GL_ARB_clear_buffer_object", Offered::Desktop),
@@ -114,6 +115,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_EXT_blend_minmax", Offered::Both),
     ("GL_EXT_disjoint_timer_query", Offered::Es),
     ("GL_EXT_framebuffer_blit", Offered::Desktop),
+    ("GL_EXT_framebuffer_object", Offered::Compatibility),
     ("GL_EXT_framebuffer_sRGB", Offered::Desktop),
     ("GL_EXT_map_buffer_range", Offered::Es),
     ("GL_EXT_occlusion_query_boolean", Offered::Es),
