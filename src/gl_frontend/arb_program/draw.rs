@@ -54,7 +54,7 @@ pub fn linked_program(vertex: Option<&Program>, fragment: Option<&Program>, key:
     let (offsets, size) = uniforms::offsets(&list);
     let vs = match vertex {
         Some(p) => ir::build(p, &list, &offsets, generic0_array).0,
-        None => vertex_ir::build(key),
+        None => vertex_ir::build(key, &ir::varying_locations()),
     };
     let (fs, samplers) = match fragment {
         Some(p) => {
@@ -66,7 +66,7 @@ pub fn linked_program(vertex: Option<&Program>, fragment: Option<&Program>, key:
             (fs, samplers)
         }
         None => {
-            let (fs, used) = fragment_ir::build(key);
+            let (fs, used) = fragment_ir::build(key, &ir::varying_locations());
             (fs, fixed_samplers(&used))
         }
     };

@@ -13,12 +13,26 @@ use nir_like::{AluOp, BaseType, Builtin, ImageDim, Interpolation, Shader, Stage,
 use super::ast::*;
 use crate::fixed_function::fragment_ir::SAMPLER_PREFIX;
 use crate::fixed_function::ir::Gen;
-use crate::fixed_function::vertex_ir::{BACK_COLOR, BACK_SECONDARY_COLOR, FOG_FRAG_COORD, FRONT_COLOR, FRONT_SECONDARY_COLOR, TEX_COORD0};
+use glsl::link_compat_varyings::{CompatVarying, CompatVaryingLocations};
 use crate::types::enums::*;
 use crate::types::GLenum;
 
-/// Texture coordinate sets passed between stages (locations 23..=29).
-pub const VARYING_TEX_COORDS: u32 = 7;
+/// Texture coordinate sets passed between stages.
+pub const VARYING_TEX_COORDS: u32 = glsl::link_compat_varyings::TEX_COORD_SETS;
+
+/// Where ARB programs and the fixed-function stages beside them pass the compatibility
+/// varyings: each stage is built apart from the other, so at the deterministic locations.
+pub fn varying_locations() -> CompatVaryingLocations {
+    CompatVaryingLocations::deterministic()
+}
+
+fn varying(v: CompatVarying) -> u32 {
+    varying_locations().location(v).unwrap_or(0)
+}
+
+fn tex_coord_varying(set: u32) -> u32 {
+    varying_locations().tex_coord(set).unwrap_or(0)
+}
 
 /// The default-block uniform that holds a program's parameters.
 pub fn params_uniform(target: Target) -> &'static str {
@@ -141,12 +155,12 @@ impl Translator<'_, '_, '_> {
                 }
             }
             Input::Fragment(f) => match f {
-                FragmentInput::Color(0) => self.g.input("gl_Color", FRONT_COLOR, smooth),
-                FragmentInput::Color(_) => self.g.input("gl_SecondaryColor", FRONT_SECONDARY_COLOR, smooth),
-                FragmentInput::TexCoord(n) if n < VARYING_TEX_COORDS => self.g.input(&format!("gl_TexCoord{n}"), TEX_COORD0 + n, smooth),
+                FragmentInput::Color(0) => self.g.input("gl_Color", varying(CompatVarying::Color), smooth),
+                FragmentInput::Color(_) => self.g.input("gl_SecondaryColor", varying(CompatVarying::SecondaryColor), smooth),
+                FragmentInput::TexCoord(n) if n < VARYING_TEX_COORDS => self.g.input(&format!("gl_TexCoord{n}"), tex_coord_varying(n), smooth),
                 FragmentInput::TexCoord(_) => self.g.vec4([0.0, 0.0, 0.0, 1.0]),
                 FragmentInput::FogCoord => {
-                    let c = self.g.input("gl_FogFragCoord", FOG_FRAG_COORD, smooth);
+                    let c = self.g.input("gl_FogFragCoord", varying(CompatVarying::FogFragCoord), smooth);
                     let x = self.g.x(c);
                     let z = self.f(0.0);
                     let one = self.f(1.0);
@@ -532,18 +546,18 @@ impl Translator<'_, '_, '_> {
         let front_secondary = self.output_or(Output::VertexColor { back: false, secondary: true }, [0.0, 0.0, 0.0, 1.0]);
         let back = self.outputs.get(&Output::VertexColor { back: true, secondary: false }).copied().unwrap_or(front);
         let back_secondary = self.outputs.get(&Output::VertexColor { back: true, secondary: true }).copied().unwrap_or(front_secondary);
-        self.g.output("gl_FrontColor", FRONT_COLOR, smooth, front);
-        self.g.output("gl_FrontSecondaryColor", FRONT_SECONDARY_COLOR, smooth, front_secondary);
-        self.g.output("gl_BackColor", BACK_COLOR, smooth, back);
-        self.g.output("gl_BackSecondaryColor", BACK_SECONDARY_COLOR, smooth, back_secondary);
+        self.g.output("gl_FrontColor", varying(CompatVarying::Color), smooth, front);
+        self.g.output("gl_FrontSecondaryColor", varying(CompatVarying::SecondaryColor), smooth, front_secondary);
+        self.g.output("gl_BackColor", varying(CompatVarying::BackColor), smooth, back);
+        self.g.output("gl_BackSecondaryColor", varying(CompatVarying::BackSecondaryColor), smooth, back_secondary);
         let fog = self.output_or(Output::FogCoord, [0.0; 4]);
         let fx = self.g.x(fog);
         let zero = self.f(0.0);
         let fog4 = self.g.b.compose(&[fx, zero, zero, zero]);
-        self.g.output("gl_FogFragCoord", FOG_FRAG_COORD, smooth, fog4);
+        self.g.output("gl_FogFragCoord", varying(CompatVarying::FogFragCoord), smooth, fog4);
         for n in 0..VARYING_TEX_COORDS {
             let tc = self.output_or(Output::TexCoord(n), [0.0, 0.0, 0.0, 1.0]);
-            self.g.output(&format!("gl_TexCoord{n}"), TEX_COORD0 + n, smooth, tc);
+            self.g.output(&format!("gl_TexCoord{n}"), tex_coord_varying(n), smooth, tc);
         }
     }
 

@@ -5,12 +5,6 @@
 
 use nir_like::{Interpolation, VariableMode};
 
-/// Whether `location` is one of the compatibility colour varyings' (see glsl::link's
-/// BUILTIN_VARYINGS).
-fn is_color_varying(location: u32) -> bool {
-    glsl::link::BUILTIN_VARYINGS.iter().any(|(producer, _, l)| *l == location && producer.contains("Color"))
-}
-
 /// Whether `stage` redeclares the variable `name` with an interpolation qualifier, which
 /// then decides its interpolation whatever the shade model.
 fn has_explicit_interpolation(stage: &glsl::LinkedStage, name: &str) -> bool {
@@ -32,7 +26,7 @@ pub fn with_flat_colors(linked: &glsl::LinkedProgram) -> Option<glsl::LinkedProg
         };
         let Ok(ir) = &mut stage.ir else { continue };
         for (_, var) in ir.variables.iter_mut() {
-            let colour = var.mode == mode && var.builtin.is_none() && var.location.is_some_and(is_color_varying);
+            let colour = var.mode == mode && var.builtin.is_none() && glsl::link_compat_varyings::is_color_varying_name(&var.name);
             if colour && var.interpolation == Interpolation::Smooth && !explicit.contains(&var.name) {
                 var.interpolation = Interpolation::Flat;
                 changed = true;

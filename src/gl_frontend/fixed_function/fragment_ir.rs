@@ -17,7 +17,8 @@ use super::combine_stage;
 use super::ir::Gen;
 use super::key::{FixedFunctionKey, PixelKind, TexTarget, TEXTURE_UNITS};
 use super::uniforms::{offsets, uniforms_of, PIXEL_RECT};
-use super::vertex_ir::{color_interpolation, BACK_COLOR, BACK_SECONDARY_COLOR, FOG_FRAG_COORD, FRONT_COLOR, FRONT_SECONDARY_COLOR, TEX_COORD0};
+use super::vertex_ir::color_interpolation;
+use glsl::link_compat_varyings::{CompatVarying, CompatVaryingLocations};
 use crate::types::enums::*;
 use crate::types::GLenum;
 
@@ -43,8 +44,19 @@ fn sprite_coord(g: &mut Gen, lower_left: bool) -> Value {
 /// Sampler uniforms are named this plus their texture unit.
 pub const SAMPLER_PREFIX: &str = "galvan_texture";
 
-/// The fragment stage of `key`, and its samplers as (texture unit, sampler index, target).
-pub fn build(key: &FixedFunctionKey) -> (Shader, Vec<(u32, u32, GLenum)>) {
+/// The compatibility varying `name` read at `location`; where the vertex stage has no
+/// place for it (a GLSL or ARB stage that does not write it), GL leaves it undefined and
+/// it reads as (0, 0, 0, 1).
+fn read_varying(g: &mut Gen, name: &str, location: Option<u32>, interpolation: Interpolation) -> Value {
+    match location {
+        Some(location) => g.input(name, location, interpolation),
+        None => g.vec4([0.0, 0.0, 0.0, 1.0]),
+    }
+}
+
+/// The fragment stage of `key`, reading the varyings where `locations` places them, and
+/// its samplers as (texture unit, sampler index, target).
+pub fn build(key: &FixedFunctionKey, locations: &CompatVaryingLocations) -> (Shader, Vec<(u32, u32, GLenum)>) {
     let mut shader = Shader::new(Stage::Fragment);
     shader.info.fragment.uses_discard = key.alpha_test.is_some() || key.pixel_rectangle == Some(PixelKind::Bitmap);
     let uniforms = uniforms_of(key);
@@ -53,11 +65,11 @@ pub fn build(key: &FixedFunctionKey) -> (Shader, Vec<(u32, u32, GLenum)>) {
     let interpolation = color_interpolation(key);
     let two_side = key.lighting.is_some_and(|l| l.two_side);
 
-    let front = g.input("gl_Color", FRONT_COLOR, interpolation);
-    let front_secondary = g.input("gl_SecondaryColor", FRONT_SECONDARY_COLOR, interpolation);
+    let front = read_varying(&mut g, "gl_Color", locations.location(CompatVarying::Color), interpolation);
+    let front_secondary = read_varying(&mut g, "gl_SecondaryColor", locations.location(CompatVarying::SecondaryColor), interpolation);
     let (mut c, secondary) = if two_side {
-        let back = g.input("gl_BackColor", BACK_COLOR, interpolation);
-        let back_secondary = g.input("gl_BackSecondaryColor", BACK_SECONDARY_COLOR, interpolation);
+        let back = read_varying(&mut g, "gl_BackColor", locations.location(CompatVarying::BackColor), interpolation);
+        let back_secondary = read_varying(&mut g, "gl_BackSecondaryColor", locations.location(CompatVarying::BackSecondaryColor), interpolation);
         let bool_ty = g.b.ty(Type::Vector(ValueType::BOOL));
         let facing_var = g.b.builtin("gl_FrontFacing", bool_ty, VariableMode::ShaderIn, Builtin::FrontFacing);
         let facing = g.b.load_var(facing_var);
@@ -89,7 +101,7 @@ pub fn build(key: &FixedFunctionKey) -> (Shader, Vec<(u32, u32, GLenum)>) {
         let var = g.b.variable(Variable::new(format!("{SAMPLER_PREFIX}{unit}"), sampler_ty, VariableMode::Image).with_binding(0, 128 + index));
         let tc = match (key.point_sprite, sprite_tc) {
             (Some(sprite), Some(tc)) if sprite.coord_replace & (1 << unit) != 0 => tc,
-            _ => g.input(&format!("gl_TexCoord{unit}"), TEX_COORD0 + unit as u32, Interpolation::Smooth),
+            _ => read_varying(&mut g, &format!("gl_TexCoord{unit}"), locations.tex_coord(unit as u32), Interpolation::Smooth),
         };
         // Projective lookups divide by q; cube maps use the direction as given.
         let coord = match tex.target {
@@ -135,7 +147,7 @@ pub fn build(key: &FixedFunctionKey) -> (Shader, Vec<(u32, u32, GLenum)>) {
     if let Some(fog) = key.fog {
         let params = g.uniform("galvan_Fog", 1);
         let color = g.uniform("galvan_Fog", 0);
-        let z4 = g.input("gl_FogFragCoord", FOG_FRAG_COORD, Interpolation::Smooth);
+        let z4 = read_varying(&mut g, "gl_FogFragCoord", locations.location(CompatVarying::FogFragCoord), Interpolation::Smooth);
         let z = g.x(z4);
         let f = match fog.mode {
             GL_LINEAR => {

@@ -6,9 +6,9 @@ use crate::context::ContextState;
 use crate::types::enums::*;
 use crate::types::*;
 
-/// Texture units whose fixed-function texturing is generated (gl_TexCoord[0..4]), which
-/// GL_MAX_TEXTURE_UNITS reports: the varyings of more would collide with the back colours.
-pub const TEXTURE_UNITS: usize = 4;
+/// Texture units whose fixed-function texturing is generated, which GL_MAX_TEXTURE_UNITS
+/// reports: one per texture-coordinate set (GL_MAX_TEXTURE_COORDS).
+pub const TEXTURE_UNITS: usize = crate::state::matrices::MAX_TEXTURE_COORDS;
 
 /// The texture target a unit's fixed-function texturing samples.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

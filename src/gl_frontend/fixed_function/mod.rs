@@ -21,6 +21,7 @@ pub mod key;
 pub mod pixel_rectangle;
 pub mod select_feedback;
 pub mod uniforms;
+pub mod varyings;
 pub mod vertex_ir;
 pub mod vertex_shader;
 
@@ -48,8 +49,9 @@ pub struct ProgramCache {
 /// The linked form of `key`'s program: both stages and the interface the draw path reads
 /// (uniform offsets, vertex inputs, samplers).
 pub fn linked_program(key: &FixedFunctionKey) -> (glsl::LinkedProgram, Vec<GeneratedSampler>) {
-    let vs = vertex_ir::build(key);
-    let (fs, used) = fragment_ir::build(key);
+    let locations = varyings::varying_locations(key);
+    let vs = vertex_ir::build(key, &locations);
+    let (fs, used) = fragment_ir::build(key, &locations);
     let samplers = fixed_samplers(&used);
     let uniforms = uniforms::uniforms_of(key);
     let (offsets, size) = uniforms::offsets(&uniforms);

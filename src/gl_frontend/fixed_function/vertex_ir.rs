@@ -4,9 +4,10 @@
 //! specular), texture-coordinate generation and the texture matrices, and the fog
 //! coordinate.
 //!
-//! Outputs use the compatibility varying locations of docs/conventions.md, so the
-//! generated fragment stage (or any consumer of gl_Color/gl_TexCoord) reads them.
+//! Outputs sit at the compatibility varying locations the caller chose: those of the key's
+//! own fragment stage (`varyings`), or the deterministic ones beside an ARB program.
 
+use glsl::link_compat_varyings::{CompatVarying, CompatVaryingLocations};
 use nir_like::{Builtin, Interpolation, Shader, Stage, Value, ValueType, VariableMode};
 
 use super::ir::Gen;
@@ -21,14 +22,6 @@ const COLOR: u32 = 18;
 const SECONDARY_COLOR: u32 = 19;
 const FOG_COORD: u32 = 20;
 const MULTI_TEX_COORD0: u32 = 21;
-
-/// Varying locations (docs/conventions.md).
-pub const FRONT_COLOR: u32 = 20;
-pub const FRONT_SECONDARY_COLOR: u32 = 21;
-pub const FOG_FRAG_COORD: u32 = 22;
-pub const TEX_COORD0: u32 = 23;
-pub const BACK_SECONDARY_COLOR: u32 = 30;
-pub const BACK_COLOR: u32 = 31;
 
 /// The interpolation of the colour varyings under glShadeModel.
 pub fn color_interpolation(key: &FixedFunctionKey) -> Interpolation {
@@ -48,8 +41,15 @@ struct Vertex {
     color: Value,
 }
 
-/// The vertex stage of `key`.
-pub fn build(key: &FixedFunctionKey) -> Shader {
+/// Writes `value` to the compatibility varying `v` where `locations` has a place for it.
+fn write_varying(g: &mut Gen, locations: &CompatVaryingLocations, v: CompatVarying, interpolation: Interpolation, value: Value) {
+    if let Some(location) = locations.location(v) {
+        g.output(v.producer_name(), location, interpolation, value);
+    }
+}
+
+/// The vertex stage of `key`, writing the varyings `locations` places.
+pub fn build(key: &FixedFunctionKey, locations: &CompatVaryingLocations) -> Shader {
     let mut shader = Shader::new(Stage::Vertex);
     let uniforms = uniforms_of(key);
     let (offsets, _) = offsets(&uniforms);
@@ -96,18 +96,18 @@ pub fn build(key: &FixedFunctionKey) -> Shader {
     match &key.lighting {
         Some(l) => {
             let (front, front_spec) = light_face(&mut g, l, &v, 0);
-            g.output("gl_FrontColor", FRONT_COLOR, interpolation, front);
-            g.output("gl_FrontSecondaryColor", FRONT_SECONDARY_COLOR, interpolation, front_spec);
+            write_varying(&mut g, locations, CompatVarying::Color, interpolation, front);
+            write_varying(&mut g, locations, CompatVarying::SecondaryColor, interpolation, front_spec);
             if l.two_side {
                 let (back, back_spec) = light_face(&mut g, l, &v, 1);
-                g.output("gl_BackColor", BACK_COLOR, interpolation, back);
-                g.output("gl_BackSecondaryColor", BACK_SECONDARY_COLOR, interpolation, back_spec);
+                write_varying(&mut g, locations, CompatVarying::BackColor, interpolation, back);
+                write_varying(&mut g, locations, CompatVarying::BackSecondaryColor, interpolation, back_spec);
             }
         }
         None => {
-            g.output("gl_FrontColor", FRONT_COLOR, interpolation, color);
+            write_varying(&mut g, locations, CompatVarying::Color, interpolation, color);
             let secondary = g.input("gl_SecondaryColor", SECONDARY_COLOR, smooth);
-            g.output("gl_FrontSecondaryColor", FRONT_SECONDARY_COLOR, interpolation, secondary);
+            write_varying(&mut g, locations, CompatVarying::SecondaryColor, interpolation, secondary);
         }
     }
 
@@ -123,12 +123,10 @@ pub fn build(key: &FixedFunctionKey) -> Shader {
     };
     let zero = g.f(0.0);
     let fog4 = g.b.compose(&[fog, zero, zero, zero]);
-    g.output("gl_FogFragCoord", FOG_FRAG_COORD, Interpolation::Smooth, fog4);
+    write_varying(&mut g, locations, CompatVarying::FogFragCoord, Interpolation::Smooth, fog4);
 
     for unit in 0..TEXTURE_UNITS {
-        if key.textures[unit].is_none() {
-            continue;
-        }
+        let Some(location) = locations.tex_coord(unit as u32).filter(|_| key.textures[unit].is_some()) else { continue };
         let tc = g.input(&format!("gl_MultiTexCoord{unit}"), MULTI_TEX_COORD0 + unit as u32, smooth);
         let tc = if pixels {
             tc
@@ -136,7 +134,7 @@ pub fn build(key: &FixedFunctionKey) -> Shader {
             let tc = texgen(&mut g, key, unit, tc, vertex, eye4, &v);
             g.mat_mul("gl_TextureMatrix", unit as u32 * 4, 4, tc)
         };
-        g.output(&format!("gl_TexCoord{unit}"), TEX_COORD0 + unit as u32, Interpolation::Smooth, tc);
+        g.output(&format!("gl_TexCoord{unit}"), location, Interpolation::Smooth, tc);
     }
     drop(g);
     shader

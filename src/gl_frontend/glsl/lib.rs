@@ -31,6 +31,7 @@ pub mod lexer;
 pub mod link;
 pub mod link_atomic;
 pub mod link_block_member_locations;
+pub mod link_compat_varyings;
 pub mod link_components;
 pub mod link_implicit_sizes;
 pub mod link_storage;

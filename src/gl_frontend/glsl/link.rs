@@ -14,6 +14,8 @@ use crate::sema::GlobalVar;
 use crate::ast::{QualItem, Storage, TypeQualifier};
 use std::collections::HashMap;
 
+use crate::link_compat_varyings::{CompatVarying, CompatVaryingLocations};
+
 /// glBindAttribLocation, glBindFragDataLocation(Indexed) state at link time.
 #[derive(Clone, Debug, Default)]
 pub struct LinkOptions {
@@ -145,9 +147,23 @@ pub struct ProgramInterface {
     /// Locations `[start, end)` of every `layout(location)` default-block uniform, active
     /// or not: no other uniform takes them, and glUniform* on an inactive one is ignored.
     pub explicit_uniform_locations: Vec<(i32, i32)>,
+    /// The compatibility varyings' locations on each interface between two of the
+    /// program's stages, as (producer, consumer, locations).
+    pub compat_varyings: Vec<(Stage, Stage, CompatVaryingLocations)>,
 }
 
 impl ProgramInterface {
+    /// Where `stage` writes the compatibility varyings: the placement of its interface to
+    /// the next stage, or the deterministic one where the program has no next stage.
+    pub fn compat_varyings_written(&self, stage: Stage) -> CompatVaryingLocations {
+        self.compat_varyings.iter().find(|(p, _, _)| *p == stage).map_or_else(CompatVaryingLocations::deterministic, |(_, _, l)| *l)
+    }
+
+    /// Where `stage` reads the compatibility varyings.
+    pub fn compat_varyings_read(&self, stage: Stage) -> CompatVaryingLocations {
+        self.compat_varyings.iter().find(|(_, c, _)| *c == stage).map_or_else(CompatVaryingLocations::deterministic, |(_, _, l)| *l)
+    }
+
     /// The Vulkan input location of GL generic attribute location `gl_location`: every
     /// dvec3/dvec4 location below it takes two Vulkan locations.
     pub fn vertex_input_location(&self, gl_location: u32) -> u32 {
@@ -173,16 +189,6 @@ pub const BUILTIN_ATTRIBUTES: &[(&str, u32)] = &[
     ("gl_MultiTexCoord7", 28),
 ];
 
-/// Varying locations of the compatibility varyings, above the user ones
-/// (producer name, consumer name, location).
-pub const BUILTIN_VARYINGS: &[(&str, &str, u32)] = &[
-    ("gl_FrontColor", "gl_Color", 20),
-    ("gl_FrontSecondaryColor", "gl_SecondaryColor", 21),
-    ("gl_FogFragCoord", "gl_FogFragCoord", 22),
-    ("gl_TexCoord", "gl_TexCoord", 23),
-    ("gl_BackColor", "", 31),
-    ("gl_BackSecondaryColor", "", 30),
-];
 
 /// Compatibility uniforms a program may read, with their types.
 pub const BUILTIN_UNIFORMS: &[(&str, &str)] = &[
@@ -956,7 +962,35 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                 }
             }
         }
+        let user_end = taken.iter().rposition(|t| *t).map_or(0, |l| l as u32 + 1);
+        place_compat_varyings(producer, consumer, user_end, options, out, diags);
     }
+}
+
+/// Places the compatibility varyings of the interface from `producer` to `consumer`:
+/// those either stage uses, after the `user_end` locations its user varyings take; for
+/// stages linked apart, the deterministic placement above every user varying.
+fn place_compat_varyings(producer: &CompiledShader, consumer: &CompiledShader, user_end: u32, options: &LinkOptions, out: &mut ProgramInterface, diags: &mut Diagnostics) {
+    let used: Vec<CompatVarying> = CompatVarying::ALL
+        .into_iter()
+        .filter(|v| used(producer, v.producer_name()) || v.consumer_name().is_some_and(|n| used(consumer, n)))
+        .collect();
+    if used.is_empty() {
+        return;
+    }
+    let apart = options.separable || options.pipeline_stages;
+    let locations = if apart { CompatVaryingLocations::deterministic() } else { CompatVaryingLocations::packed(user_end, &used, crate::link_compat_varyings::TEX_COORD_SETS) };
+    let start = locations.start().unwrap_or(0);
+    let end = locations.end().unwrap_or(0);
+    if user_end > start {
+        diags.error(
+            SourceLoc::default(),
+            format!("too many varyings: the user varyings of a separable program need locations up to {user_end}, beyond the {start} that leave room for the compatibility varyings"),
+        );
+    } else if end > MAX_VARYING_SLOTS as u32 {
+        diags.error(SourceLoc::default(), format!("too many varyings: with the compatibility varyings the {} shader needs {end} locations, beyond the {MAX_VARYING_SLOTS} there are", producer.stage.name()));
+    }
+    out.compat_varyings.push((producer.stage, consumer.stage, locations));
 }
 
 /// Whether two varying types match: structures by their members, whatever their names

@@ -201,12 +201,14 @@ fn two_sided_color_state(linked: &glsl::LinkedProgram, last_pre_raster: Option<g
     let offset = linked.interface.builtin_uniforms.iter().find(|(n, _)| n == glsl::link::TWO_SIDE_STATE)?.1;
     let stage = linked.stages.iter().find(|s| Some(s.stage) == last_pre_raster)?;
     let ir = stage.ir.as_ref().ok()?;
-    let location = |name: &str| glsl::link::BUILTIN_VARYINGS.iter().find(|(p, _, _)| *p == name).map(|(_, _, l)| *l);
-    let writes = |l: Option<u32>| ir.variables.iter().any(|(_, v)| v.mode == nir_like::VariableMode::ShaderOut && v.location.is_some() && v.location == l);
-    let colors: Vec<(u32, u32)> = [("gl_FrontColor", "gl_BackColor"), ("gl_FrontSecondaryColor", "gl_BackSecondaryColor")]
+    // Front and back colours sit where the linker placed them between the two stages.
+    let placed = linked.interface.compat_varyings_read(glsl::Stage::Fragment);
+    let writes = |name: &str| ir.variables.iter().any(|(_, v)| v.mode == nir_like::VariableMode::ShaderOut && v.builtin.is_none() && v.name == name);
+    use glsl::link_compat_varyings::CompatVarying;
+    let colors: Vec<(u32, u32)> = [(CompatVarying::Color, CompatVarying::BackColor), (CompatVarying::SecondaryColor, CompatVarying::BackSecondaryColor)]
         .iter()
-        .filter(|(_, back)| writes(location(back)))
-        .filter_map(|(front, back)| Some((location(front)?, location(back)?)))
+        .filter(|(_, back)| writes(back.producer_name()))
+        .filter_map(|(front, back)| Some((placed.location(*front)?, placed.location(*back)?)))
         .collect();
     (!colors.is_empty()).then_some(nir_like::passes::TwoSidedColorState { set: 0, binding: 0, offset, colors })
 }

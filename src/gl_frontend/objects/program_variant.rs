@@ -126,10 +126,14 @@ impl ContextState {
     }
 }
 
-/// The varying locations of the compatibility colours GL_CLAMP_VERTEX_COLOR clamps
-/// (gl_FrontColor, gl_BackColor and their secondary colours; glsl::link's BUILTIN_VARYINGS).
-fn color_varying_locations() -> Vec<u32> {
-    glsl::link::BUILTIN_VARYINGS.iter().filter(|(producer, _, _)| producer.contains("Color")).map(|&(_, _, location)| location).collect()
+/// The locations `ir` writes the compatibility colours GL_CLAMP_VERTEX_COLOR clamps at
+/// (gl_FrontColor, gl_BackColor and their secondary colours, wherever the linker placed them).
+fn color_varying_locations(ir: &nir_like::Shader) -> Vec<u32> {
+    ir.variables
+        .iter()
+        .filter(|(_, v)| v.mode == nir_like::VariableMode::ShaderOut && v.builtin.is_none() && glsl::link_compat_varyings::is_color_varying_name(&v.name))
+        .filter_map(|(_, v)| v.location)
+        .collect()
 }
 
 /// The last stage before the fragment stage, whose outputs are rasterised.
@@ -138,22 +142,19 @@ fn last_pre_rasterization(linked: &glsl::LinkedProgram) -> Option<glsl::Stage> {
 }
 
 fn writes_color_varyings(linked: &glsl::LinkedProgram) -> bool {
-    let locations = color_varying_locations();
     let last = last_pre_rasterization(linked);
-    linked.stages.iter().filter(|s| Some(s.stage) == last).filter_map(|s| s.ir.as_ref().ok()).any(|ir| {
-        ir.variables.iter().any(|(_, v)| v.mode == nir_like::VariableMode::ShaderOut && v.builtin.is_none() && v.location.is_some_and(|l| locations.contains(&l)))
-    })
+    linked.stages.iter().filter(|s| Some(s.stage) == last).filter_map(|s| s.ir.as_ref().ok()).any(|ir| !color_varying_locations(ir).is_empty())
 }
 
 /// `linked` with its colour varyings (`vertex`) and fragment colour outputs (`fragment`)
 /// clamped to [0, 1].
 pub(crate) fn with_clamped_colors(linked: &glsl::LinkedProgram, vertex: bool, fragment: bool) -> glsl::LinkedProgram {
     let mut clamped = linked.clone();
-    let locations = color_varying_locations();
     let last = last_pre_rasterization(linked);
     for stage in &mut clamped.stages {
         let wanted = if stage.stage == glsl::Stage::Fragment { fragment } else { vertex && Some(stage.stage) == last };
         if let (true, Ok(ir)) = (wanted, &mut stage.ir) {
+            let locations = if stage.stage == glsl::Stage::Fragment { Vec::new() } else { color_varying_locations(ir) };
             nir_like::passes::lower_clamp_color_outputs(ir, &locations);
         }
     }

@@ -22,6 +22,7 @@ use crate::ast::*;
 use crate::compile::CompiledShader;
 use crate::layout::BlockLayout;
 use crate::link::ProgramInterface;
+use crate::link_compat_varyings::{CompatVarying, TEX_COORD_SETS};
 use crate::options::Stage as GlStage;
 use crate::sema::constant::{ConstValue as SConst, Lit};
 use crate::sema::types::{Scalar, Type as SType};
@@ -404,8 +405,19 @@ impl<'s, 'i> Gen<'s, 'i> {
             })
             .max()
             .unwrap_or(0);
-        let location = self.next_output_location.max(read_end);
+        // After the compatibility varyings the next stage reads too.
+        let compat_end = program.compat_varyings.iter().filter(|(p, _, _)| *p == self.stage).filter_map(|(_, _, l)| l.end()).max().unwrap_or(0);
+        let location = self.next_output_location.max(read_end).max(compat_end);
         self.next_output_location = location + slots.max(1);
+        location
+    }
+
+    /// A location for a compatibility varying the linker placed nowhere (a stage it did
+    /// not see the use of): after everything else the stage writes, so it meets nothing.
+    fn unplaced_compat_location(&mut self) -> u32 {
+        let end = self.program.compat_varyings_written(self.stage).end().unwrap_or(0);
+        let location = self.next_output_location.max(end);
+        self.next_output_location = location + TEX_COORD_SETS;
         location
     }
 
@@ -472,20 +484,22 @@ impl<'s, 'i> Gen<'s, 'i> {
                 };
                 (None, VariableMode::ShaderIn, ty, loc)
             }
-            (GlStage::Vertex | GlStage::Geometry, n) if crate::link::BUILTIN_VARYINGS.iter().any(|(p, _, _)| *p == n) => {
-                let loc = crate::link::BUILTIN_VARYINGS.iter().find(|(p, _, _)| *p == n).map(|(_, _, l)| *l);
+            (GlStage::Vertex | GlStage::Geometry, n) if CompatVarying::from_producer_name(n).is_some() => {
+                let loc = CompatVarying::from_producer_name(n).and_then(|v| self.program.compat_varyings_written(self.stage).location(v));
+                let loc = Some(loc.unwrap_or_else(|| self.unplaced_compat_location()));
                 let ty = match n {
                     "gl_FogFragCoord" => f,
-                    "gl_TexCoord" => SType::Array(Box::new(v4), Some(8)),
+                    "gl_TexCoord" => SType::Array(Box::new(v4), Some(TEX_COORD_SETS)),
                     _ => v4,
                 };
                 (None, VariableMode::ShaderOut, ty, loc)
             }
-            (GlStage::Fragment, n) if crate::link::BUILTIN_VARYINGS.iter().any(|(_, c, _)| *c == n && !c.is_empty()) => {
-                let loc = crate::link::BUILTIN_VARYINGS.iter().find(|(_, c, _)| *c == n).map(|(_, _, l)| *l);
+            (GlStage::Fragment, n) if CompatVarying::from_consumer_name(n).is_some() => {
+                let loc = CompatVarying::from_consumer_name(n).and_then(|v| self.program.compat_varyings_read(self.stage).location(v));
+                let loc = Some(loc.unwrap_or_else(|| self.unplaced_compat_location()));
                 let ty = match n {
                     "gl_FogFragCoord" => f,
-                    "gl_TexCoord" => SType::Array(Box::new(v4), Some(8)),
+                    "gl_TexCoord" => SType::Array(Box::new(v4), Some(TEX_COORD_SETS)),
                     _ => v4,
                 };
                 (None, VariableMode::ShaderIn, ty, loc)
