@@ -63,6 +63,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_program_interface_query", Offered::Desktop),
     ("GL_ARB_provoking_vertex", Offered::Desktop),
     ("GL_ARB_robustness", Offered::Desktop),
+    ("GL_ARB_sample_shading", Offered::Desktop),
     ("GL_ARB_sampler_objects", Offered::Desktop),
     ("GL_ARB_separate_shader_objects", Offered::Desktop),
     ("GL_ARB_shader_atomic_counters", Offered::Desktop),

@@ -517,3 +517,66 @@ impl CommandStream {
         Ok(())
     }
 }
+
+impl CommandStream {
+    /// Resolves every aspect of a multisampled depth/stencil image into a single-sampled
+    /// one of the same format by taking sample 0 (GL leaves the choice of sample to the
+    /// implementation). Vulkan resolves depth/stencil only at the end of a rendering, over
+    /// its render area, so both regions lie at the same offset of one level and layer each;
+    /// both aspects resolve alike, which every device can (no independent resolve needed).
+    pub fn resolve_depth_stencil(&mut self, src: &Image, src_region: &ImageRegion, dst: &Image, dst_region: &ImageRegion) -> Result<()> {
+        let (s, d) = (src.0.clone(), dst.0.clone());
+        let format = s.desc.format;
+        if s.desc.samples < 2 || d.desc.samples != 1 || format != d.desc.format || !format.is_depth_stencil() {
+            return Err(Error::InvalidArgument("depth/stencil resolve needs a multisampled source and a single-sampled destination of its format".into()));
+        }
+        let one_aspect = if format.has_depth() { Aspect::Depth } else { Aspect::Stencil };
+        check_region(&s, &ImageRegion { aspect: one_aspect, ..*src_region })?;
+        check_region(&d, &ImageRegion { aspect: one_aspect, ..*dst_region })?;
+        if src_region.offset != dst_region.offset || src_region.extent != dst_region.extent || src_region.layer_count != 1 || dst_region.layer_count != 1 {
+            return Err(Error::InvalidArgument("depth/stencil resolve regions differ or span layers".into()));
+        }
+        self.end_rendering()?;
+        let src_view = src.create_attachment_view(src_region.level, src_region.base_layer)?;
+        let dst_view = dst.create_attachment_view(dst_region.level, dst_region.base_layer)?;
+        self.batch()?.keep(src_view.0.id, || src_view.0.clone());
+        self.batch()?.keep(dst_view.0.id, || dst_view.0.clone());
+        let layout = vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+        let tests = vk::PipelineStageFlags2::EARLY_FRAGMENT_TESTS | vk::PipelineStageFlags2::LATE_FRAGMENT_TESTS;
+        let attachment = vk::AccessFlags2::DEPTH_STENCIL_ATTACHMENT_READ | vk::AccessFlags2::DEPTH_STENCIL_ATTACHMENT_WRITE;
+        self.use_image_write(&s, tests, attachment, layout, false)?;
+        // Resolves write in the colour-output stage whatever the aspect.
+        let resolve_stages = tests | vk::PipelineStageFlags2::COLOR_ATTACHMENT_OUTPUT;
+        let resolve_access = vk::AccessFlags2::DEPTH_STENCIL_ATTACHMENT_WRITE | vk::AccessFlags2::COLOR_ATTACHMENT_WRITE;
+        self.use_image_write(&d, resolve_stages, resolve_access, layout, false)?;
+        self.emit_barriers()?;
+        let attachment_info = vk::RenderingAttachmentInfo::default()
+            .image_view(src_view.0.raw)
+            .image_layout(layout)
+            .load_op(vk::AttachmentLoadOp::LOAD)
+            .store_op(vk::AttachmentStoreOp::STORE)
+            .resolve_mode(vk::ResolveModeFlags::SAMPLE_ZERO)
+            .resolve_image_view(dst_view.0.raw)
+            .resolve_image_layout(layout);
+        let area = vk::Rect2D {
+            offset: vk::Offset2D { x: src_region.offset[0], y: src_region.offset[1] },
+            extent: vk::Extent2D { width: src_region.extent[0], height: src_region.extent[1] },
+        };
+        let mut info = vk::RenderingInfo::default().render_area(area).layer_count(1);
+        if format.has_depth() {
+            info = info.depth_attachment(&attachment_info);
+        }
+        if format.has_stencil() {
+            info = info.stencil_attachment(&attachment_info);
+        }
+        let cmd = self.cmd()?;
+        // SAFETY: both views are alive (kept by the batch) and in the layout named, per the
+        // barriers just recorded; the render area was checked against both images; every
+        // device offers the sample-zero resolve of depth and stencil (Vulkan 1.2).
+        unsafe {
+            self.device.raw.cmd_begin_rendering(cmd, &info);
+            self.device.raw.cmd_end_rendering(cmd);
+        }
+        Ok(())
+    }
+}

@@ -81,10 +81,20 @@ impl ContextState {
                 GL_STENCIL_BUFFER_BIT => Aspect::Stencil,
                 _ => Aspect::DepthStencil,
             };
+            let (source_samples, dest_samples) = (source.image.desc().samples, view.image().desc().samples);
+            if source_samples > 1 {
+                // As for colour: a multisample source resolves or copies, one size to one size.
+                let same_size = (src[2] - src[0]).abs() == (dst[2] - dst[0]).abs() && (src[3] - src[1]).abs() == (dst[3] - dst[1]).abs();
+                if !self.check(same_size && (dest_samples == 1 || dest_samples == source_samples), GL_INVALID_OPERATION) {
+                    return;
+                }
+            }
             let (level, layer) = (view.desc().base_level, view.desc().base_layer);
             let (from, to) = (rect(src, source.level, source.layer), rect(dst, level, layer));
-            let result = if source.image.desc().samples > 1 && source.image.desc().samples == view.image().desc().samples {
+            let result = if source_samples > 1 && source_samples == dest_samples {
                 self.copy_samples(&source.image, &from, view.image(), &to, aspect)
+            } else if source_samples > 1 {
+                self.resolve_depth_stencil_blit(&source.image, &from, view.image(), &to, aspect)
             } else {
                 self.stream.blit(&source.image, &from, view.image(), &to, aspect, BlitFilter::Nearest)
             };
@@ -121,6 +131,29 @@ impl ContextState {
         let (y0, y1) = if from.y1 < from.y0 { (h, 0) } else { (0, h) };
         let temp = BlitRect { level: 0, layer: 0, x0, y0, x1, y1 };
         self.blit_color(&resolved, &temp, dest, to, BlitFilter::Nearest, srgb_convert)
+    }
+
+    /// Resolves `from` of a multisample depth/stencil image into `to` of a single-sample
+    /// one: every aspect resolves into a temporary image of the source's size (Vulkan
+    /// resolves depth/stencil in place of the rendering's area), then the `aspect` GL asked
+    /// for is blitted from there, mirrored as the rectangles say.
+    fn resolve_depth_stencil_blit(&mut self, source: &Image, from: &BlitRect, dest: &Image, to: &BlitRect, aspect: Aspect) -> Result<(), vk_backend::Error> {
+        let Some((from, to)) = clip_unscaled(from, source, to, dest) else { return Ok(()) };
+        let (sx, sy) = (from.x0.min(from.x1), from.y0.min(from.y1));
+        let (width, height) = (from.x0.abs_diff(from.x1), from.y0.abs_diff(from.y1));
+        if width == 0 || height == 0 || sx < 0 || sy < 0 {
+            return Ok(());
+        }
+        let [level_width, level_height, _] = source.desc().level_extent(from.level);
+        if sx as u32 + width > level_width || sy as u32 + height > level_height {
+            return Ok(());
+        }
+        let resolved = Image::new(&self.device, &ImageDesc::new_2d(source.desc().format, level_width, level_height))?;
+        let region = ImageRegion::rect(sx, sy, width, height);
+        let src_region = ImageRegion { level: from.level, base_layer: from.layer, ..region };
+        self.stream.resolve_depth_stencil(source, &src_region, &resolved, &region)?;
+        let temp = BlitRect { level: 0, layer: 0, ..from };
+        self.stream.blit(&resolved, &temp, dest, &to, aspect, BlitFilter::Nearest)
     }
 
     /// A colour blit between single-sample images. A Vulkan blit always decodes an sRGB

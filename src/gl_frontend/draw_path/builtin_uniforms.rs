@@ -75,9 +75,9 @@ fn floats(m: &Mat4) -> [f32; 16] {
 }
 
 impl ContextState {
-    /// Fills the built-in uniforms `exe` reads from GL state; `framebuffer_height` is the
-    /// draw framebuffer's (0 for dispatches).
-    pub(crate) fn write_builtin_uniforms(&self, exe: &mut LinkedProgram, framebuffer_height: u32) {
+    /// Fills the built-in uniforms `exe` reads from GL state; `framebuffer_height` and
+    /// `samples` are the draw framebuffer's (0 and 1 for dispatches).
+    pub(crate) fn write_builtin_uniforms(&self, exe: &mut LinkedProgram, framebuffer_height: u32, samples: u32) {
         let [near, far] = self.state.viewport.depth_range();
         let matrices = &self.state.matrices;
         let matrices_current = exe.builtin_matrices_generation == matrices.generation;
@@ -120,6 +120,14 @@ impl ContextState {
                     put(data, at, &[self.state.raster.point_size, if program_size { 1.0 } else { 0.0 }])
                 }
                 glsl::link::FRAG_COORD_STATE => put(data, at, &[framebuffer_height as f32]),
+                // An int: gl_NumSamples counts the framebuffer's samples, one for a
+                // single-sample one.
+                "gl_NumSamples" => put(data, at, &[f32::from_bits(samples.max(1))]),
+                // GL ignores gl_SampleMask without multisample rasterisation.
+                glsl::link::SAMPLE_MASK_STATE => {
+                    let ignored = samples <= 1 || !self.state.enables.is(crate::state::enables::Cap::Multisample);
+                    put(data, at, &[f32::from_bits(if ignored { u32::MAX } else { 0 })])
+                }
                 glsl::link::TWO_SIDE_STATE => put(data, at, &[if self.state.legacy_enables.vertex_program_two_side() { 1.0 } else { 0.0 }]),
                 glsl::link::PATCH_DEFAULT_OUTER => put(data, at, &self.state.patch.default_outer),
                 glsl::link::PATCH_DEFAULT_INNER => put(data, at, &self.state.patch.default_inner),

@@ -131,7 +131,7 @@ impl ContextState {
     /// as a dispatch binds them.
     fn compute_resources(&mut self, executable: &Arc<Mutex<LinkedProgram>>) -> Result<(vk_backend::Program, Vec<OwnedResource>), RecordError> {
         let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
-        self.write_builtin_uniforms(&mut exe, 0);
+        self.write_builtin_uniforms(&mut exe, 0, 1);
         let mut out = Vec::new();
         if let Some((buffer, offset, size)) = self.default_uniform_buffer(&mut exe)? {
             out.push(OwnedResource::Uniform { binding: 0, element: 0, buffer, offset, size });

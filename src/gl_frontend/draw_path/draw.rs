@@ -554,7 +554,8 @@ impl ContextState {
         }
 
         // GL state the shaders read as built-in uniforms.
-        self.write_builtin_uniforms(&mut exe, targets.extent.1);
+        let samples = targets.colors.iter().flatten().chain(targets.depth_stencil.iter()).next().map_or(1, |v| v.image().desc().samples);
+        self.write_builtin_uniforms(&mut exe, targets.extent.1, samples);
         // The default uniform block.
         let mut uniform_buffers: Vec<(u32, u32, GpuBuffer, u64, u64)> = Vec::new();
         if let Some((buffer, offset, size)) = self.default_uniform_buffer(&mut exe)? {
@@ -632,7 +633,6 @@ impl ContextState {
 
         let has_depth = targets.depth_stencil.as_ref().is_some_and(|v| v.format().has_depth());
         let has_stencil = targets.depth_stencil.as_ref().is_some_and(|v| v.format().has_stencil());
-        let samples = targets.colors.iter().flatten().chain(targets.depth_stencil.iter()).next().map_or(1, |v| v.image().desc().samples);
         let mut state = self.render_state(topology, has_depth, has_stencil, restart, samples);
         // GL skips alpha to coverage and alpha to one when draw buffer 0 is an integer one.
         let first_is_integer = targets.colors.first().and_then(Option::as_ref).is_some_and(|v| matches!(v.format().class(), vk_backend::FormatClass::Uint | vk_backend::FormatClass::Sint));

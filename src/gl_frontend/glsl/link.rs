@@ -206,6 +206,8 @@ pub const BUILTIN_UNIFORMS: &[(&str, &str)] = &[
     ("gl_ProjectionMatrixInverseTranspose", "mat4"),
     ("gl_ModelViewProjectionMatrixInverseTranspose", "mat4"),
     ("gl_NormalScale", "float"),
+    // The draw framebuffer's sample count: Vulkan has no such built-in.
+    ("gl_NumSamples", "int"),
 ];
 
 /// gl_TextureMatrix and its variants: one mat4 per texture-coordinate set
@@ -662,6 +664,21 @@ fn place_frag_coord_state(shaders: &[&CompiledShader], offset: &mut u32, out: &m
 
 /// Built-in uniform name of the draw framebuffer's height, a float.
 pub const FRAG_COORD_STATE: &str = "gl_FragCoordState";
+
+/// Whether GL ignores gl_SampleMask, for a program whose fragment stage writes it
+/// (nir_like's `lower_sample_mask_state`).
+fn place_sample_mask_state(shaders: &[&CompiledShader], offset: &mut u32, out: &mut ProgramInterface) {
+    if !shaders.iter().any(|s| s.stage == Stage::Fragment && used(s, "gl_SampleMask")) {
+        return;
+    }
+    *offset = offset.div_ceil(16) * 16;
+    out.builtin_uniforms.push((SAMPLE_MASK_STATE.to_string(), *offset));
+    *offset += 16;
+}
+
+/// Built-in uniform name of the gl_SampleMask word: an int, all bits set while the draw
+/// ignores the mask (one sample, or GL_MULTISAMPLE off), zero while it applies.
+pub const SAMPLE_MASK_STATE: &str = "gl_SampleMaskState";
 
 /// Built-in uniform name of the point-size state: a vec2 of (glPointSize, 1.0 when the
 /// shader's gl_PointSize is used).
@@ -1474,6 +1491,7 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
     place_point_size_state(shaders, &mut offset, out);
     place_two_side_state(shaders, &mut offset, out);
     place_frag_coord_state(shaders, &mut offset, out);
+    place_sample_mask_state(shaders, &mut offset, out);
     out.default_block_size = offset.div_ceil(16) * 16;
     out.sampler_count = sampler_index;
     for (index, (name, ty, qual, stages, instance)) in blocks.into_iter().enumerate() {

@@ -195,6 +195,13 @@ fn frag_coord_state(interface: &glsl::ProgramInterface) -> Option<nir_like::pass
     Some(nir_like::passes::FragCoordState { set: 0, binding: 0, offset })
 }
 
+/// Where the linker placed the word saying whether GL ignores gl_SampleMask, if the
+/// fragment stage writes the mask.
+fn sample_mask_state(interface: &glsl::ProgramInterface) -> Option<nir_like::passes::SampleMaskState> {
+    let offset = interface.builtin_uniforms.iter().find(|(n, _)| n == glsl::link::SAMPLE_MASK_STATE)?.1;
+    Some(nir_like::passes::SampleMaskState { set: 0, binding: 0, offset })
+}
+
 /// Where the linker placed the two-sided colour enable, and which back colours (location
 /// pairs of front input and back output) the last pre-rasterisation stage writes.
 fn two_sided_color_state(linked: &glsl::LinkedProgram, last_pre_raster: Option<glsl::Stage>) -> Option<nir_like::passes::TwoSidedColorState> {
@@ -278,6 +285,7 @@ impl ContextState {
                 clip_control: clip_control_state(&linked.interface),
                 two_sided_color: two_sided_color_state(linked, last_pre_raster),
                 frag_coord: frag_coord_state(&linked.interface),
+                sample_mask: sample_mask_state(&linked.interface),
                 tex_clamp: tex_clamp.to_vec(),
                 xfb_storage: xfb_storage.filter(|_| gl_stage == glsl::Stage::Vertex),
             };

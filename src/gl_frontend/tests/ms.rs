@@ -216,3 +216,125 @@ fn resolve_half_outside(src: [GLint; 4], dst: [GLint; 4]) {
     assert_eq!(pixel(4, 4), [0, 0, 255, 255], "outside the source: untouched");
     assert_eq!(pixel(12, 4), [255, 0, 0, 255], "inside the source: resolved");
 }
+
+/// A framebuffer of a 16x16 RGBA8 colour and a DEPTH24_STENCIL8 renderbuffer of `samples`
+/// samples each, bound.
+fn color_depth_framebuffer(samples: i32) -> GLuint {
+    let fbo = new_framebuffer();
+    let color = renderbuffer(GL_RGBA8, samples);
+    let depth = renderbuffer(GL_DEPTH24_STENCIL8, samples);
+    unsafe {
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, depth);
+        assert_eq!(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+    }
+    fbo
+}
+
+#[test]
+fn depth_and_stencil_resolve_through_a_blit() {
+    let _ctx = context();
+    let multi = color_depth_framebuffer(4);
+    let single = color_depth_framebuffer(0);
+    unsafe {
+        glBindFramebuffer(GL_FRAMEBUFFER, single);
+        glClearDepth(1.0);
+        glClearStencil(0);
+        glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+        // Depth 0.25 everywhere, then a quad at depth 0.5 (z = 0) over the right half with
+        // stencil 7 there.
+        glBindFramebuffer(GL_FRAMEBUFFER, multi);
+        glViewport(0, 0, 16, 16);
+        glClearDepth(0.25);
+        glClearStencil(3);
+        glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+        glEnable(GL_DEPTH_TEST);
+        glDepthFunc(GL_ALWAYS);
+        glEnable(GL_STENCIL_TEST);
+        glStencilFunc(GL_ALWAYS, 7, 0xff);
+        glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+        glBegin(GL_QUADS);
+        glVertex2f(0.0, -1.0);
+        glVertex2f(1.0, -1.0);
+        glVertex2f(1.0, 1.0);
+        glVertex2f(0.0, 1.0);
+        glEnd();
+        glDisable(GL_DEPTH_TEST);
+        glDisable(GL_STENCIL_TEST);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, multi);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, single);
+        glBlitFramebuffer(0, 0, 16, 16, 0, 0, 16, 16, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+        assert_eq!(error(), GL_NO_ERROR);
+        glBindFramebuffer(GL_FRAMEBUFFER, single);
+        let mut depth = [0.0f32; 2];
+        glReadPixels(4, 8, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, depth.as_mut_ptr().cast());
+        glReadPixels(12, 8, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, depth[1..].as_mut_ptr().cast());
+        assert!((depth[0] - 0.25).abs() < 1e-3 && (depth[1] - 0.5).abs() < 1e-3, "{depth:?}");
+        let mut stencil = [0xffu8; 2];
+        // Stencil alone, mirrored in x: the quad's 7s land on the left half.
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, multi);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, single);
+        glBlitFramebuffer(0, 0, 16, 16, 16, 0, 0, 16, GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+        assert_eq!(error(), GL_NO_ERROR);
+        glBindFramebuffer(GL_FRAMEBUFFER, single);
+        glReadPixels(4, 8, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, stencil.as_mut_ptr().cast());
+        glReadPixels(12, 8, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, stencil[1..].as_mut_ptr().cast());
+        assert_eq!(stencil, [7, 3]);
+        // A multisample source blits at one size only.
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, multi);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, single);
+        glBlitFramebuffer(0, 0, 16, 16, 0, 0, 8, 8, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+        assert_eq!(error(), GL_INVALID_OPERATION);
+    }
+}
+
+const QUAD_VS: &str = "#version 400\nlayout(location = 0) in vec2 p;\nvoid main() { gl_Position = vec4(p, 0.0, 1.0); }\n";
+
+/// Draws the full-viewport quad with `fragment` into `fbo` (16x16), resolves it into the
+/// window when it is multisampled, and returns the window's pixel (8, 8).
+fn draw_and_read(fbo: GLuint, multisampled: bool, fragment: &str) -> [u8; 4] {
+    let program = linked_program(&[(GL_VERTEX_SHADER, QUAD_VS), (GL_FRAGMENT_SHADER, fragment)]);
+    unsafe {
+        glUseProgram(program);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glViewport(0, 0, 16, 16);
+        draw_full_window_quad();
+        glUseProgram(0);
+        if multisampled {
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+            glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+            glBlitFramebuffer(0, 0, 16, 16, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        }
+        glBindFramebuffer(GL_FRAMEBUFFER, if multisampled { 0 } else { fbo });
+        assert_eq!(error(), GL_NO_ERROR);
+    }
+    pixel(8, 8)
+}
+
+#[test]
+fn num_samples_counts_the_draw_framebuffers_samples() {
+    let _ctx = context();
+    let shader = "#version 400\nout vec4 c;\nvoid main() { c = vec4(float(gl_NumSamples) / 8.0, 0.0, 0.0, 1.0); }\n";
+    let four = draw_and_read(multisample_framebuffer(), true, shader);
+    assert!((126..=129).contains(&four[0]), "4 of 8: {four:?}");
+    let one = draw_and_read(color_depth_framebuffer(0), false, shader);
+    assert!((31..=33).contains(&one[0]), "1 of 8: {one:?}");
+}
+
+#[test]
+fn sample_mask_written_on_single_sample_draws_is_ignored() {
+    let _ctx = context();
+    let shader = "#version 400\nout vec4 c;\nvoid main() { gl_SampleMask[0] = 0; c = vec4(1.0, 0.0, 0.0, 1.0); }\n";
+    // One sample: the mask is ignored and the quad is drawn.
+    assert_eq!(draw_and_read(color_depth_framebuffer(0), false, shader), [255, 0, 0, 255]);
+    // Four samples: it removes every sample, leaving the blue clear.
+    assert_eq!(draw_and_read(multisample_framebuffer(), true, shader), [0, 0, 255, 255]);
+    // Two of four samples kept: half red.
+    let half = "#version 400\nout vec4 c;\nvoid main() { gl_SampleMask[0] = 5; c = vec4(1.0, 0.0, 0.0, 1.0); }\n";
+    let resolved = draw_and_read(multisample_framebuffer(), true, half);
+    assert!((126..=129).contains(&resolved[0]), "{resolved:?}");
+    // GL_MULTISAMPLE off: no multisample rasterisation, so the mask is ignored there too.
+    unsafe { glDisable(GL_MULTISAMPLE) };
+    assert_eq!(draw_and_read(multisample_framebuffer(), true, shader), [255, 0, 0, 255]);
+    unsafe { glEnable(GL_MULTISAMPLE) };
+}

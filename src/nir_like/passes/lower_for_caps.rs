@@ -44,6 +44,9 @@ pub struct LowerOptions {
     /// Where the framebuffer height lives, for a fragment stage that declared gl_FragCoord
     /// with `origin_upper_left` (`lower_frag_coord_conventions`).
     pub frag_coord: Option<super::FragCoordState>,
+    /// Where the word that says whether GL ignores gl_SampleMask lives, for a fragment
+    /// stage that writes it (`lower_sample_mask_state`).
+    pub sample_mask: Option<super::SampleMaskState>,
     /// Per sampler binding, the coordinates GL_CLAMP clamps (`lower_tex_clamp`); empty for
     /// programs drawn without GL_CLAMP on a filtered texture.
     pub tex_clamp: Vec<(u32, super::ClampMask)>,
@@ -73,6 +76,9 @@ pub fn lower_for_caps(shader: &mut Shader, caps: &Caps, options: &LowerOptions) 
     }
     progress |= super::lower_opaque_arrays_of_arrays(shader);
     progress |= super::lower_frag_coord_conventions(shader, options.frag_coord.as_ref());
+    if let Some(state) = &options.sample_mask {
+        progress |= super::lower_sample_mask_state(shader, state);
+    }
     progress |= super::lower_double_round_even(shader);
     if options.point_coord_upper_left {
         progress |= super::lower_point_coord_flip(shader);
