@@ -19,24 +19,31 @@ pub struct CompiledShader {
     pub interface: Option<crate::sema::ShaderInterface>,
 }
 
-/// Stack for the compiling thread: the parser bounds nesting, and this bound lets every
-/// recursive pass (parse, check, drop) finish within it whatever the caller's stack.
+/// Stack for the compiling and linking thread: the parser bounds nesting, and this bound
+/// lets every recursive pass (parse, check, IR generation, drop) finish within it
+/// whatever the caller's stack.
 const COMPILER_STACK: usize = 64 << 20;
+
+/// Runs `work` on a thread of its own with [`COMPILER_STACK`] (here when no thread can
+/// be made: small inputs still fit); `Err` when it panicked.
+pub(crate) fn on_compiler_stack<R: Send>(work: impl FnOnce() -> R + Send) -> std::thread::Result<R> {
+    // Whichever thread runs it takes it out, so a failed spawn can still run it here.
+    let work = std::sync::Mutex::new(Some(work));
+    let run = || work.lock().ok().and_then(|mut w| w.take()).map(|w| w());
+    let spawned = std::thread::scope(|scope| {
+        std::thread::Builder::new().name("glsl-compile".into()).stack_size(COMPILER_STACK).spawn_scoped(scope, run).map(|h| h.join())
+    });
+    match spawned {
+        Ok(joined) => joined.map(|r| r.expect("runs once")),
+        Err(_) => Ok(run().expect("runs once")),
+    }
+}
 
 /// Compiles the concatenation of `sources` (glShaderSource's strings).
 pub fn compile_shader(sources: &[&str], options: &CompileOptions) -> CompiledShader {
-    let worker = std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("glsl-compile".into())
-            .stack_size(COMPILER_STACK)
-            .spawn_scoped(scope, || compile_on_this_thread(sources, options))
-            .map(|h| h.join())
-    });
-    match worker {
-        Ok(Ok(r)) => r,
-        // No thread could be made: compile here (small inputs still fit).
-        Err(_) => compile_on_this_thread(sources, options),
-        Ok(Err(_)) => CompiledShader {
+    match on_compiler_stack(|| compile_on_this_thread(sources, options)) {
+        Ok(r) => r,
+        Err(_) => CompiledShader {
             success: false,
             info_log: "0:0(0): error: internal compiler error\n".into(),
             stage: options.stage,

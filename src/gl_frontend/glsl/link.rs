@@ -341,8 +341,18 @@ const MAX_VERTEX_ATTRIBS: usize = 16;
 const MAX_DRAW_BUFFERS: usize = 8;
 pub(crate) const MAX_VARYING_SLOTS: usize = 32;
 
-/// Links compiled shaders into a program.
+/// Links compiled shaders into a program, on a thread with the compiler's stack (IR
+/// generation recurses over the shaders' trees).
 pub fn link_program(shaders: &[&CompiledShader], options: &LinkOptions) -> LinkedProgram {
+    crate::compile::on_compiler_stack(|| link_on_this_thread(shaders, options)).unwrap_or_else(|_| LinkedProgram {
+        success: false,
+        info_log: "error: internal compiler error\n".into(),
+        stages: Vec::new(),
+        interface: ProgramInterface::default(),
+    })
+}
+
+fn link_on_this_thread(shaders: &[&CompiledShader], options: &LinkOptions) -> LinkedProgram {
     let mut diags = Diagnostics::default();
     let loc = SourceLoc::default();
     let mut interface = ProgramInterface::default();

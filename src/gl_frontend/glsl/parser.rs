@@ -9,6 +9,10 @@ use std::collections::HashMap;
 /// Nesting (of expressions, statements and declarations) beyond which the parser
 /// gives up with an error. Later passes recurse over the same tree, so this bounds them.
 pub const MAX_NESTING: u32 = 600;
+/// Height of the tree beyond which the parser gives up: a left-associative chain
+/// (`a + b + c ...`, `a, b, c ...`, `v.x.y ...`) is parsed in a loop but nests the tree
+/// one level per link, and later passes recurse over that height.
+pub const MAX_HEIGHT: u32 = 4000;
 
 pub struct Parser<'a> {
     tokens: &'a [Token],
@@ -18,6 +22,8 @@ pub struct Parser<'a> {
     /// A name maps to false where a variable of that name hides the struct.
     type_names: Vec<HashMap<String, bool>>,
     depth: u32,
+    /// `depth` plus the links of the chains open around the current position.
+    height: u32,
     next_expr_id: u32,
     layout_names_ignore_case: bool,
 }
@@ -44,6 +50,7 @@ pub fn parse(tokens: &[Token], diags: &mut Diagnostics, layout_names_ignore_case
         diags,
         type_names: vec![builtin_structs, HashMap::new()],
         depth: 0,
+        height: 0,
         next_expr_id: 0,
         layout_names_ignore_case,
     };
@@ -169,16 +176,37 @@ impl<'a> Parser<'a> {
 
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
-        if self.depth > MAX_NESTING {
-            let loc = self.loc();
-            self.diags.error(loc, "program too complex: nesting exceeds the implementation's limit");
-            return Err(());
+        self.height += 1;
+        if self.depth > MAX_NESTING || self.height > MAX_HEIGHT {
+            return self.too_deep();
         }
         Ok(())
     }
 
     fn leave(&mut self) {
         self.depth -= 1;
+        self.height -= 1;
+    }
+
+    /// One more link of a chain whose tree grows a level per link; `links` counts them
+    /// so `unlink` gives the height back when the chain ends.
+    fn link(&mut self, links: &mut u32) -> PResult<()> {
+        *links += 1;
+        self.height += 1;
+        if self.height > MAX_HEIGHT {
+            return self.too_deep();
+        }
+        Ok(())
+    }
+
+    fn unlink(&mut self, links: u32) {
+        self.height -= links;
+    }
+
+    fn too_deep<T>(&mut self) -> PResult<T> {
+        let loc = self.loc();
+        self.diags.error(loc, "program too complex: nesting exceeds the implementation's limit");
+        Err(())
     }
 
     fn is_type_name(&self, name: &str) -> bool {
@@ -748,9 +776,17 @@ impl<'a> Parser<'a> {
     // ---- expressions ----
 
     pub fn expression(&mut self) -> PResult<Expr> {
+        let mut links = 0;
+        let r = self.expression_chain(&mut links);
+        self.unlink(links);
+        r
+    }
+
+    fn expression_chain(&mut self, links: &mut u32) -> PResult<Expr> {
         let mut e = self.assignment()?;
         while self.is_punct(",") {
             let loc = self.bump().loc;
+            self.link(links)?;
             let r = self.assignment()?;
             e = self.mk(ExprKind::Comma(Box::new(e), Box::new(r)), loc);
         }
@@ -832,12 +868,20 @@ impl<'a> Parser<'a> {
     }
 
     fn binary(&mut self, min: u8) -> PResult<Expr> {
+        let mut links = 0;
+        let r = self.binary_chain(min, &mut links);
+        self.unlink(links);
+        r
+    }
+
+    fn binary_chain(&mut self, min: u8, links: &mut u32) -> PResult<Expr> {
         let mut lhs = self.unary()?;
         while let Some((op, prec)) = self.binary_op() {
             if prec <= min {
                 break;
             }
             let loc = self.bump().loc;
+            self.link(links)?;
             self.enter()?;
             let rhs = self.binary(prec);
             self.leave();
@@ -870,9 +914,17 @@ impl<'a> Parser<'a> {
     }
 
     fn postfix(&mut self) -> PResult<Expr> {
+        let mut links = 0;
+        let r = self.postfix_chain(&mut links);
+        self.unlink(links);
+        r
+    }
+
+    fn postfix_chain(&mut self, links: &mut u32) -> PResult<Expr> {
         let mut e = self.primary()?;
         loop {
             let loc = self.loc();
+            self.link(links)?;
             if self.eat_punct("[") {
                 let i = self.expression()?;
                 self.expect_punct("]")?;

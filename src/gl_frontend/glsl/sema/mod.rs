@@ -209,6 +209,10 @@ pub const MAX_LOCAL_SIZE: [u32; 3] = [1024, 1024, 64];
 pub const MAX_LOCAL_INVOCATIONS: u64 = 1024;
 
 /// The members a gl_PerVertex redeclaration may list.
+/// Scalar components an array type may hold (a GiB of floats): bigger ones are refused,
+/// so no later size or offset computation overflows.
+const MAX_ARRAY_COMPONENTS: u32 = 1 << 28;
+
 const PER_VERTEX_MEMBERS: &[&str] = &[
     "gl_Position", "gl_PointSize", "gl_ClipDistance", "gl_CullDistance", "gl_ClipVertex", "gl_FrontColor", "gl_BackColor",
     "gl_FrontSecondaryColor", "gl_BackSecondaryColor", "gl_TexCoord", "gl_FogFragCoord",
@@ -682,6 +686,10 @@ impl<'a> Checker<'a> {
         let mut t = base;
         for n in sizes.into_iter().rev() {
             t = Type::Array(Box::new(t), n);
+        }
+        if t.components() > MAX_ARRAY_COMPONENTS {
+            self.error(loc, "array too large: its size exceeds the implementation's limit");
+            return Type::Error;
         }
         t
     }

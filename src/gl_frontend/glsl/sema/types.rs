@@ -137,13 +137,15 @@ impl Type {
         }
     }
 
+    /// Scalar components of the whole type, saturating at `u32::MAX` (arrays of arrays
+    /// may multiply past it before semantic analysis refuses them).
     pub fn components(&self) -> u32 {
         match self {
             Type::Scalar(_) => 1,
             Type::Vector(_, n) => *n as u32,
             Type::Matrix { cols, rows, .. } => *cols as u32 * *rows as u32,
-            Type::Array(e, n) => e.components() * n.unwrap_or(0),
-            Type::Struct(s) => s.members.iter().map(|(_, t)| t.components()).sum(),
+            Type::Array(e, n) => e.components().saturating_mul(n.unwrap_or(0)),
+            Type::Struct(s) => s.members.iter().fold(0u32, |sum, (_, t)| sum.saturating_add(t.components())),
             _ => 0,
         }
     }
