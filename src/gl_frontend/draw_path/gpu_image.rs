@@ -13,6 +13,13 @@ use gl_formats::{BaseFormat, FormatInfo, StorageFormat};
 use crate::types::enums::*;
 use crate::types::*;
 
+/// An attachment view and the GL format of the image it shows, which the draw path needs
+/// beside the view (RGB stored as RGBA has padding alpha, `RenderTargets::alpha_padding`).
+pub(crate) struct AttachedView {
+    pub view: ImageView,
+    pub format: TexelFormat,
+}
+
 /// A GPU image and the views made of it so far.
 #[derive(Clone, Debug)]
 pub struct GpuImage {
@@ -317,7 +324,7 @@ impl ContextState {
 
     /// The attachment view of a texture level: one layer (an array layer, a cube face, a 3D
     /// slice) or, for a layered attachment, all of them; creates the texture's image if needed.
-    pub(crate) fn texture_attachment_view(&mut self, name: GLuint, level: u32, layer: u32, layered: bool, srgb_encode: bool) -> Result<Option<ImageView>, vk_backend::Error> {
+    pub(crate) fn texture_attachment_view(&mut self, name: GLuint, level: u32, layer: u32, layered: bool, srgb_encode: bool) -> Result<Option<AttachedView>, vk_backend::Error> {
         let share = self.share.clone();
         let mut objects = share.lock();
         let Some(texture) = objects.textures.get_mut(name) else { return Ok(None) };
@@ -337,7 +344,10 @@ impl ContextState {
         if count == 0 || first + count > layers {
             return Ok(None);
         }
-        gpu.attachment_view(image_level, first, count, srgb_encode).map(Some)
+        let face = if texture.target == GL_TEXTURE_CUBE_MAP && !layered { layer as usize } else { 0 };
+        let Some(format) = texture.face_level(face, level as usize).map(|image| image.format) else { return Ok(None) };
+        let Some(gpu) = texture.gpu.as_mut() else { return Ok(None) };
+        gpu.attachment_view(image_level, first, count, srgb_encode).map(|view| Some(AttachedView { view, format }))
     }
 
     /// The view and sampler state a sampler of GLSL type `sampler_type` reads on texture
@@ -443,7 +453,7 @@ impl ContextState {
     }
 
     /// The attachment view of a renderbuffer, creating its image if needed.
-    pub(crate) fn renderbuffer_attachment_view(&mut self, name: GLuint, srgb_encode: bool) -> Result<Option<ImageView>, vk_backend::Error> {
+    pub(crate) fn renderbuffer_attachment_view(&mut self, name: GLuint, srgb_encode: bool) -> Result<Option<AttachedView>, vk_backend::Error> {
         let share = self.share.clone();
         let mut objects = share.lock();
         let Some(rb) = objects.renderbuffers.get_mut(name) else { return Ok(None) };
@@ -453,7 +463,7 @@ impl ContextState {
             desc.samples = rb.samples.max(1);
             rb.gpu = Some(GpuImage::new(Image::new(&self.device, &desc)?, 0));
         }
-        rb.gpu.as_mut().expect("created above").attachment_view(0, 0, 1, srgb_encode).map(Some)
+        rb.gpu.as_mut().expect("created above").attachment_view(0, 0, 1, srgb_encode).map(|view| Some(AttachedView { view, format }))
     }
 }
 

@@ -73,7 +73,7 @@ impl ContextState {
                 let bound = self.bindings.image_units.get(unit as usize).copied().unwrap_or_default();
                 let view = match bound.texture {
                     0 => None,
-                    t => self.texture_attachment_view(t, bound.level as u32, 0, false, true)?,
+                    t => self.texture_attachment_view(t, bound.level as u32, 0, false, true)?.map(|a| a.view),
                 };
                 let view = match view {
                     Some(v) => v,

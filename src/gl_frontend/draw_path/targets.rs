@@ -1,9 +1,9 @@
 //! The render targets of the bound draw framebuffer, and the image a read-back reads.
 
-use vk_backend::{Image, ImageDimension, ImageRegion, ImageView, RenderTargets};
+use vk_backend::{Image, ImageDimension, ImageRegion, RenderTargets};
 
 use crate::context::ContextState;
-use crate::draw_path::gpu_image::storage_vk_format;
+use crate::draw_path::gpu_image::{storage_vk_format, AttachedView};
 use crate::objects::framebuffer::{Attachment, MAX_COLOR_ATTACHMENTS};
 use crate::types::enums::*;
 use crate::types::*;
@@ -65,7 +65,7 @@ impl ContextState {
 
     /// The view behind an attachment, making GPU images as needed; `srgb_encode` says
     /// whether an sRGB image is written through its sRGB format.
-    fn attachment_view(&mut self, a: Attachment, srgb_encode: bool) -> Result<Option<ImageView>, vk_backend::Error> {
+    fn attachment_view(&mut self, a: Attachment, srgb_encode: bool) -> Result<Option<AttachedView>, vk_backend::Error> {
         match a {
             Attachment::None => Ok(None),
             Attachment::Texture { name, level, layer, layered } => self.texture_attachment_view(name, level, layer, layered, srgb_encode),
@@ -103,20 +103,19 @@ impl ContextState {
                 continue;
             }
             let index = (buffer - GL_COLOR_ATTACHMENT0) as usize;
-            let attachment = framebuffer.colors[index];
-            if let Some(view) = self.attachment_view(attachment, srgb_encode)? {
+            if let Some(AttachedView { view, format }) = self.attachment_view(framebuffer.colors[index], srgb_encode)? {
                 let (w, h) = view.extent();
                 extent = (extent.0.min(w), extent.1.min(h));
                 layers = layers.min(view.desc().layer_count);
                 targets.colors[slot] = Some(view);
-                if self.attached_image(attachment).is_some_and(|image| has_alpha_padding(image.format)) {
+                if has_alpha_padding(format) {
                     targets.alpha_padding |= 1 << slot;
                 }
             }
         }
         // Depth and stencil share one attachment view (the same image for both).
         let ds = if framebuffer.depth != Attachment::None { framebuffer.depth } else { framebuffer.stencil };
-        if let Some(view) = self.attachment_view(ds, true)? {
+        if let Some(AttachedView { view, .. }) = self.attachment_view(ds, true)? {
             let (w, h) = view.extent();
             extent = (extent.0.min(w), extent.1.min(h));
             layers = layers.min(view.desc().layer_count);
@@ -155,7 +154,7 @@ impl ContextState {
             _ if framebuffer.read_buffer == GL_NONE => return Err(TargetError::Gl(GL_INVALID_OPERATION)),
             _ => framebuffer.colors[(framebuffer.read_buffer - GL_COLOR_ATTACHMENT0) as usize],
         };
-        let view = self.attachment_view(attachment, true)?.ok_or(TargetError::Gl(GL_INVALID_OPERATION))?;
+        let view = self.attachment_view(attachment, true)?.ok_or(TargetError::Gl(GL_INVALID_OPERATION))?.view;
         // The image level the view shows (a texture's image may start above GL level 0).
         let (level, layer) = (view.desc().base_level, view.desc().base_layer);
         let format = self.attached_image(attachment).map(|i| i.format).filter(|f| storage_vk_format(f.storage) == Some(view.image().desc().format));
