@@ -72,6 +72,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_shader_precision", Offered::Desktop),
     ("GL_ARB_shader_storage_buffer_object", Offered::Desktop),
     ("GL_ARB_shader_subroutine", Offered::Desktop),
+    ("GL_ARB_shader_texture_lod", Offered::Desktop),
     ("GL_ARB_shading_language_420pack", Offered::Desktop),
     ("GL_ARB_shading_language_packing", Offered::Desktop),
     ("GL_ARB_stencil_texturing", Offered::Desktop),
@@ -118,12 +119,14 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_EXT_framebuffer_blit", Offered::Desktop),
     ("GL_EXT_framebuffer_object", Offered::Compatibility),
     ("GL_EXT_framebuffer_sRGB", Offered::Desktop),
+    ("GL_EXT_geometry_shader", Offered::Es),
     ("GL_EXT_map_buffer_range", Offered::Es),
     ("GL_EXT_occlusion_query_boolean", Offered::Es),
     ("GL_EXT_packed_float", Offered::Desktop),
     ("GL_EXT_provoking_vertex", Offered::Desktop),
     ("GL_EXT_robustness", Offered::Es),
     ("GL_EXT_shader_integer_mix", Offered::Both),
+    ("GL_EXT_shader_io_blocks", Offered::Es),
     ("GL_EXT_texture3D", Offered::Desktop),
     ("GL_EXT_texture_edge_clamp", Offered::Desktop),
     ("GL_EXT_texture_env_add", Offered::Compatibility),
@@ -141,8 +144,10 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_NV_texture_barrier", Offered::Desktop),
     ("GL_OES_depth_texture", Offered::Es),
     ("GL_OES_element_index_uint", Offered::Es),
+    ("GL_OES_geometry_shader", Offered::Es),
     ("GL_OES_mapbuffer", Offered::Es),
     ("GL_OES_rgb8_rgba8", Offered::Es),
+    ("GL_OES_shader_io_blocks", Offered::Es),
     ("GL_OES_standard_derivatives", Offered::Es),
     ("GL_OES_vertex_array_object", Offered::Es),
     ("GL_SGIS_texture_edge_clamp", Offered::Desktop),
@@ -163,9 +168,14 @@ const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     ("GL_ARB_transform_feedback3", |c| c.transform_feedback),
     ("GL_EXT_transform_feedback", |c| c.transform_feedback_available()),
     ("GL_ARB_tessellation_shader", |c| c.tessellation),
+    ("GL_EXT_geometry_shader", |c| c.geometry_shader),
+    ("GL_OES_geometry_shader", |c| c.geometry_shader),
     // GL_MAX_VIEWPORTS must be at least 16.
     ("GL_ARB_viewport_array", |c| c.multi_viewport && c.geometry_shader),
 ];
+
+/// ES extensions written against ES 3.1, which earlier ES contexts do not offer.
+const ES_3_1_EXTENSIONS: &[&str] = &["GL_EXT_geometry_shader", "GL_EXT_shader_io_blocks", "GL_OES_geometry_shader", "GL_OES_shader_io_blocks"];
 
 /// Whether the device can run `name` (true for extensions that need nothing special).
 fn device_has(name: &str, caps: &nir_like::Caps) -> bool {
@@ -182,6 +192,7 @@ pub fn enabled(api: Api, profile: Profile, version: (u32, u32), caps: &nir_like:
             Api::Gles => !matches!(offered, Offered::Desktop | Offered::Compatibility),
         })
         .filter(|(name, _)| device_has(name, caps))
+        .filter(|(name, _)| api != Api::Gles || version >= (3, 1) || !ES_3_1_EXTENSIONS.contains(name))
         // Before GL 3.1 every context is a compatibility one: the extension says nothing.
         .filter(|(name, _)| *name != "GL_ARB_compatibility" || version >= (3, 1))
         .map(|(name, _)| name.to_string());
@@ -226,12 +237,25 @@ mod tests {
         assert!(!without.iter().any(|n| n.contains("transform_feedback")), "{without:?}");
         assert!(!without.iter().any(|n| n.contains("tessellation")), "{without:?}");
         assert!(!without.iter().any(|n| n.contains("viewport_array")), "{without:?}");
-        assert_eq!(all.len(), without.len() + DEVICE_FEATURE.len());
+        let desktop_device_features = DEVICE_FEATURE.iter().filter(|(n, _)| IMPLEMENTED.iter().any(|(i, o)| i == n && *o != Offered::Es)).count();
+        assert_eq!(all.len(), without.len() + desktop_device_features);
         // Capture without the device's transform feedback is emulated.
         let emulated = enabled(Api::Gl, Profile::Core, (4, 6), &nir_like::Caps { transform_feedback: false, ..nir_like::Caps::ALL });
         assert_eq!(emulated.iter().filter(|n| n.contains("transform_feedback")).count(), 3, "{emulated:?}");
         // Every device requirement names an extension of the table.
         assert!(DEVICE_FEATURE.iter().all(|(n, _)| IMPLEMENTED.iter().any(|(i, _)| i == n)));
+    }
+
+    #[test]
+    fn es_3_1_extensions_wait_for_es_3_1_and_geometry_shaders() {
+        let has = |names: &[String], n: &str| names.iter().any(|x| x == n);
+        let es31 = enabled(Api::Gles, Profile::Core, (3, 1), &nir_like::Caps::ALL);
+        assert!(has(&es31, "GL_OES_geometry_shader") && has(&es31, "GL_OES_shader_io_blocks"), "{es31:?}");
+        let es30 = enabled(Api::Gles, Profile::Core, (3, 0), &nir_like::Caps::ALL);
+        assert!(!has(&es30, "GL_OES_geometry_shader") && !has(&es30, "GL_EXT_shader_io_blocks"), "{es30:?}");
+        let no_gs = enabled(Api::Gles, Profile::Core, (3, 2), &nir_like::Caps { geometry_shader: false, ..nir_like::Caps::ALL });
+        assert!(!has(&no_gs, "GL_OES_geometry_shader") && !has(&no_gs, "GL_EXT_geometry_shader"), "{no_gs:?}");
+        assert!(!has(&enabled(Api::Gl, Profile::Core, (4, 6), &nir_like::Caps::ALL), "GL_OES_geometry_shader"));
     }
 
     #[test]

@@ -1652,6 +1652,14 @@ impl<'a> Checker<'a> {
                     }
                 }
             }
+            // GLSL ES has no `component' layout, and `index' only with EXT_blend_func_extended
+            // (OES_shader_io_blocks lists both among what ES leaves out).
+            if self.is_es() && name == "component" {
+                self.error(l.loc, "layout qualifier `component' is not part of GLSL ES");
+            }
+            if self.is_es() && name == "index" && ty.is_some() && !self.ext("GL_EXT_blend_func_extended") {
+                self.error(l.loc, "layout qualifier `index' needs GL_EXT_blend_func_extended in GLSL ES");
+            }
             if name == "location" && matches!(qual.storage(), Some(Storage::Attribute | Storage::Varying)) {
                 self.error(l.loc, "`location' applies to `in' and `out' variables, not `attribute' or `varying'");
             }
@@ -2013,6 +2021,9 @@ impl<'a> Checker<'a> {
             if let Some(l) = m.qual.layouts().find(|l| image_format_kind(&l.name).is_some()) {
                 let l = l.clone();
                 self.error(l.loc, format!("image format `{}' applies only to images", l.name));
+            }
+            if let Some(l) = m.qual.layouts().find(|l| l.name == "component").filter(|_| self.is_es()) {
+                self.error(l.loc, "layout qualifier `component' is not part of GLSL ES");
             }
             if let Some(l) = m.qual.layouts().find(|l| matches!(l.name.as_str(), "binding" | "std140" | "std430" | "shared" | "packed")) {
                 let l = l.clone();

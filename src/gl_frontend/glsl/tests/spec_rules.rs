@@ -333,3 +333,13 @@ fn separate_shader_objects_bring_in_and_out_to_glsl_120() {
     ok(Vertex, &vs.replace("EXT", "#extension GL_ARB_separate_shader_objects : require"));
     fails_with(Vertex, &vs.replace("EXT", ""), "storage needs GLSL 1.30");
 }
+
+#[test]
+fn essl_has_no_component_layout_and_index_only_with_blend_func_extended() {
+    es_fails_with(Vertex, "#version 310 es\n#extension GL_OES_shader_io_blocks : require\nprecision highp float;\nout vertex { layout(location = 0, component = 3) float x; };\nvoid main() { gl_Position = vec4(0); x = 1.0; }", "`component' is not part of GLSL ES");
+    es_fails_with(Vertex, "#version 310 es\nprecision highp float;\nlayout(location = 0, component = 1) out float x;\nvoid main() { gl_Position = vec4(0); x = 1.0; }", "`component' is not part of GLSL ES");
+    es_fails_with(Fragment, "#version 310 es\nprecision highp float;\nlayout(location = 0, index = 0) out vec4 c;\nvoid main() { c = vec4(0); }", "GL_EXT_blend_func_extended");
+    es_ok(Fragment, "#version 310 es\n#extension GL_EXT_blend_func_extended : require\nprecision highp float;\nlayout(location = 0, index = 1) out vec4 c;\nvoid main() { c = vec4(0); }");
+    // Desktop GLSL keeps both.
+    ok(Fragment, "#version 440\nlayout(location = 0, index = 1) out vec4 c;\nlayout(location = 1, component = 1) out float f;\nvoid main() { c = vec4(0); f = 1.0; }");
+}
