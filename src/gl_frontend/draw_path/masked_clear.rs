@@ -218,15 +218,7 @@ mod tests {
     /// spirv-val's verdict on `shader` as the emitter writes it for Vulkan 1.3.
     fn spirv_val(shader: &Shader) -> Result<(), String> {
         let words = spirv_out::emit(shader, &spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false }).map_err(|e| e.to_string())?;
-        let path = std::env::temp_dir().join(format!("galvan-masked-clear-{}-{}.spv", std::process::id(), shader.name));
-        std::fs::write(&path, words.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<u8>>()).map_err(|e| e.to_string())?;
-        let out = std::process::Command::new("spirv-val").args(["--target-env", "vulkan1.3"]).arg(&path).output().map_err(|e| format!("spirv-val: {e}"))?;
-        let _ = std::fs::remove_file(&path);
-        if out.status.success() {
-            Ok(())
-        } else {
-            Err(format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
-        }
+        spirv_out::spirv_val(&words, "vulkan1.3")
     }
 
     #[test]

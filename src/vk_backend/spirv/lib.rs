@@ -30,6 +30,7 @@ mod emitter;
 mod instructions;
 mod interface;
 mod intrinsics;
+mod spirv_val;
 mod texture;
 mod types;
 
@@ -37,6 +38,7 @@ use std::fmt;
 
 pub use disassemble::disassemble;
 pub use emitter::Emitter;
+pub use spirv_val::spirv_val;
 
 /// What the consumer of the module accepts.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,18 +2,9 @@
 
 use super::device;
 
-/// Writes `words` to a file and runs spirv-val on it for Vulkan 1.3.
+/// spirv-val's verdict on `words` for Vulkan 1.3, naming `name` in a complaint.
 pub fn spirv_val(words: &[u32], name: &str) -> Result<(), String> {
-    let path = std::env::temp_dir().join(format!("galvan-test-{}-{}.spv", std::process::id(), name));
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    std::fs::write(&path, bytes).map_err(|e| e.to_string())?;
-    let out = std::process::Command::new("spirv-val").args(["--target-env", "vulkan1.3"]).arg(&path).output().map_err(|e| format!("spirv-val: {e}"))?;
-    let _ = std::fs::remove_file(&path);
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
-    }
+    spirv_out::spirv_val(words, "vulkan1.3").map_err(|e| format!("{name}: {e}"))
 }
 
 /// One shader compiled for a 4.6 compatibility context with every known extension usable.

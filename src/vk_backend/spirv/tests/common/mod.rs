@@ -20,36 +20,7 @@ pub const TARGETS: &[((u8, u8), &str)] = &[
     ((1, 6), "vulkan1.3"),
 ];
 
-/// Runs spirv-val on `words`; returns its complaint on failure.
-pub fn spirv_val(words: &[u32], env: &str) -> Result<(), String> {
-    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-    let path =
-        std::env::temp_dir().join(format!("galvan-spirv-test-{}-{n}.spv", std::process::id()));
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    std::fs::write(&path, bytes).map_err(|e| e.to_string())?;
-    let out = Command::new("spirv-val")
-        .arg("--target-env")
-        .arg(env)
-        .arg(&path)
-        .output()
-        .map_err(|e| format!("spirv-val: {e}"))?;
-    if out.status.success() {
-        let _ = std::fs::remove_file(&path);
-        Ok(())
-    } else {
-        let dis = Command::new("spirv-dis")
-            .arg(&path)
-            .output()
-            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
-            .unwrap_or_default();
-        let _ = std::fs::remove_file(&path);
-        Err(format!(
-            "{}{}\n{dis}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        ))
-    }
-}
+pub use spirv_out::spirv_val;
 
 /// Emits `shader` for the given targets and asserts spirv-val accepts each module.
 pub fn assert_valid_for(shader: &Shader, targets: &[((u8, u8), &str)]) {
