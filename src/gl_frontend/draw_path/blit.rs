@@ -96,7 +96,7 @@ impl ContextState {
             } else if source_samples > 1 {
                 self.resolve_depth_stencil_blit(&source.image, &from, view.image(), &to, aspect)
             } else {
-                self.stream.blit(&source.image, &from, view.image(), &to, aspect, BlitFilter::Nearest)
+                self.blit_depth_stencil(&source.image, &from, view.image(), &to, aspect)
             };
             if let Err(e) = result {
                 self.backend_failed(e);
@@ -153,7 +153,29 @@ impl ContextState {
         let src_region = ImageRegion { level: from.level, base_layer: from.layer, ..region };
         self.stream.resolve_depth_stencil(source, &src_region, &resolved, &region)?;
         let temp = BlitRect { level: 0, layer: 0, ..from };
-        self.stream.blit(&resolved, &temp, dest, &to, aspect, BlitFilter::Nearest)
+        self.blit_depth_stencil(&resolved, &temp, dest, &to, aspect)
+    }
+
+    /// A depth and/or stencil blit between single-sample images of one format. Blitting one
+    /// aspect of an image that has both is left to the device only where it has one aspect:
+    /// otherwise both are blitted into a temporary the size of the destination rectangle and
+    /// the one GL asked for is read back and written into the destination, since some
+    /// drivers (lavapipe) write both aspects of a one-aspect blit or image copy of a packed
+    /// depth/stencil format. The round trip waits, but only these blits take it.
+    fn blit_depth_stencil(&mut self, source: &Image, from: &BlitRect, dest: &Image, to: &BlitRect, aspect: Aspect) -> Result<(), vk_backend::Error> {
+        let format = dest.desc().format;
+        let (width, height) = (to.x0.abs_diff(to.x1), to.y0.abs_diff(to.y1));
+        let (dx, dy) = (to.x0.min(to.x1), to.y0.min(to.y1));
+        if aspect == Aspect::DepthStencil || !(format.has_depth() && format.has_stencil()) || width == 0 || height == 0 || dx < 0 || dy < 0 {
+            return self.stream.blit(source, from, dest, to, aspect, BlitFilter::Nearest);
+        }
+        let temp = Image::new(&self.device, &ImageDesc::new_2d(format, width, height))?;
+        // The destination rectangle moved to the temporary's origin, its corner order kept.
+        let into = BlitRect { level: 0, layer: 0, x0: to.x0 - dx, y0: to.y0 - dy, x1: to.x1 - dx, y1: to.y1 - dy };
+        self.stream.blit(source, from, &temp, &into, Aspect::DepthStencil, BlitFilter::Nearest)?;
+        let texels = self.stream.read_image(&temp, &ImageRegion { aspect, ..ImageRegion::rect(0, 0, width, height) })?;
+        let target = ImageRegion { aspect, level: to.level, base_layer: to.layer, ..ImageRegion::rect(dx, dy, width, height) };
+        self.stream.write_image(dest, &target, &texels)
     }
 
     /// A colour blit between single-sample images. A Vulkan blit always decodes an sRGB

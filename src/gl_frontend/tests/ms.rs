@@ -270,7 +270,10 @@ fn depth_and_stencil_resolve_through_a_blit() {
         glReadPixels(4, 8, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, depth.as_mut_ptr().cast());
         glReadPixels(12, 8, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, depth[1..].as_mut_ptr().cast());
         assert!((depth[0] - 0.25).abs() < 1e-3 && (depth[1] - 0.5).abs() < 1e-3, "{depth:?}");
+        // Only depth was asked for: stencil is still the cleared 0.
         let mut stencil = [0xffu8; 2];
+        glReadPixels(12, 8, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, stencil.as_mut_ptr().cast());
+        assert_eq!(stencil[0], 0);
         // Stencil alone, mirrored in x: the quad's 7s land on the left half.
         glBindFramebuffer(GL_READ_FRAMEBUFFER, multi);
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, single);
@@ -337,4 +340,40 @@ fn sample_mask_written_on_single_sample_draws_is_ignored() {
     unsafe { glDisable(GL_MULTISAMPLE) };
     assert_eq!(draw_and_read(multisample_framebuffer(), true, shader), [255, 0, 0, 255]);
     unsafe { glEnable(GL_MULTISAMPLE) };
+}
+
+#[test]
+fn single_aspect_blits_leave_the_other_aspect_alone() {
+    let _ctx = context();
+    let source = color_depth_framebuffer(0);
+    let dest = color_depth_framebuffer(0);
+    let read = |x: i32| unsafe {
+        let (mut stencil, mut depth) = ([0xffu8; 1], [0f32; 1]);
+        glReadPixels(x, 4, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, stencil.as_mut_ptr().cast());
+        glReadPixels(x, 4, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, depth.as_mut_ptr().cast());
+        (stencil[0], depth[0])
+    };
+    unsafe {
+        glBindFramebuffer(GL_FRAMEBUFFER, dest);
+        glClearDepth(1.0);
+        glClearStencil(0);
+        glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+        glBindFramebuffer(GL_FRAMEBUFFER, source);
+        glClearDepth(0.25);
+        glClearStencil(7);
+        glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+        // Depth into the left half, scaled down; stencil into the right half, mirrored.
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, source);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, dest);
+        glBlitFramebuffer(0, 0, 16, 16, 0, 0, 8, 16, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+        glBlitFramebuffer(0, 0, 16, 16, 16, 0, 8, 16, GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        glBindFramebuffer(GL_FRAMEBUFFER, dest);
+    }
+    let (stencil, depth) = read(4);
+    assert_eq!(stencil, 0, "the depth blit left stencil alone");
+    assert!((depth - 0.25).abs() < 1e-3, "depth {depth}");
+    let (stencil, depth) = read(12);
+    assert_eq!(stencil, 7, "the stencil blit");
+    assert!((depth - 1.0).abs() < 1e-3, "the stencil blit left depth alone: {depth}");
 }
