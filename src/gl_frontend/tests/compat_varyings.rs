@@ -41,6 +41,16 @@ fn square_with_coordinates(s: [f32; UNITS as usize]) {
     }
 }
 
+/// `program` in use, window coordinates as object coordinates, the window cleared to black.
+fn use_on_cleared_window(program: GLuint) {
+    window_ortho();
+    unsafe {
+        glUseProgram(program);
+        glClearColor(0.0, 0.0, 0.0, 0.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+}
+
 #[test]
 fn eight_fixed_function_units_each_add_their_bit() {
     let _ctx = current_compat_context();
@@ -187,12 +197,7 @@ fn user_varyings_past_twenty_keep_apart_from_gl_color() {
     // 22 user varyings, then gl_Color and gl_TexCoord[]: 22 + 1 + 8 of the 32 locations
     // (the compatibility varyings used to sit at 20 and above).
     let p = many_varyings_program(22);
-    window_ortho();
-    unsafe {
-        glUseProgram(p);
-        glClearColor(0.0, 0.0, 0.0, 0.0);
-        glClear(GL_COLOR_BUFFER_BIT);
-    }
+    use_on_cleared_window(p);
     front_and_back_triangles();
     // 22 / 64 * 255 = 87.7, 0.5 * 255 = 127.5.
     let [r, g, b, a] = pixel(4, 4);
@@ -206,12 +211,7 @@ fn glsl_vertex_stage_feeds_the_fixed_function_fragment_stage() {
     // User varyings the fixed-function fragment stage never reads come first.
     let vs = "#version 110\nvarying vec4 a;\nvarying vec4 b;\nvoid main() {\n gl_Position = ftransform();\n a = vec4(1.0);\n b = vec4(1.0);\n gl_TexCoord[7] = vec4(1.0);\n gl_FrontColor = vec4(0.2, 0.4, 0.6, 1.0);\n}\n";
     let p = linked_program(&[(GL_VERTEX_SHADER, vs)]);
-    window_ortho();
-    unsafe {
-        glUseProgram(p);
-        glClearColor(0.0, 0.0, 0.0, 0.0);
-        glClear(GL_COLOR_BUFFER_BIT);
-    }
+    use_on_cleared_window(p);
     front_and_back_triangles();
     assert_eq!(pixel(4, 4), [51, 102, 153, 255]);
     assert_eq!(error(), GL_NO_ERROR);
@@ -222,11 +222,8 @@ fn fixed_function_vertex_stage_feeds_a_glsl_fragment_shader() {
     let _ctx = current_compat_context();
     let fs = "#version 110\nvoid main() { gl_FragColor = vec4(gl_Color.r, gl_TexCoord[7].y, gl_TexCoord[3].x, gl_SecondaryColor.b + 0.2); }\n";
     let p = linked_program(&[(GL_FRAGMENT_SHADER, fs)]);
-    window_ortho();
+    use_on_cleared_window(p);
     unsafe {
-        glUseProgram(p);
-        glClearColor(0.0, 0.0, 0.0, 0.0);
-        glClear(GL_COLOR_BUFFER_BIT);
         // Set 7 through its texture matrix: y doubled.
         glActiveTexture(GL_TEXTURE7);
         glMatrixMode(GL_TEXTURE);
