@@ -154,10 +154,10 @@ impl ContextState {
             _ if framebuffer.read_buffer == GL_NONE => return Err(TargetError::Gl(GL_INVALID_OPERATION)),
             _ => framebuffer.colors[(framebuffer.read_buffer - GL_COLOR_ATTACHMENT0) as usize],
         };
-        let view = self.attachment_view(attachment, true)?.ok_or(TargetError::Gl(GL_INVALID_OPERATION))?.view;
+        let AttachedView { view, format } = self.attachment_view(attachment, true)?.ok_or(TargetError::Gl(GL_INVALID_OPERATION))?;
         // The image level the view shows (a texture's image may start above GL level 0).
         let (level, layer) = (view.desc().base_level, view.desc().base_layer);
-        let format = self.attached_image(attachment).map(|i| i.format).filter(|f| storage_vk_format(f.storage) == Some(view.image().desc().format));
+        let format = Some(format).filter(|f| storage_vk_format(f.storage) == Some(view.image().desc().format));
         Ok(ReadSource { image: view.image().clone(), level, layer, extent: view.extent(), format })
     }
 }
