@@ -2715,6 +2715,12 @@ impl GlCommands for ContextState {
     unsafe fn FogCoordPointer(&mut self, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
         self.gl_conventional_pointer(GL_FOG_COORD_ARRAY, 1, ty, stride, pointer)
     }
+    unsafe fn EdgeFlagPointer(&mut self, stride: GLsizei, pointer: *const c_void) {
+        self.gl_edge_flag_pointer(stride, pointer)
+    }
+    unsafe fn IndexPointer(&mut self, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
+        self.gl_index_pointer(ty, stride, pointer)
+    }
     unsafe fn EnableClientState(&mut self, array: GLenum) {
         self.gl_client_state(array, true)
     }

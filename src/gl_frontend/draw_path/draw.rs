@@ -12,7 +12,7 @@ use vk_backend::{
 };
 
 use crate::context::ContextState;
-use crate::draw_path::fixed_point_fetch::fixed_to_float;
+use crate::draw_path::host_converted_fetch::HostConversion;
 use crate::draw_path::primitive_restart::{rewrite_restart_indices, Restart};
 use crate::draw_path::record_error::RecordError;
 use crate::draw_path::render_state::{is_primitive_mode, map_topology};
@@ -68,8 +68,6 @@ fn map_vertex_format(a: &VertexAttrib) -> Option<VertexFormat> {
             (GL_SHORT, false) => VertexScalar::I16Scaled,
             (GL_UNSIGNED_SHORT, true) => VertexScalar::U16Norm,
             (GL_UNSIGNED_SHORT, false) => VertexScalar::U16Scaled,
-            (GL_INT, false) => VertexScalar::I32Scaled,
-            (GL_UNSIGNED_INT, false) => VertexScalar::U32Scaled,
             (GL_INT_2_10_10_10_REV, true) => VertexScalar::A2B10G10R10SNorm,
             (GL_INT_2_10_10_10_REV, false) => VertexScalar::A2B10G10R10SScaled,
             (GL_UNSIGNED_INT_2_10_10_10_REV, true) => VertexScalar::A2B10G10R10UNorm,
@@ -439,8 +437,12 @@ impl ContextState {
                 constant_attributes.push((slot.vk, offset, attributes));
                 continue;
             }
-            if a.ty == GL_FIXED && matches!(a.class, AttribClass::Float { .. }) {
-                // 16.16 fixed point: the elements the draw reads, converted to floats.
+            let conversion = match a.class {
+                AttribClass::Float { normalized } => HostConversion::for_float_array(a.ty, normalized),
+                _ => None,
+            };
+            if let Some(conversion) = conversion {
+                // No Vulkan format: the elements the draw reads, converted to floats.
                 let elements = if a.divisor == 0 {
                     self.vertices_read(first, count, base_vertex, indices, element_buffer)?
                 } else {
@@ -451,7 +453,7 @@ impl ContextState {
                 let floats = if a.buffer != 0 {
                     let objects = self.share.lock();
                     let data = objects.buffers.get(a.buffer).map(|b| &b.data[..]).unwrap_or(&[]);
-                    fixed_to_float(data.get(a.pointer as usize..).unwrap_or(&[]), stride as usize, components, elements)
+                    conversion.to_floats(data.get(a.pointer as usize..).unwrap_or(&[]), stride as usize, components, elements)
                 } else {
                     if a.pointer == 0 {
                         return Err(RecordError::Gl(GL_INVALID_OPERATION));
@@ -459,7 +461,7 @@ impl ContextState {
                     let bytes = (elements.max(1) - 1) * stride + element_size;
                     // SAFETY: GL requires a client array to hold every element a draw reads.
                     let data = unsafe { std::slice::from_raw_parts(a.pointer as *const u8, bytes as usize) };
-                    fixed_to_float(data, stride as usize, components, elements)
+                    conversion.to_floats(data, stride as usize, components, elements)
                 };
                 let (buffer, offset) = self.temporary_buffer(&floats)?;
                 let rate = if a.divisor == 0 { InputRate::Vertex } else { InputRate::Instance(a.divisor) };

@@ -8,7 +8,7 @@ pub mod builtin_uniforms;
 pub mod clear;
 pub mod conditional_render;
 pub mod dispatch;
-pub mod fixed_point_fetch;
+pub mod host_converted_fetch;
 pub mod record_error;
 pub mod draw;
 pub mod gpu_image;

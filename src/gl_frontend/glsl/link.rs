@@ -743,6 +743,11 @@ fn link_attributes(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut
             _ => pending.push((var, count)),
         }
     }
+    // Generic attribute 0 is gl_Vertex's array (GL 4.6 compatibility, section 10.2): a
+    // shader reading gl_Vertex leaves it to gl_Vertex rather than alias a user attribute.
+    if used(vs, "gl_Vertex") {
+        taken[0] = true;
+    }
     for (var, count) in pending {
         match allocate(&mut taken, count) {
             Some(l) => out.attributes.push(ActiveVariable { location: l as i32, ..var }),
