@@ -298,7 +298,7 @@ impl ContextState {
             },
             // Compatibility contexts draw without a program through generated shaders.
             // Enabled ARB programs draw in place of the fixed-function stage they replace.
-            None if self.bindings.program == 0 && !self.is_core() && !self.is_gles() => match self.arb_program_executable() {
+            None if (self.bindings.program == 0 || self.current_program_is_empty()) && !self.is_core() && !self.is_gles() => match self.arb_program_executable() {
                 Some(e) => e,
                 None => self.fixed_function_executable(),
             },
@@ -421,7 +421,13 @@ impl ContextState {
             let Some(a) = vao.attribs.get(slot.gl as usize).copied() else { continue };
             // Generic attribute 0 is gl_Vertex in compatibility contexts: its array feeds
             // gl_Vertex while gl_Vertex's own array is disabled.
-            let a = if slot.gl as usize == VERTEX && !a.enabled { vao.attribs.first().copied().filter(|g| g.enabled).unwrap_or(a) } else { a };
+            // And the other way round: a shader reading generic attribute 0 is fed by
+            // glVertexPointer's array while generic array 0 is disabled.
+            let a = match slot.gl as usize {
+                VERTEX if !a.enabled => vao.attribs.first().copied().filter(|g| g.enabled).unwrap_or(a),
+                0 if !a.enabled && !self.is_core() && !self.is_gles() => vao.attribs.get(VERTEX).copied().filter(|v| v.enabled).unwrap_or(a),
+                _ => a,
+            };
             if !a.enabled {
                 let offset = constant_bytes.len() as u64;
                 let attributes = if slot.double {

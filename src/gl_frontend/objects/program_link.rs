@@ -358,7 +358,7 @@ impl ContextState {
             }
         }
         let Some(ShaderOrProgram::Program(p)) = objects.shader_objects.get_mut(program) else { return };
-        let options = glsl::LinkOptions {
+        let mut options = glsl::LinkOptions {
             attrib_bindings: p.attrib_bindings.iter().map(|(k, v)| (k.clone(), *v)).collect(),
             frag_data_bindings: p.frag_data_bindings.iter().map(|(k, v)| (k.clone(), *v)).collect(),
             frag_data_index: Vec::new(),
@@ -367,15 +367,17 @@ impl ContextState {
             separable: p.separable,
             pipeline_stages: false,
             clip_control_state: false,
+            fixed_function_vertex: false,
         };
         drop(objects);
         // A compatibility program without a vertex shader gets the fixed-function one.
         let has_vertex = compiled.iter().any(|c| c.stage == glsl::Stage::Vertex);
         let only_fragment = !has_vertex && compiled.iter().all(|c| c.stage == glsl::Stage::Fragment);
-        if only_fragment && !options.separable && !compiled.is_empty() && self.api == crate::version::Api::Gl && self.profile == crate::version::Profile::Compatibility {
+        if only_fragment && !options.separable && !compiled.is_empty() && self.is_compatibility_gl() {
             let version = self.version.0 * 10 + self.version.1;
             if let Some(vs) = crate::fixed_function::vertex_shader::compile(glsl::Api::GlCompat, version) {
                 compiled.push(vs);
+                options.fixed_function_vertex = true;
             }
         }
         // And one without a fragment shader colours fragments as fixed function does
@@ -390,16 +392,19 @@ impl ContextState {
             log.push_str(&link_log);
             linked
         } else {
-            if compiled.is_empty() && log.is_empty() {
+            if compiled.is_empty() && log.is_empty() && !self.is_compatibility_gl() {
                 log.push_str("error: no shaders attached\n");
             }
             None
         };
+        // A compatibility program without shaders links: drawing with it is fixed function
+        // for both stages (GL 2.1, sections 2.15 and 3.11).
+        let empty_compatibility = compiled.is_empty() && log.is_empty() && self.is_compatibility_gl();
         if let Some(exe) = &linked {
             exe.lock().unwrap_or_else(|p| p.into_inner()).source_texts = texts;
         }
         self.with_program(program, |p| {
-            p.linked = linked.is_some();
+            p.linked = linked.is_some() || empty_compatibility;
             p.info_log = log;
             p.executable = linked;
         });
@@ -529,6 +534,18 @@ impl ContextState {
             }
         }
         self.state.dirty.insert(Dirty::PROGRAM | Dirty::VERTEX_INPUT | Dirty::UNIFORMS | Dirty::TEXTURES);
+    }
+
+    /// Whether this is a desktop compatibility-profile context.
+    pub(crate) fn is_compatibility_gl(&self) -> bool {
+        self.api == crate::version::Api::Gl && self.profile == crate::version::Profile::Compatibility
+    }
+
+    /// Whether the current program linked without shaders (compatibility contexts), so
+    /// draws take the fixed-function stages.
+    pub(crate) fn current_program_is_empty(&self) -> bool {
+        self.bindings.program != 0
+            && matches!(self.share.lock().shader_objects.get(self.bindings.program), Some(ShaderOrProgram::Program(p)) if p.linked && p.executable.is_none())
     }
 
     /// The executable of the current program.
