@@ -289,6 +289,9 @@ impl ContextState {
         self.note_shared_texture_changes();
         self.note_fixed_function_primitive(mode);
         let executable = match self.current_executable() {
+            Some(e) if self.invalid_arb_program_stands_in(&e.lock().unwrap_or_else(|p| p.into_inner()).link_options) => {
+                return self.record_error(GL_INVALID_OPERATION);
+            }
             Some(e) => Some(e),
             // Without a current program, the bound program pipeline's stages draw.
             None if self.bindings.program == 0 && self.bindings.program_pipeline != 0 => match self.pipeline_executable(false) {

@@ -39,6 +39,9 @@ pub struct LinkOptions {
     /// a fragment shader alone): fragment inputs it does not write read undefined values
     /// instead of failing the link.
     pub fixed_function_vertex: bool,
+    /// The fragment stage is the generated fixed-function one (a compatibility program
+    /// without a fragment shader).
+    pub fixed_function_fragment: bool,
 }
 
 /// An active vertex attribute or fragment output.

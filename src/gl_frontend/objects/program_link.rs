@@ -368,6 +368,7 @@ impl ContextState {
             pipeline_stages: false,
             clip_control_state: false,
             fixed_function_vertex: false,
+            fixed_function_fragment: false,
         };
         drop(objects);
         // A compatibility program without a vertex shader gets the fixed-function one.
@@ -385,7 +386,9 @@ impl ContextState {
         // lacks: a pipeline adds the fixed-function fragment stage when it draws.
         let has_fragment = compiled.iter().any(|c| c.stage == glsl::Stage::Fragment);
         if has_vertex && !has_fragment && !options.separable {
-            compiled.extend(self.fixed_function_fragment_shader());
+            let generated = self.fixed_function_fragment_shader();
+            options.fixed_function_fragment = generated.is_some();
+            compiled.extend(generated);
         }
         let linked = if log.is_empty() && !compiled.is_empty() {
             let (linked, link_log) = self.link_executable(&compiled, &options);
