@@ -934,26 +934,7 @@ impl GlCommands for ContextState {
             }
             return;
         }
-        if let Some(value) = self.tessellation_program_parameter(program, pname) {
-            if let Some(v) = value {
-                store(params, 0, v);
-            }
-            return;
-        }
-        let interface = matches!(
-            pname,
-            GL_ACTIVE_UNIFORMS | GL_ACTIVE_UNIFORM_MAX_LENGTH | GL_ACTIVE_ATTRIBUTES | GL_ACTIVE_ATTRIBUTE_MAX_LENGTH
-                | GL_ACTIVE_UNIFORM_BLOCKS | GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH | GL_ACTIVE_ATOMIC_COUNTER_BUFFERS
-        );
-        let xfb = matches!(pname, GL_TRANSFORM_FEEDBACK_BUFFER_MODE | GL_TRANSFORM_FEEDBACK_VARYINGS | GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH);
-        let value = if xfb {
-            self.program_xfb_parameter(program, pname)
-        } else if interface {
-            self.program_interface_parameter(program, pname)
-        } else {
-            self.program_parameter(program, pname)
-        };
-        if let Some(v) = value {
+        if let Some(v) = self.program_query(program, pname) {
             store(params, 0, v);
         }
     }
@@ -1013,6 +994,46 @@ impl GlCommands for ContextState {
     }
     unsafe fn GetProgramInfoLog(&mut self, program: GLuint, buf_size: GLsizei, length: *mut GLsizei, log: *mut GLchar) {
         self.gl_get_program_info_log(program, buf_size, length, log)
+    }
+    unsafe fn AreTexturesResident(&mut self, n: GLsizei, textures: *const GLuint, _residences: *mut GLboolean) -> GLboolean {
+        if !self.check(n >= 0, GL_INVALID_VALUE) {
+            return 0;
+        }
+        let names = if textures.is_null() || n == 0 { &[][..] } else { std::slice::from_raw_parts(textures, n as usize) };
+        self.gl_are_textures_resident(names)
+    }
+    /// Priorities are residency hints, which galvan has no use for (every texture stays
+    /// resident); only the count is checked.
+    unsafe fn PrioritizeTextures(&mut self, n: GLsizei, _textures: *const GLuint, _priorities: *const GLfloat) {
+        self.check(n >= 0, GL_INVALID_VALUE);
+    }
+    unsafe fn AreTexturesResidentEXT(&mut self, n: GLsizei, textures: *const GLuint, residences: *mut GLboolean) -> GLboolean {
+        self.AreTexturesResident(n, textures, residences)
+    }
+    unsafe fn PrioritizeTexturesEXT(&mut self, n: GLsizei, textures: *const GLuint, priorities: *const GLclampf) {
+        self.PrioritizeTextures(n, textures, priorities)
+    }
+    unsafe fn DeleteObjectARB(&mut self, obj: GLhandleARB) {
+        self.gl_delete_object(obj)
+    }
+    unsafe fn GetHandleARB(&mut self, pname: GLenum) -> GLhandleARB {
+        self.gl_get_handle(pname)
+    }
+    unsafe fn GetObjectParameterivARB(&mut self, obj: GLhandleARB, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.object_parameter(obj, pname) {
+            store(params, 0, v);
+        }
+    }
+    unsafe fn GetObjectParameterfvARB(&mut self, obj: GLhandleARB, pname: GLenum, params: *mut GLfloat) {
+        if let Some(v) = self.object_parameter(obj, pname) {
+            store(params, 0, v as GLfloat);
+        }
+    }
+    unsafe fn GetInfoLogARB(&mut self, obj: GLhandleARB, max_length: GLsizei, length: *mut GLsizei, info_log: *mut GLcharARB) {
+        self.gl_get_info_log(obj, max_length, length, info_log)
+    }
+    unsafe fn GetAttachedObjectsARB(&mut self, container: GLhandleARB, max_count: GLsizei, count: *mut GLsizei, objects: *mut GLhandleARB) {
+        self.gl_get_attached_shaders(container, max_count, count, objects)
     }
     unsafe fn DeleteProgram(&mut self, program: GLuint) {
         self.gl_delete_program(program)

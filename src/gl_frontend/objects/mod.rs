@@ -6,6 +6,7 @@ pub mod buffer_clear;
 pub mod copy_image;
 pub mod framebuffer;
 pub mod framebuffer_texture;
+pub mod handle_objects;
 pub mod invalidate;
 pub mod legacy_arrays;
 pub mod names;

@@ -238,6 +238,9 @@ impl ContextState {
         }
         let mut modules = Vec::new();
         let mut all_stages = StageMask(0);
+        // The stages whose shaders declare each sampler or image binding: a device's
+        // per-stage limits count only those.
+        let mut opaque_stages: Vec<(u32, StageMask)> = Vec::new();
         let caps = self.caps;
         let last_pre_raster = linked.stages.iter().filter(|s| s.stage != glsl::Stage::Fragment).map(|s| s.stage).max().or(placeholder_vertex.then_some(glsl::Stage::Vertex));
         let cull_emulation = cull_emulation(linked, last_pre_raster);
@@ -296,6 +299,12 @@ impl ContextState {
             crate::shader_dumps::spirv(gl_stage.name(), &words);
             let gpu_stage = stage_of(gl_stage);
             all_stages.0 |= 1 << gpu_stage as u8;
+            for binding in ir.variables.iter().filter(|(_, v)| v.mode == nir_like::VariableMode::Image).filter_map(|(_, v)| v.binding) {
+                match opaque_stages.iter_mut().find(|(b, _)| *b == binding) {
+                    Some((_, mask)) => mask.0 |= 1 << gpu_stage as u8,
+                    None => opaque_stages.push((binding, StageMask(1 << gpu_stage as u8))),
+                }
+            }
             let module = ShaderModule::new(&self.device, gpu_stage, &words, "main").map_err(|e| e.to_string())?;
             modules.push(module);
         }
@@ -308,8 +317,10 @@ impl ContextState {
             bindings.push(BindingDesc { binding, kind: BindingKind::UniformBuffer, count, stages: all_stages });
         }
         use crate::draw_path::descriptor_arrays::opaque_bindings;
+        // A binding no stage declares (its uniform unused everywhere) stays visible to all.
+        let stages_of = |binding: u32| opaque_stages.iter().find(|(b, _)| *b == binding).map_or(all_stages, |(_, mask)| *mask);
         for b in opaque_bindings(interface, true) {
-            bindings.push(BindingDesc { binding: b.binding, kind: BindingKind::StorageImage, count: b.count, stages: all_stages });
+            bindings.push(BindingDesc { binding: b.binding, kind: BindingKind::StorageImage, count: b.count, stages: stages_of(b.binding) });
         }
         for b in opaque_bindings(interface, false) {
             // samplerBuffer reads a texel buffer, every other sampler an image.
@@ -318,7 +329,7 @@ impl ContextState {
             } else {
                 BindingKind::CombinedImageSampler
             };
-            bindings.push(BindingDesc { binding: b.binding, kind, count: b.count, stages: all_stages });
+            bindings.push(BindingDesc { binding: b.binding, kind, count: b.count, stages: stages_of(b.binding) });
         }
         for k in 0..interface.atomic_counter_buffers.len() as u32 {
             let binding = glsl::link_atomic::AtomicCounterBuffer::descriptor_binding(k);
@@ -406,10 +417,15 @@ impl ContextState {
         if let Some(exe) = &linked {
             exe.lock().unwrap_or_else(|p| p.into_inner()).source_texts = texts;
         }
+        // A failed relink of the program in use leaves its last executable drawing until
+        // glUseProgram replaces it (GL 4.6, section 7.3).
+        let in_use = self.bindings.program == program;
         self.with_program(program, |p| {
             p.linked = linked.is_some() || empty_compatibility;
             p.info_log = log;
-            p.executable = linked;
+            if linked.is_some() || empty_compatibility || !in_use {
+                p.executable = linked;
+            }
         });
         if self.bindings.program == program {
             self.state.dirty.insert(Dirty::PROGRAM | Dirty::VERTEX_INPUT | Dirty::UNIFORMS | Dirty::TEXTURES);
