@@ -65,7 +65,7 @@ macro_rules! program_uniform_arrays {
     ($($name:ident: $scalar:ident, $ty:ty, $columns:literal x $rows:literal;)*) => {$(
         unsafe fn $name(&mut self, program: GLuint, location: GLint, count: GLsizei, value: *const $ty) {
             let per = $columns * $rows * std::mem::size_of::<$ty>() / 4;
-            if let Some(values) = uniform_values(value as *const u32, count, per) {
+            if let Some(values) = self.uniform_values(Some(program), location, value as *const u32, count, per) {
                 self.gl_program_uniform(program, location, count, Scalar::$scalar, $columns, $rows, false, &values)
             }
         }
@@ -77,7 +77,7 @@ macro_rules! program_uniform_matrices {
     ($($name:ident: $scalar:ident, $ty:ty, $columns:literal x $rows:literal;)*) => {$(
         unsafe fn $name(&mut self, program: GLuint, location: GLint, count: GLsizei, transpose: GLboolean, value: *const $ty) {
             let per = $columns * $rows * std::mem::size_of::<$ty>() / 4;
-            if let Some(values) = uniform_values(value as *const u32, count, per) {
+            if let Some(values) = self.uniform_values(Some(program), location, value as *const u32, count, per) {
                 self.gl_program_uniform(program, location, count, Scalar::$scalar, $columns, $rows, transpose != 0, &values)
             }
         }
@@ -101,22 +101,22 @@ macro_rules! int64_uniform_commands {
             self.gl_uniform(location, 1, Scalar::$scalar, 1, 4, false, &int64_words(&[x as u64, y as u64, z as u64, w as u64]))
         }
         unsafe fn $v1(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
-            if let Some(values) = uniform_values(value as *const u32, count, 2) {
+            if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 2) {
                 self.gl_uniform(location, count, Scalar::$scalar, 1, 1, false, &values)
             }
         }
         unsafe fn $v2(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
-            if let Some(values) = uniform_values(value as *const u32, count, 4) {
+            if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 4) {
                 self.gl_uniform(location, count, Scalar::$scalar, 1, 2, false, &values)
             }
         }
         unsafe fn $v3(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
-            if let Some(values) = uniform_values(value as *const u32, count, 6) {
+            if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 6) {
                 self.gl_uniform(location, count, Scalar::$scalar, 1, 3, false, &values)
             }
         }
         unsafe fn $v4(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
-            if let Some(values) = uniform_values(value as *const u32, count, 8) {
+            if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 8) {
                 self.gl_uniform(location, count, Scalar::$scalar, 1, 4, false, &values)
             }
         }
@@ -1241,67 +1241,67 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Double, 1, 4, false, &double_words(&[x, y, z, w]))
     }
     unsafe fn Uniform1dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 2) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 2) {
             self.gl_uniform(location, count, Scalar::Double, 1, 1, false, &values)
         }
     }
     unsafe fn Uniform2dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 4) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 4) {
             self.gl_uniform(location, count, Scalar::Double, 1, 2, false, &values)
         }
     }
     unsafe fn Uniform3dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 6) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 6) {
             self.gl_uniform(location, count, Scalar::Double, 1, 3, false, &values)
         }
     }
     unsafe fn Uniform4dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 8) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 8) {
             self.gl_uniform(location, count, Scalar::Double, 1, 4, false, &values)
         }
     }
     unsafe fn UniformMatrix2dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 8) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 8) {
             self.gl_uniform(location, count, Scalar::Double, 2, 2, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix3dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 18) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 18) {
             self.gl_uniform(location, count, Scalar::Double, 3, 3, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix4dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 32) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 32) {
             self.gl_uniform(location, count, Scalar::Double, 4, 4, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix2x3dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 12) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 12) {
             self.gl_uniform(location, count, Scalar::Double, 2, 3, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix2x4dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 16) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 16) {
             self.gl_uniform(location, count, Scalar::Double, 2, 4, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix3x2dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 12) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 12) {
             self.gl_uniform(location, count, Scalar::Double, 3, 2, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix3x4dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 24) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 24) {
             self.gl_uniform(location, count, Scalar::Double, 3, 4, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix4x2dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 16) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 16) {
             self.gl_uniform(location, count, Scalar::Double, 4, 2, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix4x3dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 24) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 24) {
             self.gl_uniform(location, count, Scalar::Double, 4, 3, transpose != 0, &values)
         }
     }
@@ -1309,7 +1309,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Float, 1, 1, false, &[v0.to_bits()])
     }
     unsafe fn Uniform1fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 1) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 1) {
             self.gl_uniform(location, count, Scalar::Float, 1, 1, false, &values)
         }
     }
@@ -1317,7 +1317,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Int, 1, 1, false, &[v0 as u32])
     }
     unsafe fn Uniform1iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
-        if let Some(values) = uniform_values(value, count, 1) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 1) {
             self.gl_uniform(location, count, Scalar::Int, 1, 1, false, &values)
         }
     }
@@ -1325,7 +1325,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Uint, 1, 1, false, &[v0])
     }
     unsafe fn Uniform1uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
-        if let Some(values) = uniform_values(value, count, 1) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 1) {
             self.gl_uniform(location, count, Scalar::Uint, 1, 1, false, &values)
         }
     }
@@ -1333,7 +1333,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Float, 1, 2, false, &[v0.to_bits(), v1.to_bits()])
     }
     unsafe fn Uniform2fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 2) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 2) {
             self.gl_uniform(location, count, Scalar::Float, 1, 2, false, &values)
         }
     }
@@ -1341,7 +1341,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Int, 1, 2, false, &[v0 as u32, v1 as u32])
     }
     unsafe fn Uniform2iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
-        if let Some(values) = uniform_values(value, count, 2) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 2) {
             self.gl_uniform(location, count, Scalar::Int, 1, 2, false, &values)
         }
     }
@@ -1349,7 +1349,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Uint, 1, 2, false, &[v0, v1])
     }
     unsafe fn Uniform2uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
-        if let Some(values) = uniform_values(value, count, 2) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 2) {
             self.gl_uniform(location, count, Scalar::Uint, 1, 2, false, &values)
         }
     }
@@ -1357,7 +1357,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Float, 1, 3, false, &[v0.to_bits(), v1.to_bits(), v2.to_bits()])
     }
     unsafe fn Uniform3fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 3) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 3) {
             self.gl_uniform(location, count, Scalar::Float, 1, 3, false, &values)
         }
     }
@@ -1365,7 +1365,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Int, 1, 3, false, &[v0 as u32, v1 as u32, v2 as u32])
     }
     unsafe fn Uniform3iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
-        if let Some(values) = uniform_values(value, count, 3) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 3) {
             self.gl_uniform(location, count, Scalar::Int, 1, 3, false, &values)
         }
     }
@@ -1373,7 +1373,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Uint, 1, 3, false, &[v0, v1, v2])
     }
     unsafe fn Uniform3uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
-        if let Some(values) = uniform_values(value, count, 3) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 3) {
             self.gl_uniform(location, count, Scalar::Uint, 1, 3, false, &values)
         }
     }
@@ -1381,7 +1381,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Float, 1, 4, false, &[v0.to_bits(), v1.to_bits(), v2.to_bits(), v3.to_bits()])
     }
     unsafe fn Uniform4fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 4) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 4) {
             self.gl_uniform(location, count, Scalar::Float, 1, 4, false, &values)
         }
     }
@@ -1389,7 +1389,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Int, 1, 4, false, &[v0 as u32, v1 as u32, v2 as u32, v3 as u32])
     }
     unsafe fn Uniform4iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
-        if let Some(values) = uniform_values(value, count, 4) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 4) {
             self.gl_uniform(location, count, Scalar::Int, 1, 4, false, &values)
         }
     }
@@ -1397,52 +1397,52 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Uint, 1, 4, false, &[v0, v1, v2, v3])
     }
     unsafe fn Uniform4uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
-        if let Some(values) = uniform_values(value, count, 4) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 4) {
             self.gl_uniform(location, count, Scalar::Uint, 1, 4, false, &values)
         }
     }
     unsafe fn UniformMatrix2fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 4) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 4) {
             self.gl_uniform(location, count, Scalar::Float, 2, 2, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix3fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 9) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 9) {
             self.gl_uniform(location, count, Scalar::Float, 3, 3, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix4fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 16) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 16) {
             self.gl_uniform(location, count, Scalar::Float, 4, 4, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix2x3fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 6) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 6) {
             self.gl_uniform(location, count, Scalar::Float, 2, 3, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix3x2fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 6) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 6) {
             self.gl_uniform(location, count, Scalar::Float, 3, 2, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix2x4fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 8) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 8) {
             self.gl_uniform(location, count, Scalar::Float, 2, 4, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix4x2fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 8) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 8) {
             self.gl_uniform(location, count, Scalar::Float, 4, 2, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix3x4fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 12) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 12) {
             self.gl_uniform(location, count, Scalar::Float, 3, 4, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix4x3fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 12) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 12) {
             self.gl_uniform(location, count, Scalar::Float, 4, 3, transpose != 0, &values)
         }
     }
@@ -3757,19 +3757,6 @@ fn double_words(values: &[f64]) -> Vec<u32> {
         let bits = v.to_bits();
         [bits as u32, (bits >> 32) as u32]
     }).collect()
-}
-
-unsafe fn uniform_values<T: Copy>(value: *const T, count: GLsizei, per: usize) -> Option<Vec<u32>> {
-    if count < 0 {
-        // gl_uniform reports the negative count.
-        return Some(Vec::new());
-    }
-    if value.is_null() {
-        return None;
-    }
-    let n = count as usize * per;
-    let slice = std::slice::from_raw_parts(value as *const u32, n);
-    Some(slice.to_vec())
 }
 
 /// How many values a texture or sampler parameter takes.
