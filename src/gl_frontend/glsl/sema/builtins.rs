@@ -920,7 +920,14 @@ pub fn functions(s: &LanguageSettings, stage: Stage) -> HashMap<String, Vec<Sign
         }
     }
     if s.extension("GL_ARB_texture_query_lod") {
-        if let Some(v) = table.get("textureQueryLod").cloned() {
+        // The extension names the query textureQueryLOD, and brings it to versions older
+        // than the texture functions it is written against.
+        let query = table.get("textureQueryLod").cloned().or_else(|| {
+            let mut modern = HashMap::new();
+            add_texture_functions(&mut modern, &LanguageSettings { version: s.version.max(130), ..s.clone() }, stage);
+            modern.remove("textureQueryLod")
+        });
+        if let Some(v) = query {
             table.insert("textureQueryLOD".into(), v);
         }
     }
