@@ -28,9 +28,10 @@ struct Planes {
 fn planes(format: u32, texels: TexelFormat) -> Result<Planes, GlError> {
     let (slots, integer) = format_slots(format).ok_or(GlError::InvalidEnum)?;
     let depth = slots.contains(&Slot::Depth);
-    let stencil = slots.contains(&Slot::Stencil);
-    let color = !depth && !stencil;
     let info = texels.info;
+    // Depth-stencil client data fills a depth-only format with its depth alone.
+    let stencil = slots.contains(&Slot::Stencil) && !(depth && info.has_depth() && !info.has_stencil());
+    let color = !depth && !stencil;
     let fits = if color {
         info.base.is_color() && integer == info.is_integer()
     } else {
