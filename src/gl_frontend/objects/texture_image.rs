@@ -160,9 +160,26 @@ impl ContextState {
             Ok(())
         });
         match stored {
-            Some(Ok(())) => self.texture_objects_changed(Dirty::FRAMEBUFFER),
+            Some(Ok(())) => {
+                self.texture_objects_changed(Dirty::FRAMEBUFFER);
+                self.generate_mipmap_if_asked(texture_target_of(target), face_index(target), level);
+            }
             Some(Err(e)) => self.record_error(e),
             None => {}
+        }
+    }
+
+    /// GL_GENERATE_MIPMAP: after `level` of `face` changed, rebuilds the levels below it
+    /// when it is the base level of a texture that asks for it (every face, as the GPU image
+    /// is made again; a cube map waits for its last face).
+    pub(crate) fn generate_mipmap_if_asked(&mut self, texture_target: GLenum, face: usize, level: usize) {
+        let asked = self.with_bound_texture(texture_target, |t| {
+            let base = t.effective_base_level() as usize;
+            t.generate_mipmap && level == base && t.face_level(face, base).is_some_and(|i| i.compressed.is_none() && i.samples == 0)
+        });
+        if asked == Some(true) && TargetShape::of(texture_target).is_some_and(|s| s.mipmapped) {
+            // Formats glGenerateMipmap refuses (depth, integer) keep their levels.
+            let _ = self.build_mipmaps(texture_target);
         }
     }
 
@@ -453,26 +470,37 @@ impl ContextState {
         if !self.check(mipmappable, GL_INVALID_ENUM) {
             return;
         }
-        let Some(shape) = TargetShape::of(target) else { return };
+        if let Err(e) = self.build_mipmaps(target) {
+            self.record_error(e);
+        }
+    }
+
+    /// Rebuilds levels base+1..=max of every face from its base level; `Err` is the GL error
+    /// of a base level that cannot be filtered (depth, integer, cube faces that differ).
+    fn build_mipmaps(&mut self, target: GLenum) -> Result<(), GLenum> {
+        let Some(shape) = TargetShape::of(target) else { return Ok(()) };
         let Some((base, max, faces, immutable_levels)) = self.with_bound_texture(target, |t| (t.effective_base_level() as usize, t.effective_max_level() as usize, t.faces.len(), t.immutable.then_some(t.immutable_levels)))
         else {
-            return;
+            return Ok(());
         };
         let mut bases = Vec::new();
         for face in 0..faces {
             match self.current_level(target, face, base) {
                 Ok(Some(image)) => bases.push(image),
                 // Nothing to make levels from (a cube missing a face is not cube complete).
-                Ok(None) if face == 0 => return,
-                Ok(None) => return self.record_error(GL_INVALID_OPERATION),
-                Err(e) => return self.backend_failed(e),
+                Ok(None) if face == 0 => return Ok(()),
+                Ok(None) => return Err(GL_INVALID_OPERATION),
+                Err(e) => {
+                    self.backend_failed(e);
+                    return Ok(());
+                }
             }
         }
         // The base level must be colour and filterable, and a cube map's faces alike.
         let first = &bases[0];
         let alike = bases.iter().all(|b| b.size() == first.size() && b.format == first.format);
-        if !self.check(alike && !first.format.is_depth() && !first.format.is_integer() && (!shape.cube || first.width == first.height), GL_INVALID_OPERATION) {
-            return;
+        if !(alike && !first.format.is_depth() && !first.format.is_integer() && (!shape.cube || first.width == first.height)) {
+            return Err(GL_INVALID_OPERATION);
         }
         let last = base + shape.full_chain_levels(first.size()) as usize - 1;
         let last = last.min(max).min(immutable_levels.map_or(usize::MAX, |n| n as usize - 1));
@@ -493,6 +521,7 @@ impl ContextState {
             t.discard_gpu_images();
         });
         self.texture_objects_changed(Dirty::NONE);
+        Ok(())
     }
 }
 

@@ -66,6 +66,61 @@ fn generate_mipmap_averages_levels() {
     }
 }
 
+/// The one texel of level 1 of the bound 2x2 GL_TEXTURE_2D.
+fn level_one_texel() -> [u8; 4] {
+    let mut p = [0u8; 4];
+    unsafe { glGetTexImage(GL_TEXTURE_2D, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
+    p
+}
+
+#[test]
+fn generate_mipmap_parameter_rebuilds_levels_when_the_base_changes() {
+    let _ctx = current_compat_context();
+    let mut tex = 0;
+    let white = [[255u8; 4]; 4];
+    let black_half: [[u8; 4]; 2] = [[0, 0, 0, 255], [0, 0, 0, 255]];
+    unsafe {
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glTexParameteri(GL_TEXTURE_2D, GL_GENERATE_MIPMAP, GL_TRUE as GLint);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        let mut v = 0;
+        glGetTexParameteriv(GL_TEXTURE_2D, GL_GENERATE_MIPMAP, &mut v);
+        assert_eq!(v, GL_TRUE as GLint);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, white.as_ptr().cast());
+        let mut w = 0;
+        glGetTexLevelParameteriv(GL_TEXTURE_2D, 1, GL_TEXTURE_WIDTH, &mut w);
+        assert_eq!(w, 1, "level 1 is made with the base level");
+        assert_eq!(level_one_texel(), [255, 255, 255, 255]);
+        // Half of the base turns black: level 1 follows.
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, black_half.as_ptr().cast());
+        let p = level_one_texel();
+        assert!((127..=128).contains(&p[0]) && p[3] == 255, "{p:?}");
+        // Without the parameter, levels stay as they are.
+        glTexParameteri(GL_TEXTURE_2D, GL_GENERATE_MIPMAP, GL_FALSE as GLint);
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 1, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, black_half.as_ptr().cast());
+        let p = level_one_texel();
+        assert!((127..=128).contains(&p[0]), "{p:?}");
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn copy_tex_image_refuses_component_counts_as_internal_format() {
+    let _ctx = current_compat_context();
+    let mut tex = 0;
+    unsafe {
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        for count in 1..=4 {
+            glCopyTexImage2D(GL_TEXTURE_2D, 0, count, 0, 0, 4, 4, 0);
+            assert_eq!(glGetError(), GL_INVALID_ENUM, "internal format {count}");
+        }
+        glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, 4, 4, 0);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
 #[test]
 fn immutable_texture_storage() {
     let _ctx = current_compat_context();
