@@ -257,8 +257,8 @@ pub fn unpack(store: &PixelStore, size: [u32; 3], format: GLenum, ty: GLenum, so
 
 /// Converts a `size` block of host texels into the client image `out` (client memory or the
 /// pack buffer from its offset), at pixel `origin` of an image `full_width` pixels wide (a
-/// read-back clipped to the framebuffer writes only the pixels inside it). `clamp_color`
-/// applies GL_CLAMP_READ_COLOR to float sources.
+/// read-back clipped to the framebuffer writes only the pixels inside it). `source` says
+/// whether a framebuffer (with GL_CLAMP_READ_COLOR) or a texture is read.
 #[allow(clippy::too_many_arguments)]
 pub fn pack(
     store: &PixelStore,
@@ -269,7 +269,7 @@ pub fn pack(
     ty: GLenum,
     host: &[u8],
     texel: TexelFormat,
-    clamp_color: bool,
+    source: gl_formats::PackSource,
     out: &mut [u8],
 ) -> Result<(), GLenum> {
     let mut store = if size[2] > 1 { store_of(store) } else { store_of(store).without_images() };
@@ -282,7 +282,7 @@ pub fn pack(
     }
     let extent = Extent::new(size[0], size[1], size[2]);
     let planes = to_planes(texel, format, host);
-    gl_formats::pack_clamped(&store, format, ty, extent, &planes, texel, out, clamp_color).map_err(gl_error)
+    gl_formats::pack_from(&store, format, ty, extent, &planes, texel, out, source).map_err(gl_error)
 }
 
 /// Texels of `from` converted to `to` through GL's conversion to RGBA (or to integers for

@@ -393,7 +393,7 @@ impl ContextState {
         if self.bindings.pixel_pack_buffer == 0 && buf_size.is_some_and(|n| total_bytes > n) {
             return self.record_error(GL_INVALID_OPERATION);
         }
-        let pack_all = |out: &mut [u8]| pixels::pack(&store, size[0], (0, 0), size, format, ty, &image.data, image.format, false, out);
+        let pack_all = |out: &mut [u8]| pixels::pack(&store, size[0], (0, 0), size, format, ty, &image.data, image.format, gl_formats::PackSource::Texture, out);
         let pack_buffer = self.bindings.pixel_pack_buffer;
         let packed = if pack_buffer != 0 {
             let mut objects = self.share.lock();
