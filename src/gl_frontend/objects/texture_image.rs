@@ -126,7 +126,7 @@ impl ContextState {
         }
         let extent = size.map(|s| s as u32);
         let mut image = TexImage::new(extent, internal_format as GLenum, texel);
-        match self.unpack_pixels(extent, format, ty, texel, pixels) {
+        match self.unpack_texture_pixels(extent, format, ty, texel, pixels) {
             Ok(Some(data)) => image.data = data,
             Ok(None) => {}
             Err(e) => return self.record_error(e),
@@ -216,7 +216,7 @@ impl ContextState {
             return self.record_error(e);
         }
         let region = Region { offset: offset.map(|o| o as u32), size: size.map(|s| s as u32) };
-        let texels = match self.unpack_pixels(region.size, format, ty, texel, pixels) {
+        let texels = match self.unpack_texture_pixels(region.size, format, ty, texel, pixels) {
             Ok(t) => t.unwrap_or_else(|| vec![0u8; region.texel_count() * texel.bytes_per_texel()]),
             Err(e) => return self.record_error(e),
         };
@@ -224,6 +224,28 @@ impl ContextState {
             return;
         }
         self.store_sub_image(texture_target, face, level as u32, &region, texel, &texels);
+    }
+
+    /// [`Self::unpack_pixels`] for glTexImage and glTexSubImage: colour passes through the
+    /// compatibility profile's pixel transfer (glPixelTransfer's scale and bias, then the
+    /// colour maps with GL_MAP_COLOR) on its way into the texture.
+    fn unpack_texture_pixels(&mut self, size: [u32; 3], format: GLenum, ty: GLenum, texel: TexelFormat, pixels: *const c_void) -> Result<Option<Vec<u8>>, GLenum> {
+        let transfer = self.state.pixel_transfer;
+        let color = !texel.is_depth() && !texel.has_stencil() && !texel.is_integer() && texel.storage.block().is_none() && !pixels::is_integer_format(format);
+        if self.is_core() || self.is_gles() || !color || (transfer.is_identity_color() && !transfer.map_color) {
+            return self.unpack_pixels(size, format, ty, texel, pixels);
+        }
+        let floats = pixels::table_format(GL_RGBA32F);
+        let Some(data) = self.unpack_pixels(size, format, ty, floats, pixels)? else { return Ok(None) };
+        let count = size.iter().map(|&s| s as usize).product();
+        let mut rgba = pixels::to_rgba_f32(&data, floats, count)?;
+        for t in rgba.iter_mut() {
+            *t = std::array::from_fn(|c| t[c] * transfer.scale[c] + transfer.bias[c]);
+            if transfer.map_color {
+                *t = self.state.pixel_maps.map_rgba(*t);
+            }
+        }
+        pixels::from_rgba_f32(&rgba, texel).map(Some)
     }
 
     /// Reads application pixels (client memory or the pixel unpack buffer) into host

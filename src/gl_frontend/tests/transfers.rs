@@ -106,6 +106,29 @@ fn generate_mipmap_parameter_rebuilds_levels_when_the_base_changes() {
 }
 
 #[test]
+fn tex_image_applies_the_pixel_transfer_scale_and_bias() {
+    let _ctx = current_compat_context();
+    let mut tex = 0;
+    let grey = [[128u8, 128, 128, 128]; 4];
+    let mut out = [[0u8; 4]; 4];
+    unsafe {
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glPixelTransferf(GL_RED_SCALE, 0.5);
+        glPixelTransferf(GL_GREEN_BIAS, 0.25);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, grey.as_ptr().cast());
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, grey.as_ptr().cast());
+        glPixelTransferf(GL_RED_SCALE, 1.0);
+        glPixelTransferf(GL_GREEN_BIAS, 0.0);
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.as_mut_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    // 128 * 0.5 = 64; 128 / 255 + 0.25 = 0.752 -> 192; blue and alpha as given.
+    assert_eq!(out[0], [64, 192, 128, 128]);
+    assert_eq!(out[3], [64, 192, 128, 128]);
+}
+
+#[test]
 fn copy_tex_image_refuses_component_counts_as_internal_format() {
     let _ctx = current_compat_context();
     let mut tex = 0;
