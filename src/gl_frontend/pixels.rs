@@ -273,13 +273,12 @@ pub fn pack(
     out: &mut [u8],
 ) -> Result<(), GLenum> {
     let mut store = if size[2] > 1 { store_of(store) } else { store_of(store).without_images() };
-    if origin != (0, 0) {
-        if store.row_length == 0 {
-            store.row_length = full_width;
-        }
-        store.skip_pixels += origin.0;
-        store.skip_rows += origin.1;
+    // A clipped block keeps the rows of the whole image, whatever its origin.
+    if store.row_length == 0 {
+        store.row_length = full_width;
     }
+    store.skip_pixels += origin.0;
+    store.skip_rows += origin.1;
     let extent = Extent::new(size[0], size[1], size[2]);
     let planes = to_planes(texel, format, host);
     gl_formats::pack_from(&store, format, ty, extent, &planes, texel, out, source).map_err(gl_error)
