@@ -139,12 +139,27 @@ pub(crate) fn client_pixel_bytes(format: GLenum, ty: GLenum) -> Result<usize, GL
     gl_formats::client_pixel_bytes(format, ty).map_err(gl_error)
 }
 
+/// How a transfer of a block of `size` pixels reads `store`: the image rules
+/// (GL_*_SKIP_IMAGES, GL_*_IMAGE_HEIGHT) apply to the 3D calls (`volume`) alone, whatever
+/// their depth.
+fn store_for(store: &PixelStore, size: [u32; 3], volume: bool) -> gl_formats::PixelStore {
+    if volume || size[2] > 1 {
+        store_of(store)
+    } else {
+        store_of(store).without_images()
+    }
+}
+
 /// Bytes from the start of client memory to the end of the last pixel a `size` transfer
 /// touches under `store`, or the GL error of the format/type pair.
 pub fn client_image_bytes(store: &PixelStore, size: [u32; 3], format: GLenum, ty: GLenum) -> Result<usize, GLenum> {
+    client_transfer_bytes(store, size, false, format, ty)
+}
+
+/// [`client_image_bytes`] of a 3D call (`volume`) or another.
+pub fn client_transfer_bytes(store: &PixelStore, size: [u32; 3], volume: bool, format: GLenum, ty: GLenum) -> Result<usize, GLenum> {
     client_pixel_bytes(format, ty)?;
-    let store = if size[2] > 1 { store_of(store) } else { store_of(store).without_images() };
-    gl_formats::image_size(&store, format, ty, Extent::new(size[0], size[1], size[2])).ok_or(GL_INVALID_VALUE)
+    gl_formats::image_size(&store_for(store, size, volume), format, ty, Extent::new(size[0], size[1], size[2])).ok_or(GL_INVALID_VALUE)
 }
 
 /// The texel format glTexImage's (internalformat, format, type) makes on `api`, or the GL
@@ -249,7 +264,12 @@ pub fn from_planes(texel: TexelFormat, format: GLenum, planes: Vec<u8>, texels: 
 /// Converts a client image (`source` from the start of client memory or the PBO offset) of
 /// `size` pixels into host texels of `texel`.
 pub fn unpack(store: &PixelStore, size: [u32; 3], format: GLenum, ty: GLenum, source: &[u8], texel: TexelFormat) -> Result<Vec<u8>, GLenum> {
-    let store = if size[2] > 1 { store_of(store) } else { store_of(store).without_images() };
+    unpack_transfer(store, size, false, format, ty, source, texel)
+}
+
+/// [`unpack`] for a 3D call (`volume`) or another.
+pub fn unpack_transfer(store: &PixelStore, size: [u32; 3], volume: bool, format: GLenum, ty: GLenum, source: &[u8], texel: TexelFormat) -> Result<Vec<u8>, GLenum> {
+    let store = store_for(store, size, volume);
     let extent = Extent::new(size[0], size[1], size[2]);
     let planes = gl_formats::unpack(&store, format, ty, extent, source, texel).map_err(gl_error)?;
     Ok(from_planes(texel, format, planes, extent.texels().unwrap_or(0)))

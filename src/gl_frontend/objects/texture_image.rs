@@ -126,7 +126,7 @@ impl ContextState {
         }
         let extent = size.map(|s| s as u32);
         let mut image = TexImage::new(extent, internal_format as GLenum, texel);
-        match self.unpack_texture_pixels(extent, format, ty, texel, pixels) {
+        match self.unpack_texture_pixels(dims, extent, format, ty, texel, pixels) {
             Ok(Some(data)) => image.data = data,
             Ok(None) => {}
             Err(e) => return self.record_error(e),
@@ -216,7 +216,7 @@ impl ContextState {
             return self.record_error(e);
         }
         let region = Region { offset: offset.map(|o| o as u32), size: size.map(|s| s as u32) };
-        let texels = match self.unpack_texture_pixels(region.size, format, ty, texel, pixels) {
+        let texels = match self.unpack_texture_pixels(dims, region.size, format, ty, texel, pixels) {
             Ok(t) => t.unwrap_or_else(|| vec![0u8; region.texel_count() * texel.bytes_per_texel()]),
             Err(e) => return self.record_error(e),
         };
@@ -229,14 +229,15 @@ impl ContextState {
     /// [`Self::unpack_pixels`] for glTexImage and glTexSubImage: colour passes through the
     /// compatibility profile's pixel transfer (glPixelTransfer's scale and bias, then the
     /// colour maps with GL_MAP_COLOR) on its way into the texture.
-    fn unpack_texture_pixels(&mut self, size: [u32; 3], format: GLenum, ty: GLenum, texel: TexelFormat, pixels: *const c_void) -> Result<Option<Vec<u8>>, GLenum> {
+    fn unpack_texture_pixels(&mut self, dims: u32, size: [u32; 3], format: GLenum, ty: GLenum, texel: TexelFormat, pixels: *const c_void) -> Result<Option<Vec<u8>>, GLenum> {
+        let volume = dims == 3;
         let transfer = self.state.pixel_transfer;
         let color = !texel.is_depth() && !texel.has_stencil() && !texel.is_integer() && texel.storage.block().is_none() && !pixels::is_integer_format(format);
         if self.is_core() || self.is_gles() || !color || (transfer.is_identity_color() && !transfer.map_color) {
-            return self.unpack_pixels(size, format, ty, texel, pixels);
+            return self.unpack_transfer(size, volume, format, ty, texel, pixels);
         }
         let floats = pixels::table_format(GL_RGBA32F);
-        let Some(data) = self.unpack_pixels(size, format, ty, floats, pixels)? else { return Ok(None) };
+        let Some(data) = self.unpack_transfer(size, volume, format, ty, floats, pixels)? else { return Ok(None) };
         let count = size.iter().map(|&s| s as usize).product();
         let mut rgba = pixels::to_rgba_f32(&data, floats, count)?;
         for t in rgba.iter_mut() {
@@ -251,8 +252,14 @@ impl ContextState {
     /// Reads application pixels (client memory or the pixel unpack buffer) into host
     /// texels; `None` when there are none (a null pointer and no unpack buffer).
     pub(crate) fn unpack_pixels(&mut self, size: [u32; 3], format: GLenum, ty: GLenum, texel: TexelFormat, pixels: *const c_void) -> Result<Option<Vec<u8>>, GLenum> {
+        self.unpack_transfer(size, false, format, ty, texel, pixels)
+    }
+
+    /// [`Self::unpack_pixels`] for a 3D call (`volume`: GL_UNPACK_SKIP_IMAGES and
+    /// GL_UNPACK_IMAGE_HEIGHT apply) or another.
+    fn unpack_transfer(&mut self, size: [u32; 3], volume: bool, format: GLenum, ty: GLenum, texel: TexelFormat, pixels: *const c_void) -> Result<Option<Vec<u8>>, GLenum> {
         let store = self.bindings.unpack;
-        let total_bytes = pixels::client_image_bytes(&store, size, format, ty)?;
+        let total_bytes = pixels::client_transfer_bytes(&store, size, volume, format, ty)?;
         let unpack_buffer = self.bindings.pixel_unpack_buffer;
         if unpack_buffer != 0 {
             let objects = self.share.lock();
@@ -262,12 +269,12 @@ impl ContextState {
             if buffer.mapping.is_some() || end > buffer.data.len() {
                 return Err(GL_INVALID_OPERATION);
             }
-            pixels::unpack(&store, size, format, ty, &buffer.data[offset..end], texel).map(Some)
+            pixels::unpack_transfer(&store, size, volume, format, ty, &buffer.data[offset..end], texel).map(Some)
         } else if !pixels.is_null() {
             // SAFETY: GL requires client pixel memory to hold the image as the unpack
             // state describes it.
             let source = unsafe { std::slice::from_raw_parts(pixels as *const u8, total_bytes) };
-            pixels::unpack(&store, size, format, ty, source, texel).map(Some)
+            pixels::unpack_transfer(&store, size, volume, format, ty, source, texel).map(Some)
         } else {
             Ok(None)
         }

@@ -129,6 +129,29 @@ fn tex_image_applies_the_pixel_transfer_scale_and_bias() {
 }
 
 #[test]
+fn tex_sub_image_3d_of_one_slice_skips_images() {
+    let _ctx = current_compat_context();
+    let mut tex = 0;
+    // Two 1x1 client images: red, then green.
+    let client: [[u8; 4]; 2] = [[255, 0, 0, 255], [0, 255, 0, 255]];
+    let zero = [[0u8; 4]; 2];
+    let mut out = [[9u8; 4]; 2];
+    unsafe {
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_3D, tex);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8 as GLint, 1, 1, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, zero.as_ptr().cast());
+        // A depth of one still skips whole images.
+        glPixelStorei(GL_UNPACK_SKIP_IMAGES, 1);
+        glTexSubImage3D(GL_TEXTURE_3D, 0, 0, 0, 1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, client.as_ptr().cast());
+        glPixelStorei(GL_UNPACK_SKIP_IMAGES, 0);
+        glGetTexImage(GL_TEXTURE_3D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.as_mut_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    assert_eq!(out, [[0, 0, 0, 0], [0, 255, 0, 255]]);
+}
+
+#[test]
 fn copy_tex_image_refuses_component_counts_as_internal_format() {
     let _ctx = current_compat_context();
     let mut tex = 0;
