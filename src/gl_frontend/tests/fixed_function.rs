@@ -202,3 +202,23 @@ fn an_incomplete_texture_leaves_its_unit_out_of_fixed_function_texturing() {
         assert_eq!(error(), GL_NO_ERROR);
     }
 }
+
+#[test]
+fn the_default_texture_is_sampled() {
+    let _ctx = current_compat_context();
+    unsafe {
+        clear_black();
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, 0);
+        let blue = [0u8, 0, 255, 255];
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as i32, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, blue.as_ptr().cast());
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST as i32);
+        glEnable(GL_TEXTURE_2D);
+        glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE as i32);
+        glColor4f(0.0, 1.0, 0.0, 1.0);
+        textured_quad();
+        assert_near(pixel(10, 10), blue);
+        glDisable(GL_TEXTURE_2D);
+        assert_eq!(error(), GL_NO_ERROR);
+    }
+}
