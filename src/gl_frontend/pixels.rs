@@ -139,12 +139,27 @@ pub(crate) fn client_pixel_bytes(format: GLenum, ty: GLenum) -> Result<usize, GL
     gl_formats::client_pixel_bytes(format, ty).map_err(gl_error)
 }
 
+/// How a transfer of a block of `size` pixels reads `store`: the image rules
+/// (GL_*_SKIP_IMAGES, GL_*_IMAGE_HEIGHT) apply to the 3D calls (`volume`) alone, whatever
+/// their depth.
+fn store_for(store: &PixelStore, size: [u32; 3], volume: bool) -> gl_formats::PixelStore {
+    if volume || size[2] > 1 {
+        store_of(store)
+    } else {
+        store_of(store).without_images()
+    }
+}
+
 /// Bytes from the start of client memory to the end of the last pixel a `size` transfer
 /// touches under `store`, or the GL error of the format/type pair.
 pub fn client_image_bytes(store: &PixelStore, size: [u32; 3], format: GLenum, ty: GLenum) -> Result<usize, GLenum> {
+    client_transfer_bytes(store, size, false, format, ty)
+}
+
+/// [`client_image_bytes`] of a 3D call (`volume`) or another.
+pub fn client_transfer_bytes(store: &PixelStore, size: [u32; 3], volume: bool, format: GLenum, ty: GLenum) -> Result<usize, GLenum> {
     client_pixel_bytes(format, ty)?;
-    let store = if size[2] > 1 { store_of(store) } else { store_of(store).without_images() };
-    gl_formats::image_size(&store, format, ty, Extent::new(size[0], size[1], size[2])).ok_or(GL_INVALID_VALUE)
+    gl_formats::image_size(&store_for(store, size, volume), format, ty, Extent::new(size[0], size[1], size[2])).ok_or(GL_INVALID_VALUE)
 }
 
 /// The texel format glTexImage's (internalformat, format, type) makes on `api`, or the GL
@@ -249,7 +264,12 @@ pub fn from_planes(texel: TexelFormat, format: GLenum, planes: Vec<u8>, texels: 
 /// Converts a client image (`source` from the start of client memory or the PBO offset) of
 /// `size` pixels into host texels of `texel`.
 pub fn unpack(store: &PixelStore, size: [u32; 3], format: GLenum, ty: GLenum, source: &[u8], texel: TexelFormat) -> Result<Vec<u8>, GLenum> {
-    let store = if size[2] > 1 { store_of(store) } else { store_of(store).without_images() };
+    unpack_transfer(store, size, false, format, ty, source, texel)
+}
+
+/// [`unpack`] for a 3D call (`volume`) or another.
+pub fn unpack_transfer(store: &PixelStore, size: [u32; 3], volume: bool, format: GLenum, ty: GLenum, source: &[u8], texel: TexelFormat) -> Result<Vec<u8>, GLenum> {
+    let store = store_for(store, size, volume);
     let extent = Extent::new(size[0], size[1], size[2]);
     let planes = gl_formats::unpack(&store, format, ty, extent, source, texel).map_err(gl_error)?;
     Ok(from_planes(texel, format, planes, extent.texels().unwrap_or(0)))
@@ -257,8 +277,8 @@ pub fn unpack(store: &PixelStore, size: [u32; 3], format: GLenum, ty: GLenum, so
 
 /// Converts a `size` block of host texels into the client image `out` (client memory or the
 /// pack buffer from its offset), at pixel `origin` of an image `full_width` pixels wide (a
-/// read-back clipped to the framebuffer writes only the pixels inside it). `clamp_color`
-/// applies GL_CLAMP_READ_COLOR to float sources.
+/// read-back clipped to the framebuffer writes only the pixels inside it). `source` says
+/// whether a framebuffer (with GL_CLAMP_READ_COLOR) or a texture is read.
 #[allow(clippy::too_many_arguments)]
 pub fn pack(
     store: &PixelStore,
@@ -269,20 +289,19 @@ pub fn pack(
     ty: GLenum,
     host: &[u8],
     texel: TexelFormat,
-    clamp_color: bool,
+    source: gl_formats::PackSource,
     out: &mut [u8],
 ) -> Result<(), GLenum> {
     let mut store = if size[2] > 1 { store_of(store) } else { store_of(store).without_images() };
-    if origin != (0, 0) {
-        if store.row_length == 0 {
-            store.row_length = full_width;
-        }
-        store.skip_pixels += origin.0;
-        store.skip_rows += origin.1;
+    // A clipped block keeps the rows of the whole image, whatever its origin.
+    if store.row_length == 0 {
+        store.row_length = full_width;
     }
+    store.skip_pixels += origin.0;
+    store.skip_rows += origin.1;
     let extent = Extent::new(size[0], size[1], size[2]);
     let planes = to_planes(texel, format, host);
-    gl_formats::pack_clamped(&store, format, ty, extent, &planes, texel, out, clamp_color).map_err(gl_error)
+    gl_formats::pack_from(&store, format, ty, extent, &planes, texel, out, source).map_err(gl_error)
 }
 
 /// Texels of `from` converted to `to` through GL's conversion to RGBA (or to integers for

@@ -350,6 +350,46 @@ impl ContextState {
         gpu.attachment_view(image_level, first, count, srgb_encode).map(|view| Some(AttachedView { view, format }))
     }
 
+    /// The view, sampler state and stored-channel swizzle sampling `texture` as `target`
+    /// reads, `None` when it cannot be sampled (not complete, or no GPU image of its base).
+    fn complete_texture_view(&mut self, texture: &mut Texture, target: GLenum, sampler_override: Option<SamplerState>, compat: bool) -> Result<Option<(ImageView, SamplerState, [gl_formats::Swizzle; 4])>, vk_backend::Error> {
+        use gl_formats::Swizzle as S;
+        const AS_STORED: [S; 4] = [S::R, S::G, S::B, S::A];
+        let state = sampler_override.unwrap_or(texture.sampler);
+        if texture.is_complete(&state) {
+            let base = texture.effective_base_level();
+            self.ensure_texture_image(texture, base as usize)?;
+            let max = texture.effective_max_level();
+            let stencil = texture.depth_stencil_mode == GL_STENCIL_INDEX;
+            let depth_mode = (compat && !stencil).then_some(texture.depth_texture_mode);
+            let swizzle = texture.level(base as usize).map_or([Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A], |l| view_swizzle(texture.swizzle, l.format, depth_mode));
+            let stored = texture.level(base as usize).map_or(AS_STORED, |l| l.format.info.sample_swizzle());
+            if let Some(gpu) = texture.gpu.as_mut().filter(|g| g.holds_level(base)) {
+                let d = *gpu.image.desc();
+                let last = (gpu.anchor + d.levels - 1).min(max.max(base));
+                let aspect = if d.format.has_depth() && !(stencil && d.format.has_stencil()) {
+                    Aspect::Depth
+                } else if d.format.has_stencil() {
+                    Aspect::Stencil
+                } else {
+                    Aspect::Color
+                };
+                let desc = ImageViewDesc {
+                    view_type: texture_target::view_type(target),
+                    aspect,
+                    base_level: base - gpu.anchor,
+                    level_count: last - base + 1,
+                    base_layer: 0,
+                    layer_count: d.layers,
+                    swizzle,
+                    format: None,
+                };
+                return Ok(Some((gpu.sample_view(&desc)?, state, stored)));
+            }
+        }
+        Ok(None)
+    }
+
     /// The view and sampler state a sampler of GLSL type `sampler_type` reads on texture
     /// `unit`: the bound texture's levels base..max with its swizzle, or an incomplete
     /// texture's (0, 0, 0, 1) when it cannot be sampled.
@@ -369,41 +409,18 @@ impl ContextState {
         let share = self.share.clone();
         let mut objects = share.lock();
         let sampler_override = objects.samplers.get(sampler_name).map(|s| s.state);
-        let mut found = None;
-        if let Some(texture) = objects.textures.get_mut(name).filter(|_| name != 0) {
-            let state = sampler_override.unwrap_or(texture.sampler);
-            if texture.is_complete(&state) {
-                let base = texture.effective_base_level();
-                self.ensure_texture_image(texture, base as usize)?;
-                let max = texture.effective_max_level();
-                let stencil = texture.depth_stencil_mode == GL_STENCIL_INDEX;
-                let depth_mode = (compat && !stencil).then_some(texture.depth_texture_mode);
-                let swizzle = texture.level(base as usize).map_or([Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A], |l| view_swizzle(texture.swizzle, l.format, depth_mode));
-                let stored = texture.level(base as usize).map_or(AS_STORED, |l| l.format.info.sample_swizzle());
-                if let Some(gpu) = texture.gpu.as_mut().filter(|g| g.holds_level(base)) {
-                    let d = *gpu.image.desc();
-                    let last = (gpu.anchor + d.levels - 1).min(max.max(base));
-                    let aspect = if d.format.has_depth() && !(stencil && d.format.has_stencil()) {
-                        Aspect::Depth
-                    } else if d.format.has_stencil() {
-                        Aspect::Stencil
-                    } else {
-                        Aspect::Color
-                    };
-                    let desc = ImageViewDesc {
-                        view_type: texture_target::view_type(target),
-                        aspect,
-                        base_level: base - gpu.anchor,
-                        level_count: last - base + 1,
-                        base_layer: 0,
-                        layer_count: d.layers,
-                        swizzle,
-                        format: None,
-                    };
-                    found = Some((gpu.sample_view(&desc)?, state, stored));
-                }
-            }
+        // Texture 0 is this context's default texture of the target, taken out while it is
+        // sampled and put back whatever happens.
+        let mut default = if name == 0 { index.and_then(|i| self.default_textures[i].take()) } else { None };
+        let texture = if name == 0 { default.as_mut() } else { objects.textures.get_mut(name) };
+        let found = match texture {
+            Some(texture) => self.complete_texture_view(texture, target, sampler_override, compat),
+            None => Ok(None),
+        };
+        if let (Some(i), Some(t)) = (index, default) {
+            self.default_textures[i] = Some(t);
         }
+        let found = found?;
         drop(objects);
         match found {
             Some(f) => Ok(f),

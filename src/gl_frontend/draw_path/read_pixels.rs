@@ -65,7 +65,7 @@ impl ContextState {
         let store = self.bindings.pack;
         let fixed_point = texel.info.kind != gl_formats::ComponentKind::Float;
         let clamp = crate::state::color_clamp::clamps(self.state.color_clamp.read, fixed_point);
-        let pack = |out: &mut [u8]| pixels::pack(&store, width as u32, origin, [cw, ch, 1], format, ty, &texels, texel, clamp, out);
+        let pack = |out: &mut [u8]| pixels::pack(&store, width as u32, origin, [cw, ch, 1], format, ty, &texels, texel, gl_formats::PackSource::Framebuffer { clamp_color: clamp }, out);
         let packed = if pack_buffer != 0 {
             let mut objects = self.share.lock();
             objects.buffers.get_mut(pack_buffer).map_or(Ok(()), |b| {

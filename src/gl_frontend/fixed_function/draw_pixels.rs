@@ -93,6 +93,12 @@ impl ContextState {
         if !self.check(ty != GL_BITMAP || matches!(format, GL_STENCIL_INDEX | GL_COLOR_INDEX), GL_INVALID_ENUM) {
             return;
         }
+        // A packed type needs a format of its component count, whatever the data (BGR is
+        // not RGB here, though both read alike).
+        let index_format = matches!(format, GL_COLOR_INDEX | GL_STENCIL_INDEX);
+        if pixels::is_packed_type(ty) && pixels::client_pixel_bytes(if index_format { GL_STENCIL_INDEX } else { format }, ty).is_err() {
+            return self.record_error(GL_INVALID_OPERATION);
+        }
         if self.state.render_mode.mode != GL_RENDER {
             return self.select_or_feedback_raster_pos(GL_DRAW_PIXEL_TOKEN);
         }
@@ -232,7 +238,11 @@ impl ContextState {
             for y in 0..h as usize {
                 for x in 0..w as usize {
                     let at = layout.offset(x, y, 0);
-                    v.push(read_index(bytes.get(at..at + layout.pixel_bytes)?, ty));
+                    let mut index = bytes.get(at..at + layout.pixel_bytes)?.to_vec();
+                    if store.swap_bytes {
+                        index.reverse();
+                    }
+                    v.push(read_index(&index, ty));
                 }
             }
             v

@@ -112,6 +112,18 @@ impl ContextState {
         internal.and_then(crate::pixels::base_internal_format).unwrap_or(GL_RGBA)
     }
 
+    /// Whether the texture bound to `target` on `unit` can be sampled (texture complete
+    /// with the sampler state it is sampled with): fixed-function texturing skips a unit
+    /// whose texture cannot, as if its target were disabled.
+    fn bound_texture_complete(&self, unit: usize, target: GLenum) -> bool {
+        let Some(index) = crate::objects::texture_target::target_index(target) else { return false };
+        let name = self.bindings.textures.get(unit).map_or(0, |t| t[index]);
+        let objects = self.share.lock();
+        let sampler = objects.samplers.get(self.bindings.samplers.get(unit).copied().unwrap_or(0)).map(|s| s.state);
+        let texture = if name == 0 { self.default_textures[index].as_ref() } else { objects.textures.get(name) };
+        texture.is_some_and(|t| t.is_complete(&sampler.unwrap_or(t.sampler)))
+    }
+
     /// The key of the current fixed-function state.
     pub(crate) fn fixed_function_key(&self) -> FixedFunctionKey {
         let mut key = FixedFunctionKey::default();
@@ -119,6 +131,9 @@ impl ContextState {
         for (unit, slot) in key.textures.iter_mut().enumerate() {
             let env = &s.texture_env;
             let Some(target) = env.enabled_target(unit) else { continue };
+            if !self.bound_texture_complete(unit, target) {
+                continue;
+            }
             let target = match target {
                 GL_TEXTURE_CUBE_MAP => TexTarget::Cube,
                 GL_TEXTURE_3D => TexTarget::T3D,

@@ -50,5 +50,5 @@ pub use info::{Availability, BaseFormat, Comp, ComponentBits, ComponentKind, For
 pub use pixel_store::{client_geometry, client_pixel_bytes, Geometry, compressed_image_size, image_size, unpack_bitmap, Extent, PixelStore};
 pub use storage::{Block, StorageFormat};
 pub use texel_format::{fallbacks, TexelFormat};
-pub use transfer::{pack, pack_clamped, storage_bytes, unpack};
+pub use transfer::{pack, pack_clamped, pack_from, storage_bytes, unpack, PackSource};
 pub use validate::{read_format_and_type, validate_pack, validate_sized_format, validate_upload};

@@ -28,9 +28,10 @@ struct Planes {
 fn planes(format: u32, texels: TexelFormat) -> Result<Planes, GlError> {
     let (slots, integer) = format_slots(format).ok_or(GlError::InvalidEnum)?;
     let depth = slots.contains(&Slot::Depth);
-    let stencil = slots.contains(&Slot::Stencil);
-    let color = !depth && !stencil;
     let info = texels.info;
+    // Depth-stencil client data fills a depth-only format with its depth alone.
+    let stencil = slots.contains(&Slot::Stencil) && !(depth && info.has_depth() && !info.has_stencil());
+    let color = !depth && !stencil;
     let fits = if color {
         info.base.is_color() && integer == info.is_integer()
     } else {
@@ -221,6 +222,18 @@ fn from_storage_channels(stored: &Pixel, store: &[Comp; 4], base: BaseFormat) ->
     [rgba[0], rgba[1], rgba[2], rgba[3], 0.0, 0.0]
 }
 
+/// Where packed pixels come from, which decides how a LUMINANCE destination is formed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PackSource {
+    /// glReadPixels: L is R + G + B, clamped for normalised sources. With `clamp_color`
+    /// (GL_CLAMP_READ_COLOR), colour values of float and signed-normalised sources are
+    /// clamped to [0, 1] before conversion (unsigned-normalised sources are in range already;
+    /// integer ones are never clamped).
+    Framebuffer { clamp_color: bool },
+    /// glGetTexImage: L is the texel's R alone.
+    Texture,
+}
+
 /// Converts tightly packed storage texels of `src_format` into client pixels of
 /// `format`/`ty`, written into `dst` (the pointer or PBO contents from the given offset) at
 /// the places `store` names; bytes between pixels are left as they were. A LUMINANCE
@@ -235,12 +248,10 @@ pub fn pack(
     src_format: TexelFormat,
     dst: &mut [u8],
 ) -> Result<(), GlError> {
-    pack_clamped(store, format, ty, extent, src, src_format, dst, false)
+    pack_from(store, format, ty, extent, src, src_format, dst, PackSource::Framebuffer { clamp_color: false })
 }
 
-/// [`pack`] for glReadPixels with GL_CLAMP_READ_COLOR in effect: when `clamp_color`, colour
-/// values of float and signed-normalised sources are clamped to [0, 1] before conversion
-/// (unsigned-normalised sources are in range already; integer ones are never clamped).
+/// [`pack`] for glReadPixels with GL_CLAMP_READ_COLOR in effect.
 #[allow(clippy::too_many_arguments)]
 pub fn pack_clamped(
     store: &PixelStore,
@@ -252,6 +263,25 @@ pub fn pack_clamped(
     dst: &mut [u8],
     clamp_color: bool,
 ) -> Result<(), GlError> {
+    pack_from(store, format, ty, extent, src, src_format, dst, PackSource::Framebuffer { clamp_color })
+}
+
+/// [`pack`] with the rules of the read-back `source`.
+#[allow(clippy::too_many_arguments)]
+pub fn pack_from(
+    store: &PixelStore,
+    format: u32,
+    ty: u32,
+    extent: Extent,
+    src: &[u8],
+    src_format: TexelFormat,
+    dst: &mut [u8],
+    source: PackSource,
+) -> Result<(), GlError> {
+    let (clamp_color, sum_luminance) = match source {
+        PackSource::Framebuffer { clamp_color } => (clamp_color, true),
+        PackSource::Texture => (false, false),
+    };
     let client = client_layout(format, ty)?;
     let p = planes(format, src_format)?;
     let geo = geometry(store, &client, extent).ok_or(GlError::InvalidValue)?;
@@ -318,8 +348,11 @@ pub fn pack_clamped(
                         px[..4].iter_mut().for_each(|v| *v = v.clamp(0.0, 1.0));
                     }
                     if luminance {
-                        let sum = px[0] + px[1] + px[2];
-                        px[0] = clamp_range.map_or(sum, |(lo, hi)| sum.clamp(lo, hi));
+                        // The client layout writes L as px[0] + px[1] + px[2].
+                        if sum_luminance {
+                            let sum = px[0] + px[1] + px[2];
+                            px[0] = clamp_range.map_or(sum, |(lo, hi)| sum.clamp(lo, hi));
+                        }
                         px[1] = 0.0;
                         px[2] = 0.0;
                     }

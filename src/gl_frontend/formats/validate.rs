@@ -191,8 +191,9 @@ fn check_enums(format: u32, ty: u32, api: Api) -> Result<(), GlError> {
 fn format_fits(info: &FormatInfo, format: u32) -> bool {
     let Some((slots, integer)) = format_slots(format) else { return false };
     match info.base {
-        BaseFormat::DepthComponent => format == GL_DEPTH_COMPONENT,
-        BaseFormat::DepthStencil => format == GL_DEPTH_STENCIL,
+        // Depth textures take depth data with or without stencil beside it (the
+        // specification only refuses depth data for colour formats and colour data for depth).
+        BaseFormat::DepthComponent | BaseFormat::DepthStencil => matches!(format, GL_DEPTH_COMPONENT | GL_DEPTH_STENCIL),
         BaseFormat::StencilIndex => format == GL_STENCIL_INDEX,
         _ => !slots.iter().any(|s| matches!(s, Slot::Depth | Slot::Stencil)) && integer == info.is_integer(),
     }

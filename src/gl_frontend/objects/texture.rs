@@ -75,6 +75,9 @@ pub struct Texture {
     /// GL_DEPTH_TEXTURE_MODE (compatibility profile): what a depth texel reads as,
     /// (D, D, D, 1) for GL_LUMINANCE, (D, D, D, D), (0, 0, 0, D) or (D, 0, 0, 1).
     pub depth_texture_mode: GLenum,
+    /// GL_GENERATE_MIPMAP (compatibility profile): every change to the base level rebuilds
+    /// the levels below it.
+    pub generate_mipmap: bool,
     /// Bumped on every change of images, so the draw path knows to upload again.
     pub generation: u64,
     /// The GPU image once the GPU used the texture; it then holds the contents.
@@ -103,6 +106,7 @@ impl Texture {
             swizzle: [GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA],
             depth_stencil_mode: GL_DEPTH_COMPONENT,
             depth_texture_mode: GL_LUMINANCE,
+            generate_mipmap: false,
             generation: 0,
             gpu: None,
             retired: None,
@@ -392,6 +396,10 @@ impl ContextState {
                 Ok(())
             }
             _ if matches!(t.target, GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY) => Err(GL_INVALID_ENUM),
+            GL_GENERATE_MIPMAP if compat => {
+                t.generate_mipmap = values.first().is_some_and(|&v| v != 0.0);
+                Ok(())
+            }
             // Rectangle textures cannot repeat or mipmap.
             GL_TEXTURE_WRAP_S | GL_TEXTURE_WRAP_T | GL_TEXTURE_WRAP_R
                 if t.target == GL_TEXTURE_RECTANGLE && !matches!(values.first().map(|&v| v as GLenum), Some(GL_CLAMP | GL_CLAMP_TO_EDGE | GL_CLAMP_TO_BORDER)) =>
@@ -443,6 +451,7 @@ impl ContextState {
         let compat = !self.is_gles() && !self.is_core();
         let result = self.with_bound_texture(target, |t| match pname {
             GL_DEPTH_TEXTURE_MODE if compat => Some(([t.depth_texture_mode as f64, 0.0, 0.0, 0.0], 1)),
+            GL_GENERATE_MIPMAP if compat => Some(([t.generate_mipmap as u8 as f64, 0.0, 0.0, 0.0], 1)),
             GL_TEXTURE_BASE_LEVEL => Some(([t.base_level as f64, 0.0, 0.0, 0.0], 1)),
             GL_TEXTURE_MAX_LEVEL => Some(([t.max_level as f64, 0.0, 0.0, 0.0], 1)),
             GL_TEXTURE_SWIZZLE_R | GL_TEXTURE_SWIZZLE_G | GL_TEXTURE_SWIZZLE_B | GL_TEXTURE_SWIZZLE_A => {

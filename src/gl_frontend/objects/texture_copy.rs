@@ -93,6 +93,10 @@ impl ContextState {
         if !self.check(sizes_ok && level_ok && border == 0 && square, GL_INVALID_VALUE) {
             return;
         }
+        // Unlike glTexImage, glCopyTexImage takes no component count as internal format.
+        if !self.check(!(1..=4).contains(&internal_format), GL_INVALID_ENUM) {
+            return;
+        }
         let Some(texel) = pixels::internal_texel_format(internal_format) else {
             return self.record_error(GL_INVALID_VALUE);
         };
@@ -103,6 +107,7 @@ impl ContextState {
         let image = TexImage { data, ..TexImage::new([width as u32, height as u32, 1], internal_format, texel) };
         self.with_bound_texture(texture_target, |t| t.set_image(face_index(target), level as usize, image));
         self.texture_objects_changed(Dirty::FRAMEBUFFER);
+        self.generate_mipmap_if_asked(texture_target, face_index(target), level as usize);
     }
 
     /// glCopyTexSubImage1D/2D/3D: replaces a region of a level (one slice or layer for the
@@ -149,5 +154,6 @@ impl ContextState {
             }
         }
         self.texture_objects_changed(Dirty::NONE);
+        self.generate_mipmap_if_asked(texture_target, face, level as usize);
     }
 }

@@ -126,7 +126,7 @@ impl ContextState {
         }
         let extent = size.map(|s| s as u32);
         let mut image = TexImage::new(extent, internal_format as GLenum, texel);
-        match self.unpack_pixels(extent, format, ty, texel, pixels) {
+        match self.unpack_texture_pixels(dims, extent, format, ty, texel, pixels) {
             Ok(Some(data)) => image.data = data,
             Ok(None) => {}
             Err(e) => return self.record_error(e),
@@ -160,9 +160,26 @@ impl ContextState {
             Ok(())
         });
         match stored {
-            Some(Ok(())) => self.texture_objects_changed(Dirty::FRAMEBUFFER),
+            Some(Ok(())) => {
+                self.texture_objects_changed(Dirty::FRAMEBUFFER);
+                self.generate_mipmap_if_asked(texture_target_of(target), face_index(target), level);
+            }
             Some(Err(e)) => self.record_error(e),
             None => {}
+        }
+    }
+
+    /// GL_GENERATE_MIPMAP: after `level` of `face` changed, rebuilds the levels below it
+    /// when it is the base level of a texture that asks for it (every face, as the GPU image
+    /// is made again; a cube map waits for its last face).
+    pub(crate) fn generate_mipmap_if_asked(&mut self, texture_target: GLenum, face: usize, level: usize) {
+        let asked = self.with_bound_texture(texture_target, |t| {
+            let base = t.effective_base_level() as usize;
+            t.generate_mipmap && level == base && t.face_level(face, base).is_some_and(|i| i.compressed.is_none() && i.samples == 0)
+        });
+        if asked == Some(true) && TargetShape::of(texture_target).is_some_and(|s| s.mipmapped) {
+            // Formats glGenerateMipmap refuses (depth, integer) keep their levels.
+            let _ = self.build_mipmaps(texture_target);
         }
     }
 
@@ -199,7 +216,7 @@ impl ContextState {
             return self.record_error(e);
         }
         let region = Region { offset: offset.map(|o| o as u32), size: size.map(|s| s as u32) };
-        let texels = match self.unpack_pixels(region.size, format, ty, texel, pixels) {
+        let texels = match self.unpack_texture_pixels(dims, region.size, format, ty, texel, pixels) {
             Ok(t) => t.unwrap_or_else(|| vec![0u8; region.texel_count() * texel.bytes_per_texel()]),
             Err(e) => return self.record_error(e),
         };
@@ -209,11 +226,40 @@ impl ContextState {
         self.store_sub_image(texture_target, face, level as u32, &region, texel, &texels);
     }
 
+    /// [`Self::unpack_pixels`] for glTexImage and glTexSubImage: colour passes through the
+    /// compatibility profile's pixel transfer (glPixelTransfer's scale and bias, then the
+    /// colour maps with GL_MAP_COLOR) on its way into the texture.
+    fn unpack_texture_pixels(&mut self, dims: u32, size: [u32; 3], format: GLenum, ty: GLenum, texel: TexelFormat, pixels: *const c_void) -> Result<Option<Vec<u8>>, GLenum> {
+        let volume = dims == 3;
+        let transfer = self.state.pixel_transfer;
+        let color = !texel.is_depth() && !texel.has_stencil() && !texel.is_integer() && texel.storage.block().is_none() && !pixels::is_integer_format(format);
+        if self.is_core() || self.is_gles() || !color || (transfer.is_identity_color() && !transfer.map_color) {
+            return self.unpack_transfer(size, volume, format, ty, texel, pixels);
+        }
+        let floats = pixels::table_format(GL_RGBA32F);
+        let Some(data) = self.unpack_transfer(size, volume, format, ty, floats, pixels)? else { return Ok(None) };
+        let count = size.iter().map(|&s| s as usize).product();
+        let mut rgba = pixels::to_rgba_f32(&data, floats, count)?;
+        for t in rgba.iter_mut() {
+            *t = std::array::from_fn(|c| t[c] * transfer.scale[c] + transfer.bias[c]);
+            if transfer.map_color {
+                *t = self.state.pixel_maps.map_rgba(*t);
+            }
+        }
+        pixels::from_rgba_f32(&rgba, texel).map(Some)
+    }
+
     /// Reads application pixels (client memory or the pixel unpack buffer) into host
     /// texels; `None` when there are none (a null pointer and no unpack buffer).
     pub(crate) fn unpack_pixels(&mut self, size: [u32; 3], format: GLenum, ty: GLenum, texel: TexelFormat, pixels: *const c_void) -> Result<Option<Vec<u8>>, GLenum> {
+        self.unpack_transfer(size, false, format, ty, texel, pixels)
+    }
+
+    /// [`Self::unpack_pixels`] for a 3D call (`volume`: GL_UNPACK_SKIP_IMAGES and
+    /// GL_UNPACK_IMAGE_HEIGHT apply) or another.
+    fn unpack_transfer(&mut self, size: [u32; 3], volume: bool, format: GLenum, ty: GLenum, texel: TexelFormat, pixels: *const c_void) -> Result<Option<Vec<u8>>, GLenum> {
         let store = self.bindings.unpack;
-        let total_bytes = pixels::client_image_bytes(&store, size, format, ty)?;
+        let total_bytes = pixels::client_transfer_bytes(&store, size, volume, format, ty)?;
         let unpack_buffer = self.bindings.pixel_unpack_buffer;
         if unpack_buffer != 0 {
             let objects = self.share.lock();
@@ -223,12 +269,12 @@ impl ContextState {
             if buffer.mapping.is_some() || end > buffer.data.len() {
                 return Err(GL_INVALID_OPERATION);
             }
-            pixels::unpack(&store, size, format, ty, &buffer.data[offset..end], texel).map(Some)
+            pixels::unpack_transfer(&store, size, volume, format, ty, &buffer.data[offset..end], texel).map(Some)
         } else if !pixels.is_null() {
             // SAFETY: GL requires client pixel memory to hold the image as the unpack
             // state describes it.
             let source = unsafe { std::slice::from_raw_parts(pixels as *const u8, total_bytes) };
-            pixels::unpack(&store, size, format, ty, source, texel).map(Some)
+            pixels::unpack_transfer(&store, size, volume, format, ty, source, texel).map(Some)
         } else {
             Ok(None)
         }
@@ -376,7 +422,7 @@ impl ContextState {
         if self.bindings.pixel_pack_buffer == 0 && buf_size.is_some_and(|n| total_bytes > n) {
             return self.record_error(GL_INVALID_OPERATION);
         }
-        let pack_all = |out: &mut [u8]| pixels::pack(&store, size[0], (0, 0), size, format, ty, &image.data, image.format, false, out);
+        let pack_all = |out: &mut [u8]| pixels::pack(&store, size[0], (0, 0), size, format, ty, &image.data, image.format, gl_formats::PackSource::Texture, out);
         let pack_buffer = self.bindings.pixel_pack_buffer;
         let packed = if pack_buffer != 0 {
             let mut objects = self.share.lock();
@@ -453,26 +499,37 @@ impl ContextState {
         if !self.check(mipmappable, GL_INVALID_ENUM) {
             return;
         }
-        let Some(shape) = TargetShape::of(target) else { return };
+        if let Err(e) = self.build_mipmaps(target) {
+            self.record_error(e);
+        }
+    }
+
+    /// Rebuilds levels base+1..=max of every face from its base level; `Err` is the GL error
+    /// of a base level that cannot be filtered (depth, integer, cube faces that differ).
+    fn build_mipmaps(&mut self, target: GLenum) -> Result<(), GLenum> {
+        let Some(shape) = TargetShape::of(target) else { return Ok(()) };
         let Some((base, max, faces, immutable_levels)) = self.with_bound_texture(target, |t| (t.effective_base_level() as usize, t.effective_max_level() as usize, t.faces.len(), t.immutable.then_some(t.immutable_levels)))
         else {
-            return;
+            return Ok(());
         };
         let mut bases = Vec::new();
         for face in 0..faces {
             match self.current_level(target, face, base) {
                 Ok(Some(image)) => bases.push(image),
                 // Nothing to make levels from (a cube missing a face is not cube complete).
-                Ok(None) if face == 0 => return,
-                Ok(None) => return self.record_error(GL_INVALID_OPERATION),
-                Err(e) => return self.backend_failed(e),
+                Ok(None) if face == 0 => return Ok(()),
+                Ok(None) => return Err(GL_INVALID_OPERATION),
+                Err(e) => {
+                    self.backend_failed(e);
+                    return Ok(());
+                }
             }
         }
         // The base level must be colour and filterable, and a cube map's faces alike.
         let first = &bases[0];
         let alike = bases.iter().all(|b| b.size() == first.size() && b.format == first.format);
-        if !self.check(alike && !first.format.is_depth() && !first.format.is_integer() && (!shape.cube || first.width == first.height), GL_INVALID_OPERATION) {
-            return;
+        if !(alike && !first.format.is_depth() && !first.format.is_integer() && (!shape.cube || first.width == first.height)) {
+            return Err(GL_INVALID_OPERATION);
         }
         let last = base + shape.full_chain_levels(first.size()) as usize - 1;
         let last = last.min(max).min(immutable_levels.map_or(usize::MAX, |n| n as usize - 1));
@@ -493,6 +550,7 @@ impl ContextState {
             t.discard_gpu_images();
         });
         self.texture_objects_changed(Dirty::NONE);
+        Ok(())
     }
 }
 

@@ -483,6 +483,11 @@ impl ContextState {
             // One device clock that never jumps: no timer result is ever invalidated.
             return write(0, &Value::boolean(false));
         }
+        // Texture coordinate sets end at GL_MAX_TEXTURE_COORDS, below the image units.
+        let coord_unit_ok = (self.bindings.active_texture as usize) < crate::state::matrices::MAX_TEXTURE_COORDS;
+        if !self.is_core() && !self.is_gles() && is_texture_coordinate_state(pname) && !coord_unit_ok {
+            return self.record_error(GL_INVALID_OPERATION);
+        }
         match self.get_value(pname) {
             Some(v) => (0..v.len()).for_each(|i| write(i, &v)),
             None => self.record_error(GL_INVALID_ENUM),
@@ -496,6 +501,15 @@ impl ContextState {
             Err(e) => self.record_error(e),
         }
     }
+}
+
+/// Compatibility state kept per texture coordinate set, which the active texture unit
+/// selects (GL_INVALID_OPERATION beyond the last set).
+fn is_texture_coordinate_state(pname: GLenum) -> bool {
+    matches!(
+        pname,
+        GL_CURRENT_TEXTURE_COORDS | GL_CURRENT_RASTER_TEXTURE_COORDS | GL_TEXTURE_MATRIX | GL_TRANSPOSE_TEXTURE_MATRIX | GL_TEXTURE_STACK_DEPTH
+    )
 }
 
 impl ContextState {

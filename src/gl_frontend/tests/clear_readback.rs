@@ -50,6 +50,25 @@ fn window_clear_reads_back_as_bytes_and_floats() {
 }
 
 #[test]
+fn read_pixels_larger_than_the_window_fills_only_the_window_part() {
+    let _ctx = current_compat_context();
+    unsafe {
+        glClearColor(1.0, 0.0, 1.0, 0.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    // A 64x32 window read as 96x40 from its origin: each client row is 96 pixels long.
+    let marker = [7u8; 4];
+    let mut out = vec![marker; 96 * 40];
+    unsafe { glReadPixels(0, 0, 96, 40, GL_RGBA, GL_UNSIGNED_BYTE, out.as_mut_ptr().cast()) };
+    assert_eq!(error(), GL_NO_ERROR);
+    for (i, p) in out.iter().enumerate() {
+        let (x, y) = (i % 96, i / 96);
+        let expected = if x < 64 && y < 32 { [255, 0, 255, 0] } else { marker };
+        assert_eq!(*p, expected, "pixel ({x}, {y})");
+    }
+}
+
+#[test]
 fn scissored_clear_lands_bottom_up() {
     let _ctx = current_compat_context();
     unsafe {

@@ -181,3 +181,44 @@ fn a_draw_after_a_state_change_uses_the_changed_state() {
         assert_eq!(glGetError(), GL_NO_ERROR);
     }
 }
+
+#[test]
+fn an_incomplete_texture_leaves_its_unit_out_of_fixed_function_texturing() {
+    let _ctx = current_compat_context();
+    unsafe {
+        clear_black();
+        enable_texel_texture(GL_TEXTURE0, [255, 0, 0, 255]);
+        glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE as i32);
+        glColor4f(0.0, 1.0, 0.0, 1.0);
+        textured_quad();
+        assert_near(pixel(10, 10), [255, 0, 0, 255]);
+        // A mipmap filter on a texture of one 1x1 level is complete; on a 2x2 level without
+        // the level below it is not, and the unit acts as if texturing were off.
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST as i32);
+        let red = [[255u8, 0, 0, 255]; 4];
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as i32, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, red.as_ptr().cast());
+        textured_quad();
+        assert_near(pixel(10, 10), [0, 255, 0, 255]);
+        assert_eq!(error(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn the_default_texture_is_sampled() {
+    let _ctx = current_compat_context();
+    unsafe {
+        clear_black();
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, 0);
+        let blue = [0u8, 0, 255, 255];
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as i32, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, blue.as_ptr().cast());
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST as i32);
+        glEnable(GL_TEXTURE_2D);
+        glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE as i32);
+        glColor4f(0.0, 1.0, 0.0, 1.0);
+        textured_quad();
+        assert_near(pixel(10, 10), blue);
+        glDisable(GL_TEXTURE_2D);
+        assert_eq!(error(), GL_NO_ERROR);
+    }
+}

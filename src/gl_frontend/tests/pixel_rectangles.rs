@@ -159,6 +159,31 @@ fn draw_pixels_goes_through_the_fragment_pipeline() {
 }
 
 #[test]
+fn draw_pixels_swaps_stencil_bytes_and_refuses_packed_type_mismatches() {
+    let _ctx = current_compat_context();
+    unsafe {
+        clear_black();
+        // 0x1234 swapped is 0x3412, whose low byte the 8-bit stencil buffer keeps.
+        let indices = [0x1234u16; 4];
+        glPixelStorei(GL_UNPACK_SWAP_BYTES, GL_TRUE as i32);
+        glWindowPos2i(0, 0);
+        glDrawPixels(2, 2, GL_STENCIL_INDEX, GL_UNSIGNED_SHORT, indices.as_ptr().cast());
+        glPixelStorei(GL_UNPACK_SWAP_BYTES, GL_FALSE as i32);
+        assert_eq!(stencil(1, 1), 0x12);
+        glDrawPixels(2, 2, GL_STENCIL_INDEX, GL_UNSIGNED_SHORT, indices.as_ptr().cast());
+        assert_eq!(stencil(1, 1), 0x34);
+        assert_eq!(error(), GL_NO_ERROR);
+        // Packed types need a format of their component count, with or without data.
+        for (format, ty) in [(GL_BGR, GL_UNSIGNED_SHORT_5_6_5), (GL_STENCIL_INDEX, GL_UNSIGNED_BYTE_3_3_2), (GL_RGB, GL_UNSIGNED_INT_8_8_8_8), (GL_LUMINANCE, GL_UNSIGNED_SHORT_4_4_4_4)] {
+            glDrawPixels(2, 2, format, ty, std::ptr::null());
+            assert_eq!(error(), GL_INVALID_OPERATION, "format 0x{format:04X}, type 0x{ty:04X}");
+        }
+        glDrawPixels(2, 2, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, std::ptr::null());
+        assert_eq!(error(), GL_NO_ERROR);
+    }
+}
+
+#[test]
 fn bitmaps_draw_their_set_bits_and_advance() {
     let _ctx = current_compat_context();
     unsafe {

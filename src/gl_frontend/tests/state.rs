@@ -225,3 +225,30 @@ fn draw_and_read_buffers_are_queried_from_the_bound_framebuffers() {
         assert_eq!(glGetError(), GL_NO_ERROR);
     }
 }
+
+#[test]
+fn texture_coordinate_state_beyond_the_last_coordinate_set_is_invalid_operation() {
+    let _ctx = current_compat_context();
+    let (mut coords, mut units) = (0, 0);
+    let mut v = [7.0f32; 16];
+    unsafe {
+        glGetIntegerv(GL_MAX_TEXTURE_COORDS, &mut coords);
+        glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &mut units);
+        assert!(units > coords);
+        glActiveTexture(GL_TEXTURE0 + coords as u32 - 1);
+        glGetFloatv(GL_TEXTURE_MATRIX, v.as_mut_ptr());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        assert_eq!(v[0], 1.0);
+        // An image unit without a coordinate set: its coordinate state does not exist.
+        glActiveTexture(GL_TEXTURE0 + coords as u32);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        for pname in [GL_TEXTURE_MATRIX, GL_CURRENT_TEXTURE_COORDS, GL_CURRENT_RASTER_TEXTURE_COORDS, GL_TEXTURE_STACK_DEPTH] {
+            glGetFloatv(pname, v.as_mut_ptr());
+            assert_eq!(glGetError(), GL_INVALID_OPERATION, "pname 0x{pname:04X}");
+        }
+        // Per-unit texture state is still there.
+        let mut enabled = 1u8;
+        glGetBooleanv(GL_TEXTURE_2D, &mut enabled);
+        assert_eq!((glGetError(), enabled), (GL_NO_ERROR, 0));
+    }
+}

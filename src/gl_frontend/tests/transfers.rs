@@ -66,6 +66,107 @@ fn generate_mipmap_averages_levels() {
     }
 }
 
+/// The one texel of level 1 of the bound 2x2 GL_TEXTURE_2D.
+fn level_one_texel() -> [u8; 4] {
+    let mut p = [0u8; 4];
+    unsafe { glGetTexImage(GL_TEXTURE_2D, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast()) };
+    p
+}
+
+#[test]
+fn generate_mipmap_parameter_rebuilds_levels_when_the_base_changes() {
+    let _ctx = current_compat_context();
+    let mut tex = 0;
+    let white = [[255u8; 4]; 4];
+    let black_half: [[u8; 4]; 2] = [[0, 0, 0, 255], [0, 0, 0, 255]];
+    unsafe {
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glTexParameteri(GL_TEXTURE_2D, GL_GENERATE_MIPMAP, GL_TRUE as GLint);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        let mut v = 0;
+        glGetTexParameteriv(GL_TEXTURE_2D, GL_GENERATE_MIPMAP, &mut v);
+        assert_eq!(v, GL_TRUE as GLint);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, white.as_ptr().cast());
+        let mut w = 0;
+        glGetTexLevelParameteriv(GL_TEXTURE_2D, 1, GL_TEXTURE_WIDTH, &mut w);
+        assert_eq!(w, 1, "level 1 is made with the base level");
+        assert_eq!(level_one_texel(), [255, 255, 255, 255]);
+        // Half of the base turns black: level 1 follows.
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, black_half.as_ptr().cast());
+        let p = level_one_texel();
+        assert!((127..=128).contains(&p[0]) && p[3] == 255, "{p:?}");
+        // Without the parameter, levels stay as they are.
+        glTexParameteri(GL_TEXTURE_2D, GL_GENERATE_MIPMAP, GL_FALSE as GLint);
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 1, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, black_half.as_ptr().cast());
+        let p = level_one_texel();
+        assert!((127..=128).contains(&p[0]), "{p:?}");
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn tex_image_applies_the_pixel_transfer_scale_and_bias() {
+    let _ctx = current_compat_context();
+    let mut tex = 0;
+    let grey = [[128u8, 128, 128, 128]; 4];
+    let mut out = [[0u8; 4]; 4];
+    unsafe {
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glPixelTransferf(GL_RED_SCALE, 0.5);
+        glPixelTransferf(GL_GREEN_BIAS, 0.25);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8 as GLint, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, grey.as_ptr().cast());
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, grey.as_ptr().cast());
+        glPixelTransferf(GL_RED_SCALE, 1.0);
+        glPixelTransferf(GL_GREEN_BIAS, 0.0);
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.as_mut_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    // 128 * 0.5 = 64; 128 / 255 + 0.25 = 0.752 -> 192; blue and alpha as given.
+    assert_eq!(out[0], [64, 192, 128, 128]);
+    assert_eq!(out[3], [64, 192, 128, 128]);
+}
+
+#[test]
+fn tex_sub_image_3d_of_one_slice_skips_images() {
+    let _ctx = current_compat_context();
+    let mut tex = 0;
+    // Two 1x1 client images: red, then green.
+    let client: [[u8; 4]; 2] = [[255, 0, 0, 255], [0, 255, 0, 255]];
+    let zero = [[0u8; 4]; 2];
+    let mut out = [[9u8; 4]; 2];
+    unsafe {
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_3D, tex);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8 as GLint, 1, 1, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, zero.as_ptr().cast());
+        // A depth of one still skips whole images.
+        glPixelStorei(GL_UNPACK_SKIP_IMAGES, 1);
+        glTexSubImage3D(GL_TEXTURE_3D, 0, 0, 0, 1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, client.as_ptr().cast());
+        glPixelStorei(GL_UNPACK_SKIP_IMAGES, 0);
+        glGetTexImage(GL_TEXTURE_3D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.as_mut_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+    assert_eq!(out, [[0, 0, 0, 0], [0, 255, 0, 255]]);
+}
+
+#[test]
+fn copy_tex_image_refuses_component_counts_as_internal_format() {
+    let _ctx = current_compat_context();
+    let mut tex = 0;
+    unsafe {
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        for count in 1..=4 {
+            glCopyTexImage2D(GL_TEXTURE_2D, 0, count, 0, 0, 4, 4, 0);
+            assert_eq!(glGetError(), GL_INVALID_ENUM, "internal format {count}");
+        }
+        glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, 4, 4, 0);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
 #[test]
 fn immutable_texture_storage() {
     let _ctx = current_compat_context();

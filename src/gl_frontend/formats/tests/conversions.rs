@@ -241,6 +241,14 @@ fn packed_depth_stencil_goes_to_a_depth_plane_then_a_stencil_plane() {
 }
 
 #[test]
+fn depth_stencil_data_into_a_depth_only_format_keeps_the_depth() {
+    let words = [(0xFFFFFFu32 << 8) | 0x5A, (0x800000 << 8) | 0x01];
+    let src: Vec<u8> = words.iter().flat_map(|w| w.to_ne_bytes()).collect();
+    let out = unpack(&tight(), GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, Extent::new(2, 1, 1), &src, texels(GL_DEPTH_COMPONENT24)).unwrap();
+    assert_eq!(read_floats(&out), vec![1.0, (8388608.0f64 / 16777215.0) as f32]);
+}
+
+#[test]
 fn stencil_index_moves_only_the_stencil_plane() {
     let out = unpack(
         &tight(),

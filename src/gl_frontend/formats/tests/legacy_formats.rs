@@ -4,7 +4,7 @@
 //! R + G + B).
 
 use gl_formats::gl::*;
-use gl_formats::{pack, unpack, Extent, FormatInfo, PixelStore, Swizzle, TexelFormat};
+use gl_formats::{pack, pack_from, unpack, Extent, FormatInfo, PackSource, PixelStore, Swizzle, TexelFormat};
 
 fn texels(internal_format: u32) -> TexelFormat {
     TexelFormat::native(FormatInfo::lookup(internal_format).unwrap())
@@ -87,6 +87,17 @@ fn luminance_of_rgba_is_the_clamped_sum() {
     let mut f = [0u8; 4];
     pack(&tight(), GL_LUMINANCE, GL_FLOAT, one(), &src, texels(GL_RGBA32F), &mut f).unwrap();
     assert_eq!(f32::from_ne_bytes(f), 6.0);
+}
+
+#[test]
+fn luminance_of_an_rgba_texture_is_its_red() {
+    let mut out = [0u8; 2];
+    let src = [128, 64, 32, 9];
+    pack_from(&tight(), GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, one(), &src, texels(GL_RGBA8), &mut out, PackSource::Texture).unwrap();
+    assert_eq!(out, [128, 9]);
+    // The same texel read from a framebuffer sums its colour.
+    pack_from(&tight(), GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, one(), &src, texels(GL_RGBA8), &mut out, PackSource::Framebuffer { clamp_color: false }).unwrap();
+    assert_eq!(out, [224, 9]);
 }
 
 #[test]

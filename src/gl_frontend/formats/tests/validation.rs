@@ -78,10 +78,10 @@ fn illegal_combinations_are_invalid_operation() {
     // Depth texture with colour data, colour texture with depth data.
     assert_eq!(validate_upload(GL_DEPTH_COMPONENT24, GL_RGBA, GL_FLOAT, CORE), Err(GlError::InvalidOperation));
     assert_eq!(validate_upload(GL_RGBA8, GL_DEPTH_COMPONENT, GL_FLOAT, CORE), Err(GlError::InvalidOperation));
-    assert_eq!(
-        validate_upload(GL_DEPTH24_STENCIL8, GL_DEPTH_COMPONENT, GL_FLOAT, CORE),
-        Err(GlError::InvalidOperation)
-    );
+    // Depth data with or without stencil fits either depth base.
+    assert_eq!(validate_upload(GL_DEPTH24_STENCIL8, GL_DEPTH_COMPONENT, GL_FLOAT, CORE), Ok(()));
+    assert_eq!(validate_upload(GL_DEPTH_COMPONENT16, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, CORE), Ok(()));
+    assert_eq!(validate_upload(GL_DEPTH_COMPONENT24, GL_STENCIL_INDEX, GL_INT, CORE), Err(GlError::InvalidOperation));
     // 10F_11F_11F_REV needs RGB.
     assert_eq!(
         validate_upload(GL_RGBA16F, GL_RGBA, GL_UNSIGNED_INT_10F_11F_11F_REV, CORE),
