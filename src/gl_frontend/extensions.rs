@@ -157,7 +157,8 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
 
 /// Extensions galvan implements only on devices with a feature it does not emulate:
 /// 64-bit arithmetic needs the device's shaderFloat64 / shaderInt64, capture its
-/// transformFeedback, tessellation stages its tessellationShader.
+/// transformFeedback, tessellation stages its tessellationShader; geometry shaders are
+/// emulated by vertex-stage stores and compute where the device lacks geometryShader.
 const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     ("GL_ARB_gpu_shader_fp64", |c| c.fp64),
     ("GL_ARB_gpu_shader_int64", |c| c.int64),
@@ -170,8 +171,8 @@ const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     ("GL_ARB_transform_feedback3", |c| c.transform_feedback),
     ("GL_EXT_transform_feedback", |c| c.transform_feedback_available()),
     ("GL_ARB_tessellation_shader", |c| c.tessellation),
-    ("GL_EXT_geometry_shader", |c| c.geometry_shader),
-    ("GL_OES_geometry_shader", |c| c.geometry_shader),
+    ("GL_EXT_geometry_shader", |c| c.geometry_shader_available()),
+    ("GL_OES_geometry_shader", |c| c.geometry_shader_available()),
     // GL_MAX_VIEWPORTS must be at least 16.
     ("GL_ARB_viewport_array", |c| c.multi_viewport && c.geometry_shader),
 ];

@@ -57,3 +57,28 @@ fn a_vertex_shader_storing_its_outputs_into_records_is_valid() {
     validate(&s).unwrap();
     assert_valid(&s);
 }
+
+#[path = "../../../nir_like/tests/gs_to_compute.rs"]
+#[allow(dead_code)]
+mod gs_shaders;
+
+#[test]
+fn an_emulated_geometry_shader_is_a_valid_compute_shader() {
+    let mut s = gs_shaders::geometry_shader();
+    let storage = gs_shaders::storage(&s);
+    assert!(nir_like::passes::lower_gs_to_compute(&mut s, &storage));
+    validate(&s).unwrap();
+    assert_valid(&s);
+}
+
+#[test]
+fn the_passthrough_vertex_shader_is_valid() {
+    use nir_like::passes::{build_gs_passthrough_vertex, GsPassthrough};
+    let gs = gs_shaders::geometry_shader();
+    for points in [false, true] {
+        let options = GsPassthrough { set: 0, vertices_binding: 485, layout: RecordLayout::of_outputs(&gs), primitive_id_location: Some(5), points };
+        let vs = build_gs_passthrough_vertex(&gs, &options);
+        validate(&vs).unwrap();
+        assert_valid(&vs);
+    }
+}
