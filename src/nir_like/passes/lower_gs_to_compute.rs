@@ -14,8 +14,8 @@
 //! output-vertex buffer at vertex `g * max_vertices + n`, `n` counting the invocation's
 //! emits, and writes that vertex's index at the invocation's index cursor. Each
 //! invocation owns `2 * max_vertices` index slots, enough for a restart after every
-//! vertex: EndPrimitive advances the cursor once, leaving a restart index, and the slots an
-//! invocation leaves unused are restart indices when it finishes. Strip outputs are drawn
+//! vertex: EndPrimitive writes a restart index at the cursor, and the slots an invocation
+//! leaves unused are restart indices when it finishes. Strip outputs are drawn
 //! with primitive restart; point outputs leave EndPrimitive alone and the pass-through
 //! vertex shader drops the restart indices it meets as vertices.
 
@@ -192,11 +192,20 @@ pub fn lower_gs_to_compute(shader: &mut Shader, storage: &GsComputeStorage) -> b
     if !points {
         let mut b = Builder::new(shader, end);
         let c = b.load_var(cursor);
+        let limit = b.imm_u32(index_slots);
+        let room = b.ult(c, limit);
+        b.push_if(room);
+        let g = b.load_var(invocation);
+        let base = b.imul(g, limit);
+        let at = b.iadd(base, c);
+        let list = word_array(&mut b, indices);
+        let slot = b.deref_array(list, at);
+        let restart = b.imm_u32(GS_RESTART_INDEX);
+        b.store_deref(slot, restart);
         let one = b.imm_u32(1);
         let next = b.iadd(c, one);
-        let limit = b.imm_u32(index_slots);
-        let next = b.umin(next, limit);
         b.store_var(cursor, next);
+        b.pop_if();
     }
     replace_emits(shader, emit, end);
 
