@@ -256,8 +256,11 @@ mod tests {
         assert!(has(&es31, "GL_OES_geometry_shader") && has(&es31, "GL_OES_shader_io_blocks"), "{es31:?}");
         let es30 = enabled(Api::Gles, Profile::Core, (3, 0), &nir_like::Caps::ALL);
         assert!(!has(&es30, "GL_OES_geometry_shader") && !has(&es30, "GL_EXT_shader_io_blocks"), "{es30:?}");
-        let no_gs = enabled(Api::Gles, Profile::Core, (3, 2), &nir_like::Caps { geometry_shader: false, ..nir_like::Caps::ALL });
+        let no_gs = enabled(Api::Gles, Profile::Core, (3, 2), &nir_like::Caps { geometry_shader: false, vertex_pipeline_stores: false, ..nir_like::Caps::ALL });
         assert!(!has(&no_gs, "GL_OES_geometry_shader") && !has(&no_gs, "GL_EXT_geometry_shader"), "{no_gs:?}");
+        // Emulated as compute where the vertex stage can store.
+        let emulated = enabled(Api::Gles, Profile::Core, (3, 2), &nir_like::Caps { geometry_shader: false, ..nir_like::Caps::ALL });
+        assert!(has(&emulated, "GL_OES_geometry_shader") && has(&emulated, "GL_EXT_geometry_shader"), "{emulated:?}");
         assert!(!has(&enabled(Api::Gl, Profile::Core, (4, 6), &nir_like::Caps::ALL), "GL_OES_geometry_shader"));
     }
 

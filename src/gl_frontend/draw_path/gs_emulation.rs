@@ -165,8 +165,10 @@ impl ContextState {
         discard.raster.rasterizer_discard = true;
         let owned = [storage(RECORDS_BINDING, &records), record_params];
         let resources = with_resources(draw.resources, &owned);
+        // The queries count what the geometry shader emits, not the input primitives.
+        self.stream.set_queries_counting(false)?;
         self.stream.set_render_targets(draw.targets)?;
-        self.stream.draw(&DrawRecord {
+        let stored = self.stream.draw(&DrawRecord {
             program: &emulation.vertex,
             vertex_input: draw.vertex_input,
             state: &discard,
@@ -178,7 +180,9 @@ impl ContextState {
             counts: DrawCounts { count: draw.count as u32, instance_count: draw.instances as u32, first: draw.first as u32, base_vertex: draw.base_vertex, base_instance: draw.base_instance },
             xfb: None,
             captured_count: None,
-        })?;
+        });
+        self.stream.set_queries_counting(true)?;
+        stored?;
 
         // 2. The geometry shader runs over every input primitive.
         let owned = [storage(RECORDS_BINDING, &records), storage(SLOTS_BINDING, &slots), storage(VERTICES_BINDING, &vertices), storage(INDICES_BINDING, &indices), params];
@@ -186,11 +190,13 @@ impl ContextState {
         let groups = invocations.div_ceil(u64::from(GS_COMPUTE_GROUP_SIZE)) as u32;
         self.stream.dispatch(&DispatchRecord { program: &emulation.geometry, resources: &resources, size: DispatchSize::Direct([groups, 1, 1]) })?;
 
-        // 3. What it emitted is drawn as strips (points skip restart indices themselves).
+        // 3. What it emitted is drawn as strips; points restart too where the device
+        // restarts lists, else the pass-through shader drops the restart indices, which
+        // then still reach transform feedback and the primitive queries.
         let topology = gs.output_topology();
         let mut raster = draw.state.clone();
         raster.topology = topology;
-        raster.raster.primitive_restart = topology != Topology::PointList;
+        raster.raster.primitive_restart = topology != Topology::PointList || self.device.info().features.primitive_topology_list_restart;
         let owned = [storage(VERTICES_BINDING, &vertices)];
         let resources = with_resources(draw.resources, &owned);
         self.stream.set_render_targets(draw.targets)?;

@@ -303,7 +303,10 @@ impl ContextState {
             return Err("programs with tessellation or geometry shaders but no vertex shader are not supported".into());
         }
         let caps = self.caps;
-        let emulate_gs = has(glsl::Stage::Geometry) && caps.geometry_shader_emulated();
+        // A separable geometry shader without a vertex shader is emulated once a pipeline
+        // links it with one; alone it is kept as its compute module, which never draws.
+        let gs_apart = has(glsl::Stage::Geometry) && caps.geometry_shader_emulated() && separable && !has(glsl::Stage::Vertex);
+        let emulate_gs = has(glsl::Stage::Geometry) && caps.geometry_shader_emulated() && !gs_apart;
         if emulate_gs {
             emulated_gs_supported(linked, &caps)?;
         }
@@ -399,6 +402,13 @@ impl ContextState {
                     }
                     _ => {}
                 }
+            }
+            if gs_apart && gl_stage == glsl::Stage::Geometry {
+                if linked.stages.len() == 1 {
+                    let (_, compute, _) = self.emulated_geometry_stage(linked, ir, &Default::default(), &caps, &lower_options, cull_emulation)?;
+                    modules.push(compute);
+                }
+                continue;
             }
             nir_like::passes::lower_for_caps(&mut ir, &caps, &lower_options(gl_stage));
             let module = emit(gl_stage, &ir)?;
