@@ -65,7 +65,7 @@ macro_rules! program_uniform_arrays {
     ($($name:ident: $scalar:ident, $ty:ty, $columns:literal x $rows:literal;)*) => {$(
         unsafe fn $name(&mut self, program: GLuint, location: GLint, count: GLsizei, value: *const $ty) {
             let per = $columns * $rows * std::mem::size_of::<$ty>() / 4;
-            if let Some(values) = uniform_values(value as *const u32, count, per) {
+            if let Some(values) = self.uniform_values(Some(program), location, value as *const u32, count, per) {
                 self.gl_program_uniform(program, location, count, Scalar::$scalar, $columns, $rows, false, &values)
             }
         }
@@ -77,7 +77,7 @@ macro_rules! program_uniform_matrices {
     ($($name:ident: $scalar:ident, $ty:ty, $columns:literal x $rows:literal;)*) => {$(
         unsafe fn $name(&mut self, program: GLuint, location: GLint, count: GLsizei, transpose: GLboolean, value: *const $ty) {
             let per = $columns * $rows * std::mem::size_of::<$ty>() / 4;
-            if let Some(values) = uniform_values(value as *const u32, count, per) {
+            if let Some(values) = self.uniform_values(Some(program), location, value as *const u32, count, per) {
                 self.gl_program_uniform(program, location, count, Scalar::$scalar, $columns, $rows, transpose != 0, &values)
             }
         }
@@ -101,22 +101,22 @@ macro_rules! int64_uniform_commands {
             self.gl_uniform(location, 1, Scalar::$scalar, 1, 4, false, &int64_words(&[x as u64, y as u64, z as u64, w as u64]))
         }
         unsafe fn $v1(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
-            if let Some(values) = uniform_values(value as *const u32, count, 2) {
+            if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 2) {
                 self.gl_uniform(location, count, Scalar::$scalar, 1, 1, false, &values)
             }
         }
         unsafe fn $v2(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
-            if let Some(values) = uniform_values(value as *const u32, count, 4) {
+            if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 4) {
                 self.gl_uniform(location, count, Scalar::$scalar, 1, 2, false, &values)
             }
         }
         unsafe fn $v3(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
-            if let Some(values) = uniform_values(value as *const u32, count, 6) {
+            if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 6) {
                 self.gl_uniform(location, count, Scalar::$scalar, 1, 3, false, &values)
             }
         }
         unsafe fn $v4(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
-            if let Some(values) = uniform_values(value as *const u32, count, 8) {
+            if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 8) {
                 self.gl_uniform(location, count, Scalar::$scalar, 1, 4, false, &values)
             }
         }
@@ -934,26 +934,7 @@ impl GlCommands for ContextState {
             }
             return;
         }
-        if let Some(value) = self.tessellation_program_parameter(program, pname) {
-            if let Some(v) = value {
-                store(params, 0, v);
-            }
-            return;
-        }
-        let interface = matches!(
-            pname,
-            GL_ACTIVE_UNIFORMS | GL_ACTIVE_UNIFORM_MAX_LENGTH | GL_ACTIVE_ATTRIBUTES | GL_ACTIVE_ATTRIBUTE_MAX_LENGTH
-                | GL_ACTIVE_UNIFORM_BLOCKS | GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH | GL_ACTIVE_ATOMIC_COUNTER_BUFFERS
-        );
-        let xfb = matches!(pname, GL_TRANSFORM_FEEDBACK_BUFFER_MODE | GL_TRANSFORM_FEEDBACK_VARYINGS | GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH);
-        let value = if xfb {
-            self.program_xfb_parameter(program, pname)
-        } else if interface {
-            self.program_interface_parameter(program, pname)
-        } else {
-            self.program_parameter(program, pname)
-        };
-        if let Some(v) = value {
+        if let Some(v) = self.program_query(program, pname) {
             store(params, 0, v);
         }
     }
@@ -1013,6 +994,46 @@ impl GlCommands for ContextState {
     }
     unsafe fn GetProgramInfoLog(&mut self, program: GLuint, buf_size: GLsizei, length: *mut GLsizei, log: *mut GLchar) {
         self.gl_get_program_info_log(program, buf_size, length, log)
+    }
+    unsafe fn AreTexturesResident(&mut self, n: GLsizei, textures: *const GLuint, _residences: *mut GLboolean) -> GLboolean {
+        if !self.check(n >= 0, GL_INVALID_VALUE) {
+            return 0;
+        }
+        let names = if textures.is_null() || n == 0 { &[][..] } else { std::slice::from_raw_parts(textures, n as usize) };
+        self.gl_are_textures_resident(names)
+    }
+    /// Priorities are residency hints, which galvan has no use for (every texture stays
+    /// resident); only the count is checked.
+    unsafe fn PrioritizeTextures(&mut self, n: GLsizei, _textures: *const GLuint, _priorities: *const GLfloat) {
+        self.check(n >= 0, GL_INVALID_VALUE);
+    }
+    unsafe fn AreTexturesResidentEXT(&mut self, n: GLsizei, textures: *const GLuint, residences: *mut GLboolean) -> GLboolean {
+        self.AreTexturesResident(n, textures, residences)
+    }
+    unsafe fn PrioritizeTexturesEXT(&mut self, n: GLsizei, textures: *const GLuint, priorities: *const GLclampf) {
+        self.PrioritizeTextures(n, textures, priorities)
+    }
+    unsafe fn DeleteObjectARB(&mut self, obj: GLhandleARB) {
+        self.gl_delete_object(obj)
+    }
+    unsafe fn GetHandleARB(&mut self, pname: GLenum) -> GLhandleARB {
+        self.gl_get_handle(pname)
+    }
+    unsafe fn GetObjectParameterivARB(&mut self, obj: GLhandleARB, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.object_parameter(obj, pname) {
+            store(params, 0, v);
+        }
+    }
+    unsafe fn GetObjectParameterfvARB(&mut self, obj: GLhandleARB, pname: GLenum, params: *mut GLfloat) {
+        if let Some(v) = self.object_parameter(obj, pname) {
+            store(params, 0, v as GLfloat);
+        }
+    }
+    unsafe fn GetInfoLogARB(&mut self, obj: GLhandleARB, max_length: GLsizei, length: *mut GLsizei, info_log: *mut GLcharARB) {
+        self.gl_get_info_log(obj, max_length, length, info_log)
+    }
+    unsafe fn GetAttachedObjectsARB(&mut self, container: GLhandleARB, max_count: GLsizei, count: *mut GLsizei, objects: *mut GLhandleARB) {
+        self.gl_get_attached_shaders(container, max_count, count, objects)
     }
     unsafe fn DeleteProgram(&mut self, program: GLuint) {
         self.gl_delete_program(program)
@@ -1220,67 +1241,67 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Double, 1, 4, false, &double_words(&[x, y, z, w]))
     }
     unsafe fn Uniform1dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 2) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 2) {
             self.gl_uniform(location, count, Scalar::Double, 1, 1, false, &values)
         }
     }
     unsafe fn Uniform2dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 4) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 4) {
             self.gl_uniform(location, count, Scalar::Double, 1, 2, false, &values)
         }
     }
     unsafe fn Uniform3dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 6) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 6) {
             self.gl_uniform(location, count, Scalar::Double, 1, 3, false, &values)
         }
     }
     unsafe fn Uniform4dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 8) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 8) {
             self.gl_uniform(location, count, Scalar::Double, 1, 4, false, &values)
         }
     }
     unsafe fn UniformMatrix2dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 8) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 8) {
             self.gl_uniform(location, count, Scalar::Double, 2, 2, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix3dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 18) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 18) {
             self.gl_uniform(location, count, Scalar::Double, 3, 3, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix4dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 32) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 32) {
             self.gl_uniform(location, count, Scalar::Double, 4, 4, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix2x3dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 12) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 12) {
             self.gl_uniform(location, count, Scalar::Double, 2, 3, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix2x4dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 16) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 16) {
             self.gl_uniform(location, count, Scalar::Double, 2, 4, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix3x2dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 12) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 12) {
             self.gl_uniform(location, count, Scalar::Double, 3, 2, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix3x4dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 24) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 24) {
             self.gl_uniform(location, count, Scalar::Double, 3, 4, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix4x2dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 16) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 16) {
             self.gl_uniform(location, count, Scalar::Double, 4, 2, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix4x3dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = uniform_values(value as *const u32, count, 24) {
+        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 24) {
             self.gl_uniform(location, count, Scalar::Double, 4, 3, transpose != 0, &values)
         }
     }
@@ -1288,7 +1309,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Float, 1, 1, false, &[v0.to_bits()])
     }
     unsafe fn Uniform1fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 1) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 1) {
             self.gl_uniform(location, count, Scalar::Float, 1, 1, false, &values)
         }
     }
@@ -1296,7 +1317,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Int, 1, 1, false, &[v0 as u32])
     }
     unsafe fn Uniform1iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
-        if let Some(values) = uniform_values(value, count, 1) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 1) {
             self.gl_uniform(location, count, Scalar::Int, 1, 1, false, &values)
         }
     }
@@ -1304,7 +1325,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Uint, 1, 1, false, &[v0])
     }
     unsafe fn Uniform1uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
-        if let Some(values) = uniform_values(value, count, 1) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 1) {
             self.gl_uniform(location, count, Scalar::Uint, 1, 1, false, &values)
         }
     }
@@ -1312,7 +1333,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Float, 1, 2, false, &[v0.to_bits(), v1.to_bits()])
     }
     unsafe fn Uniform2fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 2) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 2) {
             self.gl_uniform(location, count, Scalar::Float, 1, 2, false, &values)
         }
     }
@@ -1320,7 +1341,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Int, 1, 2, false, &[v0 as u32, v1 as u32])
     }
     unsafe fn Uniform2iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
-        if let Some(values) = uniform_values(value, count, 2) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 2) {
             self.gl_uniform(location, count, Scalar::Int, 1, 2, false, &values)
         }
     }
@@ -1328,7 +1349,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Uint, 1, 2, false, &[v0, v1])
     }
     unsafe fn Uniform2uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
-        if let Some(values) = uniform_values(value, count, 2) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 2) {
             self.gl_uniform(location, count, Scalar::Uint, 1, 2, false, &values)
         }
     }
@@ -1336,7 +1357,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Float, 1, 3, false, &[v0.to_bits(), v1.to_bits(), v2.to_bits()])
     }
     unsafe fn Uniform3fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 3) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 3) {
             self.gl_uniform(location, count, Scalar::Float, 1, 3, false, &values)
         }
     }
@@ -1344,7 +1365,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Int, 1, 3, false, &[v0 as u32, v1 as u32, v2 as u32])
     }
     unsafe fn Uniform3iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
-        if let Some(values) = uniform_values(value, count, 3) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 3) {
             self.gl_uniform(location, count, Scalar::Int, 1, 3, false, &values)
         }
     }
@@ -1352,7 +1373,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Uint, 1, 3, false, &[v0, v1, v2])
     }
     unsafe fn Uniform3uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
-        if let Some(values) = uniform_values(value, count, 3) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 3) {
             self.gl_uniform(location, count, Scalar::Uint, 1, 3, false, &values)
         }
     }
@@ -1360,7 +1381,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Float, 1, 4, false, &[v0.to_bits(), v1.to_bits(), v2.to_bits(), v3.to_bits()])
     }
     unsafe fn Uniform4fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 4) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 4) {
             self.gl_uniform(location, count, Scalar::Float, 1, 4, false, &values)
         }
     }
@@ -1368,7 +1389,7 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Int, 1, 4, false, &[v0 as u32, v1 as u32, v2 as u32, v3 as u32])
     }
     unsafe fn Uniform4iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
-        if let Some(values) = uniform_values(value, count, 4) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 4) {
             self.gl_uniform(location, count, Scalar::Int, 1, 4, false, &values)
         }
     }
@@ -1376,52 +1397,52 @@ impl GlCommands for ContextState {
         self.gl_uniform(location, 1, Scalar::Uint, 1, 4, false, &[v0, v1, v2, v3])
     }
     unsafe fn Uniform4uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
-        if let Some(values) = uniform_values(value, count, 4) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 4) {
             self.gl_uniform(location, count, Scalar::Uint, 1, 4, false, &values)
         }
     }
     unsafe fn UniformMatrix2fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 4) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 4) {
             self.gl_uniform(location, count, Scalar::Float, 2, 2, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix3fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 9) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 9) {
             self.gl_uniform(location, count, Scalar::Float, 3, 3, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix4fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 16) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 16) {
             self.gl_uniform(location, count, Scalar::Float, 4, 4, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix2x3fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 6) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 6) {
             self.gl_uniform(location, count, Scalar::Float, 2, 3, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix3x2fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 6) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 6) {
             self.gl_uniform(location, count, Scalar::Float, 3, 2, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix2x4fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 8) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 8) {
             self.gl_uniform(location, count, Scalar::Float, 2, 4, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix4x2fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 8) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 8) {
             self.gl_uniform(location, count, Scalar::Float, 4, 2, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix3x4fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 12) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 12) {
             self.gl_uniform(location, count, Scalar::Float, 3, 4, transpose != 0, &values)
         }
     }
     unsafe fn UniformMatrix4x3fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = uniform_values(value, count, 12) {
+        if let Some(values) = self.uniform_values(None, location, value, count, 12) {
             self.gl_uniform(location, count, Scalar::Float, 4, 3, transpose != 0, &values)
         }
     }
@@ -2715,6 +2736,12 @@ impl GlCommands for ContextState {
     unsafe fn FogCoordPointer(&mut self, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
         self.gl_conventional_pointer(GL_FOG_COORD_ARRAY, 1, ty, stride, pointer)
     }
+    unsafe fn EdgeFlagPointer(&mut self, stride: GLsizei, pointer: *const c_void) {
+        self.gl_edge_flag_pointer(stride, pointer)
+    }
+    unsafe fn IndexPointer(&mut self, ty: GLenum, stride: GLsizei, pointer: *const c_void) {
+        self.gl_index_pointer(ty, stride, pointer)
+    }
     unsafe fn EnableClientState(&mut self, array: GLenum) {
         self.gl_client_state(array, true)
     }
@@ -3730,19 +3757,6 @@ fn double_words(values: &[f64]) -> Vec<u32> {
         let bits = v.to_bits();
         [bits as u32, (bits >> 32) as u32]
     }).collect()
-}
-
-unsafe fn uniform_values<T: Copy>(value: *const T, count: GLsizei, per: usize) -> Option<Vec<u32>> {
-    if count < 0 {
-        // gl_uniform reports the negative count.
-        return Some(Vec::new());
-    }
-    if value.is_null() {
-        return None;
-    }
-    let n = count as usize * per;
-    let slice = std::slice::from_raw_parts(value as *const u32, n);
-    Some(slice.to_vec())
 }
 
 /// How many values a texture or sampler parameter takes.

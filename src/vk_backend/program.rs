@@ -162,19 +162,22 @@ impl Program {
             }
         }
         let limits = &device.info().limits;
-        let per_kind = |kinds: &[BindingKind]| -> u32 {
-            desc.bindings.iter().filter(|b| kinds.contains(&b.kind)).map(|b| b.count).sum()
-        };
-        let checks = [
-            (per_kind(&[BindingKind::UniformBuffer]), limits.max_per_stage_uniform_buffers, "uniform buffers"),
-            (per_kind(&[BindingKind::StorageBuffer]), limits.max_per_stage_storage_buffers, "storage buffers"),
-            (per_kind(&[BindingKind::CombinedImageSampler]), limits.max_per_stage_samplers, "samplers"),
-            (per_kind(&[BindingKind::CombinedImageSampler, BindingKind::UniformTexelBuffer]), limits.max_per_stage_sampled_images, "sampled images"),
-            (per_kind(&[BindingKind::StorageImage, BindingKind::StorageTexelBuffer]), limits.max_per_stage_storage_images, "storage images"),
-        ];
-        for (count, max, what) in checks {
-            if count > max {
-                return Err(Error::InvalidArgument(format!("{count} {what} exceed the device's {max}")));
+        // The limits are per stage: each stage counts the bindings it can see.
+        for stage in desc.modules.iter().map(|m| m.stage()) {
+            let per_kind = |kinds: &[BindingKind]| -> u32 {
+                desc.bindings.iter().filter(|b| b.stages.contains(stage) && kinds.contains(&b.kind)).map(|b| b.count).sum()
+            };
+            let checks = [
+                (per_kind(&[BindingKind::UniformBuffer]), limits.max_per_stage_uniform_buffers, "uniform buffers"),
+                (per_kind(&[BindingKind::StorageBuffer]), limits.max_per_stage_storage_buffers, "storage buffers"),
+                (per_kind(&[BindingKind::CombinedImageSampler]), limits.max_per_stage_samplers, "samplers"),
+                (per_kind(&[BindingKind::CombinedImageSampler, BindingKind::UniformTexelBuffer]), limits.max_per_stage_sampled_images, "sampled images"),
+                (per_kind(&[BindingKind::StorageImage, BindingKind::StorageTexelBuffer]), limits.max_per_stage_storage_images, "storage images"),
+            ];
+            for (count, max, what) in checks {
+                if count > max {
+                    return Err(Error::InvalidArgument(format!("{count} {what} in the {stage:?} stage exceed the device's {max}")));
+                }
             }
         }
         let total: u32 = desc.bindings.iter().map(|b| b.count).sum();

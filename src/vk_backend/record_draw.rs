@@ -29,6 +29,11 @@ pub(crate) struct DynamicCache {
     /// Per bind point (graphics, compute): the layout and resources whose descriptors the
     /// command buffer last received, so an unchanged set is not pushed again.
     descriptors: [Option<(vk::PipelineLayout, Vec<u64>)>; 2],
+    /// By binding: the buffer and offset last bound, so unchanged vertex buffers are not
+    /// bound again (a rebind makes some drivers revalidate their vertex fetch).
+    vertex_buffers: Vec<Option<(vk::Buffer, u64)>>,
+    /// The index buffer, offset and type last bound.
+    index_buffer: Option<(vk::Buffer, u64, vk::IndexType)>,
 }
 
 impl DynamicCache {
@@ -37,6 +42,8 @@ impl DynamicCache {
         self.pipeline = vk::Pipeline::null();
         self.vertex_input = None;
         self.descriptors = [None, None];
+        self.vertex_buffers.clear();
+        self.index_buffer = None;
     }
 }
 
@@ -256,8 +263,16 @@ impl CommandStream {
             if vb.offset > raw.size {
                 return Err(Error::InvalidArgument("vertex buffer offset past its end".into()));
             }
+            let slot = vb.binding as usize;
+            if self.dynamic.vertex_buffers.get(slot).copied().flatten() == Some((raw.raw, vb.offset)) {
+                continue;
+            }
             // SAFETY: the buffer is alive (the batch holds it) and has vertex usage.
             unsafe { dev.cmd_bind_vertex_buffers(cmd, vb.binding, &[raw.raw], &[vb.offset]) };
+            if self.dynamic.vertex_buffers.len() <= slot {
+                self.dynamic.vertex_buffers.resize(slot + 1, None);
+            }
+            self.dynamic.vertex_buffers[slot] = Some((raw.raw, vb.offset));
         }
         let c = draw.counts;
         if let Some(xfb) = &draw.xfb {
@@ -281,9 +296,13 @@ impl CommandStream {
         match &draw.index_buffer {
             Some(ib) => {
                 let raw = ib.buffer.storage();
+                let binding = (raw.raw, ib.offset, conv::map_index_type(ib.index_type));
                 // SAFETY: range checked above; 8-bit indices only with the extension enabled.
                 unsafe {
-                    dev.cmd_bind_index_buffer(cmd, raw.raw, ib.offset, conv::map_index_type(ib.index_type));
+                    if self.dynamic.index_buffer != Some(binding) {
+                        dev.cmd_bind_index_buffer(cmd, binding.0, binding.1, binding.2);
+                        self.dynamic.index_buffer = Some(binding);
+                    }
                     dev.cmd_draw_indexed(cmd, c.count, c.instance_count, c.first, c.base_vertex, c.base_instance);
                 }
             }

@@ -96,6 +96,14 @@ impl ContextState {
 
     /// The program that draws with the enabled ARB programs: `None` when neither is
     /// enabled, `Some(None)` when an enabled one has no valid program.
+    /// Whether an enabled ARB program that failed to load stands where a GLSL program has
+    /// no shader of its own (the stage fixed function would run): drawing then is
+    /// GL_INVALID_OPERATION, as with the invalid program alone.
+    pub(crate) fn invalid_arb_program_stands_in(&self, options: &glsl::LinkOptions) -> bool {
+        let invalid = |target| matches!(self.enabled_arb_program(target), Some(None));
+        (options.fixed_function_vertex && invalid(Target::Vertex)) || (options.fixed_function_fragment && invalid(Target::Fragment))
+    }
+
     pub(crate) fn arb_program_executable(&mut self) -> Option<Option<Arc<Mutex<LinkedProgram>>>> {
         let mut stages = [None, None];
         let mut any = false;

@@ -12,7 +12,7 @@ use vk_backend::{
 };
 
 use crate::context::ContextState;
-use crate::draw_path::fixed_point_fetch::fixed_to_float;
+use crate::draw_path::host_converted_fetch::HostConversion;
 use crate::draw_path::primitive_restart::{rewrite_restart_indices, Restart};
 use crate::draw_path::record_error::RecordError;
 use crate::draw_path::render_state::{is_primitive_mode, map_topology};
@@ -68,8 +68,6 @@ fn map_vertex_format(a: &VertexAttrib) -> Option<VertexFormat> {
             (GL_SHORT, false) => VertexScalar::I16Scaled,
             (GL_UNSIGNED_SHORT, true) => VertexScalar::U16Norm,
             (GL_UNSIGNED_SHORT, false) => VertexScalar::U16Scaled,
-            (GL_INT, false) => VertexScalar::I32Scaled,
-            (GL_UNSIGNED_INT, false) => VertexScalar::U32Scaled,
             (GL_INT_2_10_10_10_REV, true) => VertexScalar::A2B10G10R10SNorm,
             (GL_INT_2_10_10_10_REV, false) => VertexScalar::A2B10G10R10SScaled,
             (GL_UNSIGNED_INT_2_10_10_10_REV, true) => VertexScalar::A2B10G10R10UNorm,
@@ -291,6 +289,9 @@ impl ContextState {
         self.note_shared_texture_changes();
         self.note_fixed_function_primitive(mode);
         let executable = match self.current_executable() {
+            Some(e) if self.invalid_arb_program_stands_in(&e.lock().unwrap_or_else(|p| p.into_inner()).link_options) => {
+                return self.record_error(GL_INVALID_OPERATION);
+            }
             Some(e) => Some(e),
             // Without a current program, the bound program pipeline's stages draw.
             None if self.bindings.program == 0 && self.bindings.program_pipeline != 0 => match self.pipeline_executable(false) {
@@ -300,7 +301,7 @@ impl ContextState {
             },
             // Compatibility contexts draw without a program through generated shaders.
             // Enabled ARB programs draw in place of the fixed-function stage they replace.
-            None if self.bindings.program == 0 && !self.is_core() && !self.is_gles() => match self.arb_program_executable() {
+            None if (self.bindings.program == 0 || self.current_program_is_empty()) && !self.is_core() && !self.is_gles() => match self.arb_program_executable() {
                 Some(e) => e,
                 None => self.fixed_function_executable(),
             },
@@ -423,7 +424,13 @@ impl ContextState {
             let Some(a) = vao.attribs.get(slot.gl as usize).copied() else { continue };
             // Generic attribute 0 is gl_Vertex in compatibility contexts: its array feeds
             // gl_Vertex while gl_Vertex's own array is disabled.
-            let a = if slot.gl as usize == VERTEX && !a.enabled { vao.attribs.first().copied().filter(|g| g.enabled).unwrap_or(a) } else { a };
+            // And the other way round: a shader reading generic attribute 0 is fed by
+            // glVertexPointer's array while generic array 0 is disabled.
+            let a = match slot.gl as usize {
+                VERTEX if !a.enabled => vao.attribs.first().copied().filter(|g| g.enabled).unwrap_or(a),
+                0 if !a.enabled && !self.is_core() && !self.is_gles() => vao.attribs.get(VERTEX).copied().filter(|v| v.enabled).unwrap_or(a),
+                _ => a,
+            };
             if !a.enabled {
                 let offset = constant_bytes.len() as u64;
                 let attributes = if slot.double {
@@ -439,8 +446,12 @@ impl ContextState {
                 constant_attributes.push((slot.vk, offset, attributes));
                 continue;
             }
-            if a.ty == GL_FIXED && matches!(a.class, AttribClass::Float { .. }) {
-                // 16.16 fixed point: the elements the draw reads, converted to floats.
+            let conversion = match a.class {
+                AttribClass::Float { normalized } => HostConversion::for_float_array(a.ty, normalized),
+                _ => None,
+            };
+            if let Some(conversion) = conversion {
+                // No Vulkan format: the elements the draw reads, converted to floats.
                 let elements = if a.divisor == 0 {
                     self.vertices_read(first, count, base_vertex, indices, element_buffer)?
                 } else {
@@ -451,7 +462,7 @@ impl ContextState {
                 let floats = if a.buffer != 0 {
                     let objects = self.share.lock();
                     let data = objects.buffers.get(a.buffer).map(|b| &b.data[..]).unwrap_or(&[]);
-                    fixed_to_float(data.get(a.pointer as usize..).unwrap_or(&[]), stride as usize, components, elements)
+                    conversion.to_floats(data.get(a.pointer as usize..).unwrap_or(&[]), stride as usize, components, elements)
                 } else {
                     if a.pointer == 0 {
                         return Err(RecordError::Gl(GL_INVALID_OPERATION));
@@ -459,7 +470,7 @@ impl ContextState {
                     let bytes = (elements.max(1) - 1) * stride + element_size;
                     // SAFETY: GL requires a client array to hold every element a draw reads.
                     let data = unsafe { std::slice::from_raw_parts(a.pointer as *const u8, bytes as usize) };
-                    fixed_to_float(data, stride as usize, components, elements)
+                    conversion.to_floats(data, stride as usize, components, elements)
                 };
                 let (buffer, offset) = self.temporary_buffer(&floats)?;
                 let rate = if a.divisor == 0 { InputRate::Vertex } else { InputRate::Instance(a.divisor) };

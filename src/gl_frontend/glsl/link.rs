@@ -35,6 +35,13 @@ pub struct LinkOptions {
     /// The target maps depth in the shader (no depth clip control): pre-rasterisation
     /// programs get the glClipControl depth mode in their default block.
     pub clip_control_state: bool,
+    /// The vertex stage is the generated fixed-function one (a compatibility program with
+    /// a fragment shader alone): fragment inputs it does not write read undefined values
+    /// instead of failing the link.
+    pub fixed_function_vertex: bool,
+    /// The fragment stage is the generated fixed-function one (a compatibility program
+    /// without a fragment shader).
+    pub fixed_function_fragment: bool,
 }
 
 /// An active vertex attribute or fragment output.
@@ -743,6 +750,11 @@ fn link_attributes(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut
             _ => pending.push((var, count)),
         }
     }
+    // Generic attribute 0 is gl_Vertex's array (GL 4.6 compatibility, section 10.2): a
+    // shader reading gl_Vertex leaves it to gl_Vertex rather than alias a user attribute.
+    if used(vs, "gl_Vertex") {
+        taken[0] = true;
+    }
     for (var, count) in pending {
         match allocate(&mut taken, count) {
             Some(l) => out.attributes.push(ActiveVariable { location: l as i32, ..var }),
@@ -983,7 +995,8 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                     // A clip or cull distance written through a redeclared gl_PerVertex block
                     // has no output of its own to match.
                     let written_builtin = input.name.starts_with("gl_") && used(producer, &input.name);
-                    if used(consumer, &input.name) && !options.separable && !builtin && !written_builtin {
+                    let fixed_function_producer = options.fixed_function_vertex && producer.stage == Stage::Vertex;
+                    if used(consumer, &input.name) && !options.separable && !builtin && !written_builtin && !fixed_function_producer {
                         diags.error(input.loc, format!("{} shader input `{}' is not written by the {} shader", consumer.stage.name(), input.name, producer.stage.name()));
                     }
                 }

@@ -169,6 +169,26 @@ impl ContextState {
         });
     }
 
+    /// One value of glGetProgramiv (every pname but GL_COMPUTE_WORK_GROUP_SIZE's three).
+    pub(crate) fn program_query(&mut self, program: GLuint, pname: GLenum) -> Option<GLint> {
+        if let Some(value) = self.tessellation_program_parameter(program, pname) {
+            return value;
+        }
+        let interface = matches!(
+            pname,
+            GL_ACTIVE_UNIFORMS | GL_ACTIVE_UNIFORM_MAX_LENGTH | GL_ACTIVE_ATTRIBUTES | GL_ACTIVE_ATTRIBUTE_MAX_LENGTH
+                | GL_ACTIVE_UNIFORM_BLOCKS | GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH | GL_ACTIVE_ATOMIC_COUNTER_BUFFERS
+        );
+        let xfb = matches!(pname, GL_TRANSFORM_FEEDBACK_BUFFER_MODE | GL_TRANSFORM_FEEDBACK_VARYINGS | GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH);
+        if xfb {
+            self.program_xfb_parameter(program, pname)
+        } else if interface {
+            self.program_interface_parameter(program, pname)
+        } else {
+            self.program_parameter(program, pname)
+        }
+    }
+
     pub(crate) fn program_parameter(&mut self, program: GLuint, pname: GLenum) -> Option<GLint> {
         let value = self.with_program(program, |p| match pname {
             GL_DELETE_STATUS => Some(p.delete_pending as GLint),

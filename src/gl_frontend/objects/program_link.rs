@@ -312,6 +312,9 @@ impl ContextState {
         }
         let mut modules = Vec::new();
         let mut all_stages = StageMask(0);
+        // The stages whose shaders declare each sampler or image binding: a device's
+        // per-stage limits count only those.
+        let mut opaque_stages: Vec<(u32, StageMask)> = Vec::new();
         let last_pre_raster = linked.stages.iter().filter(|s| s.stage != glsl::Stage::Fragment).map(|s| s.stage).max().or(placeholder_vertex.then_some(glsl::Stage::Vertex));
         let cull_emulation = cull_emulation(linked, last_pre_raster);
         let clip_vertex_location = clip_vertex_location(linked, last_pre_raster, self.limits.max_varying_components / 4)?;
@@ -412,11 +415,20 @@ impl ContextState {
             }
             nir_like::passes::lower_for_caps(&mut ir, &caps, &lower_options(gl_stage));
             let module = emit(gl_stage, &ir)?;
-            all_stages.0 |= 1 << stage_of(gl_stage) as u8;
+            let gpu_stage = stage_of(gl_stage);
+            all_stages.0 |= 1 << gpu_stage as u8;
+            for binding in ir.variables.iter().filter(|(_, v)| v.mode == nir_like::VariableMode::Image).filter_map(|(_, v)| v.binding) {
+                match opaque_stages.iter_mut().find(|(b, _)| *b == binding) {
+                    Some((_, mask)) => mask.0 |= 1 << gpu_stage as u8,
+                    None => opaque_stages.push((binding, StageMask(1 << gpu_stage as u8))),
+                }
+            }
             modules.push(module);
         }
         if emulation.is_some() {
+            // One set layout for the three programs: every binding seen by every stage.
             all_stages = crate::draw_path::gs_emulation::EMULATED_GS_STAGES;
+            opaque_stages.clear();
         }
         let interface = &linked.interface;
         let mut bindings = Vec::new();
@@ -427,8 +439,10 @@ impl ContextState {
             bindings.push(BindingDesc { binding, kind: BindingKind::UniformBuffer, count, stages: all_stages });
         }
         use crate::draw_path::descriptor_arrays::opaque_bindings;
+        // A binding no stage declares (its uniform unused everywhere) stays visible to all.
+        let stages_of = |binding: u32| opaque_stages.iter().find(|(b, _)| *b == binding).map_or(all_stages, |(_, mask)| *mask);
         for b in opaque_bindings(interface, true) {
-            bindings.push(BindingDesc { binding: b.binding, kind: BindingKind::StorageImage, count: b.count, stages: all_stages });
+            bindings.push(BindingDesc { binding: b.binding, kind: BindingKind::StorageImage, count: b.count, stages: stages_of(b.binding) });
         }
         for b in opaque_bindings(interface, false) {
             // samplerBuffer reads a texel buffer, every other sampler an image.
@@ -437,7 +451,7 @@ impl ContextState {
             } else {
                 BindingKind::CombinedImageSampler
             };
-            bindings.push(BindingDesc { binding: b.binding, kind, count: b.count, stages: all_stages });
+            bindings.push(BindingDesc { binding: b.binding, kind, count: b.count, stages: stages_of(b.binding) });
         }
         for k in 0..interface.atomic_counter_buffers.len() as u32 {
             let binding = glsl::link_atomic::AtomicCounterBuffer::descriptor_binding(k);
@@ -561,7 +575,7 @@ impl ContextState {
             }
         }
         let Some(ShaderOrProgram::Program(p)) = objects.shader_objects.get_mut(program) else { return };
-        let options = glsl::LinkOptions {
+        let mut options = glsl::LinkOptions {
             attrib_bindings: p.attrib_bindings.iter().map(|(k, v)| (k.clone(), *v)).collect(),
             frag_data_bindings: p.frag_data_bindings.iter().map(|(k, v)| (k.clone(), *v)).collect(),
             frag_data_index: Vec::new(),
@@ -570,15 +584,18 @@ impl ContextState {
             separable: p.separable,
             pipeline_stages: false,
             clip_control_state: false,
+            fixed_function_vertex: false,
+            fixed_function_fragment: false,
         };
         drop(objects);
         // A compatibility program without a vertex shader gets the fixed-function one.
         let has_vertex = compiled.iter().any(|c| c.stage == glsl::Stage::Vertex);
         let only_fragment = !has_vertex && compiled.iter().all(|c| c.stage == glsl::Stage::Fragment);
-        if only_fragment && !options.separable && !compiled.is_empty() && self.api == crate::version::Api::Gl && self.profile == crate::version::Profile::Compatibility {
+        if only_fragment && !options.separable && !compiled.is_empty() && self.is_compatibility_gl() {
             let version = self.version.0 * 10 + self.version.1;
             if let Some(vs) = crate::fixed_function::vertex_shader::compile(glsl::Api::GlCompat, version) {
                 compiled.push(vs);
+                options.fixed_function_vertex = true;
             }
         }
         // And one without a fragment shader colours fragments as fixed function does
@@ -586,25 +603,35 @@ impl ContextState {
         // lacks: a pipeline adds the fixed-function fragment stage when it draws.
         let has_fragment = compiled.iter().any(|c| c.stage == glsl::Stage::Fragment);
         if has_vertex && !has_fragment && !options.separable {
-            compiled.extend(self.fixed_function_fragment_shader());
+            let generated = self.fixed_function_fragment_shader();
+            options.fixed_function_fragment = generated.is_some();
+            compiled.extend(generated);
         }
         let linked = if log.is_empty() && !compiled.is_empty() {
             let (linked, link_log) = self.link_executable(&compiled, &options);
             log.push_str(&link_log);
             linked
         } else {
-            if compiled.is_empty() && log.is_empty() {
+            if compiled.is_empty() && log.is_empty() && !self.is_compatibility_gl() {
                 log.push_str("error: no shaders attached\n");
             }
             None
         };
+        // A compatibility program without shaders links: drawing with it is fixed function
+        // for both stages (GL 2.1, sections 2.15 and 3.11).
+        let empty_compatibility = compiled.is_empty() && log.is_empty() && self.is_compatibility_gl();
         if let Some(exe) = &linked {
             exe.lock().unwrap_or_else(|p| p.into_inner()).source_texts = texts;
         }
+        // A failed relink of the program in use leaves its last executable drawing until
+        // glUseProgram replaces it (GL 4.6, section 7.3).
+        let in_use = self.bindings.program == program;
         self.with_program(program, |p| {
-            p.linked = linked.is_some();
+            p.linked = linked.is_some() || empty_compatibility;
             p.info_log = log;
-            p.executable = linked;
+            if linked.is_some() || empty_compatibility || !in_use {
+                p.executable = linked;
+            }
         });
         if self.bindings.program == program {
             self.state.dirty.insert(Dirty::PROGRAM | Dirty::VERTEX_INPUT | Dirty::UNIFORMS | Dirty::TEXTURES);
@@ -733,6 +760,18 @@ impl ContextState {
             }
         }
         self.state.dirty.insert(Dirty::PROGRAM | Dirty::VERTEX_INPUT | Dirty::UNIFORMS | Dirty::TEXTURES);
+    }
+
+    /// Whether this is a desktop compatibility-profile context.
+    pub(crate) fn is_compatibility_gl(&self) -> bool {
+        self.api == crate::version::Api::Gl && self.profile == crate::version::Profile::Compatibility
+    }
+
+    /// Whether the current program linked without shaders (compatibility contexts), so
+    /// draws take the fixed-function stages.
+    pub(crate) fn current_program_is_empty(&self) -> bool {
+        self.bindings.program != 0
+            && matches!(self.share.lock().shader_objects.get(self.bindings.program), Some(ShaderOrProgram::Program(p)) if p.linked && p.executable.is_none())
     }
 
     /// The executable of the current program.

@@ -95,7 +95,8 @@ impl ContextState {
     }
 
     pub(crate) fn gl_shader_source(&mut self, shader: GLuint, count: GLsizei, strings: *const *const GLchar, lengths: *const GLint) {
-        if !self.check(count >= 0, GL_INVALID_VALUE) {
+        // The name is checked before any string is read: a call that fails reads nothing.
+        if !self.check(count >= 0, GL_INVALID_VALUE) || self.with_shader(shader, |_| ()).is_none() {
             return;
         }
         let mut source = String::new();

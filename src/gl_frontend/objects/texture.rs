@@ -280,6 +280,14 @@ impl ContextState {
         self.share.lock().textures.exists(name) as GLboolean
     }
 
+    /// glAreTexturesResident: every texture of galvan is resident (memory residency is
+    /// the Vulkan driver's business), so the answer is GL_TRUE and `residences` is left
+    /// alone, as GL says for that answer; a name that is no texture is GL_INVALID_VALUE.
+    pub(crate) fn gl_are_textures_resident(&mut self, names: &[GLuint]) -> GLboolean {
+        let all_textures = names.iter().all(|&n| n != 0 && self.share.lock().textures.exists(n));
+        self.check(all_textures, GL_INVALID_VALUE) as GLboolean
+    }
+
     pub(crate) fn gl_active_texture(&mut self, texture: GLenum) {
         let unit = texture.wrapping_sub(GL_TEXTURE0);
         if !self.check((unit as usize) < self.bindings.textures.len(), GL_INVALID_ENUM) {

@@ -209,6 +209,41 @@ impl ContextState {
         self.gl_program_uniform(program, location, count, scalar, columns, rows, transpose, values)
     }
 
+    /// The values a glUniform*v (`program` None: the current program) or glProgramUniform*v
+    /// call passes, `per` 32-bit words an element: only the elements the call writes (at
+    /// most `count`, fewer where the uniform's array ends, none for a location that names
+    /// nothing), so a count beyond the uniform never reads past what the application
+    /// owns. `None` for a null pointer; an empty list for a negative count, which the
+    /// write then reports.
+    ///
+    /// # Safety
+    /// `value` is null or holds the elements at `location` the call writes.
+    pub(crate) unsafe fn uniform_values<T>(&mut self, program: Option<GLuint>, location: GLint, value: *const T, count: GLsizei, per: usize) -> Option<Vec<u32>> {
+        if count < 0 {
+            return Some(Vec::new());
+        }
+        if value.is_null() {
+            return None;
+        }
+        let program = program.unwrap_or_else(|| match self.bindings.program {
+            0 => self.program_pipelines.get(self.bindings.program_pipeline).map_or(0, |p| p.active_program),
+            p => p,
+        });
+        let executable = match self.share.lock().shader_objects.get(program) {
+            Some(crate::objects::program::ShaderOrProgram::Program(p)) => p.executable.clone(),
+            _ => None,
+        };
+        let elements = executable.map_or(0, |exe| {
+            let linked = exe.lock().unwrap_or_else(|p| p.into_inner());
+            uniform_at(&linked, location).map_or(0, |(index, element)| {
+                let size = linked.interface.uniforms[index].array_size.max(1);
+                (count as u32).min(size.saturating_sub(element)) as usize
+            })
+        });
+        // SAFETY: the application holds `count` elements; `elements` is at most that.
+        Some(unsafe { std::slice::from_raw_parts(value as *const u32, elements * per) }.to_vec())
+    }
+
     /// glProgramUniform*: glUniform* on a named program, current or not.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn gl_program_uniform(&mut self, program: GLuint, location: GLint, count: GLsizei, scalar: Scalar, columns: usize, rows: usize, transpose: bool, values: &[u32]) {

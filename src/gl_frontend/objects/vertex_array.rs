@@ -125,6 +125,10 @@ pub struct VertexArray {
     /// private binding per conventional array, from `CONVENTIONAL_BINDING_BASE`.
     pub bindings: Vec<VertexBinding>,
     pub element_buffer: GLuint,
+    /// glEdgeFlagPointer's array (compatibility profile; see `legacy_arrays.rs`).
+    pub edge_flag_array: crate::objects::legacy_arrays::StateOnlyArray,
+    /// glIndexPointer's array.
+    pub index_array: crate::objects::legacy_arrays::StateOnlyArray,
 }
 
 /// The compatibility profile's conventional arrays (glVertexPointer and friends) follow
@@ -155,15 +159,20 @@ pub const CONVENTIONAL_BINDING_BASE: usize = 32;
 impl VertexArray {
     pub fn new(max_attribs: usize) -> Self {
         let slots = max_attribs.max(CONVENTIONAL_BASE) + CONVENTIONAL_COUNT;
-        let attribs = (0..slots)
+        let mut attribs: Vec<VertexAttrib> = (0..slots)
             .map(|i| {
                 // Each array starts on the binding of its own index.
                 let binding = if i < CONVENTIONAL_BASE { i } else { CONVENTIONAL_BINDING_BASE + i - CONVENTIONAL_BASE };
                 VertexAttrib { binding: binding as GLuint, ..VertexAttrib::default() }
             })
             .collect();
+        // The initial sizes GL reports for the conventional arrays that are not four wide.
+        for (slot, size) in [(NORMAL, 3), (SECONDARY_COLOR, 3), (FOG_COORD, 1)] {
+            attribs[slot].size = size;
+        }
         let bindings = vec![VertexBinding { stride: 16, ..VertexBinding::default() }; CONVENTIONAL_BINDING_BASE + CONVENTIONAL_COUNT];
-        VertexArray { attribs, bindings, element_buffer: 0 }
+        use crate::objects::legacy_arrays::StateOnlyArray;
+        VertexArray { attribs, bindings, element_buffer: 0, edge_flag_array: StateOnlyArray::edge_flags(), index_array: StateOnlyArray::color_indices() }
     }
 
     /// Copies the state of attribute `index`'s binding into it.
@@ -484,7 +493,7 @@ impl ContextState {
 
     /// glEnableClientState / glDisableClientState (compatibility profile).
     pub(crate) fn gl_client_state(&mut self, array: GLenum, enabled: bool) {
-        if !self.check(!self.is_core() && !self.is_gles(), GL_INVALID_OPERATION) {
+        if !self.check(!self.is_core() && !self.is_gles(), GL_INVALID_OPERATION) || self.set_state_only_array(array, enabled) {
             return;
         }
         let Some(slot) = self.client_state_slot(array) else { return self.record_error(GL_INVALID_ENUM) };

@@ -42,7 +42,7 @@ impl ContextState {
             return false;
         }
         // Client arrays: glEnable(GL_VERTEX_ARRAY) is glEnableClientState, as Mesa has it.
-        if self.client_state_slot(cap).is_some() {
+        if self.client_state_slot(cap).is_some() || matches!(cap, GL_EDGE_FLAG_ARRAY | GL_INDEX_ARRAY) {
             self.gl_client_state(cap, on);
             return true;
         }
@@ -91,6 +91,9 @@ impl ContextState {
         }
         if let Some(slot) = self.client_state_slot(cap) {
             return Some(self.vertex_arrays.get(self.bindings.vertex_array).is_some_and(|v| v.attribs.get(slot).is_some_and(|a| a.enabled)));
+        }
+        if let Some(on) = self.state_only_array_enabled(cap) {
+            return Some(on);
         }
         let s = &self.state;
         Some(match cap {

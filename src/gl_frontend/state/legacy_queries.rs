@@ -23,6 +23,7 @@ impl ContextState {
             .or_else(|| self.render_mode_value(pname))
             .or_else(|| self.pixel_map_value(pname))
             .or_else(|| self.edge_flag_value(pname))
+            .or_else(|| self.conventional_array_value(pname))
     }
 }
 
@@ -86,7 +87,7 @@ impl ContextState {
         }
         let value = match slot {
             Some(slot) => self.vertex_arrays.get(self.bindings.vertex_array).map_or(0, |v| v.attribs[slot].pointer),
-            None => match self.render_mode_pointer(pname) {
+            None => match self.render_mode_pointer(pname).or_else(|| self.state_only_array_pointer(pname)) {
                 Some(p) => p,
                 None => return self.record_error(GL_INVALID_ENUM),
             },

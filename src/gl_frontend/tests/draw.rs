@@ -326,6 +326,13 @@ fn program_interface_queries() {
         assert_eq!(glGetError(), GL_INVALID_OPERATION);
         glUniform4fv(color, 2, [0f32; 8].as_ptr());
         assert_eq!(glGetError(), GL_INVALID_OPERATION, "count > 1 on a non-array");
+        // A count far beyond the uniform reads only what the uniform holds.
+        let one = [0.5f32; 4];
+        glUniform4fv(color, 1 << 28, one.as_ptr());
+        assert_eq!(glGetError(), GL_INVALID_OPERATION, "a huge count on a non-array");
+        glUniform4fv(color, 1, one.as_ptr());
+        glGetUniformfv(p, color, out.as_mut_ptr());
+        assert_eq!(out, one);
         glUniform4f(-1, 1.0, 1.0, 1.0, 1.0);
         assert_eq!(glGetError(), GL_NO_ERROR, "location -1 is ignored");
     }
