@@ -205,7 +205,8 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
 
 /// Extensions galvan implements only on devices with a feature it does not emulate:
 /// 64-bit arithmetic needs the device's shaderFloat64 / shaderInt64, capture its
-/// transformFeedback, tessellation stages its tessellationShader.
+/// transformFeedback, tessellation stages its tessellationShader; geometry shaders are
+/// emulated by vertex-stage stores and compute where the device lacks geometryShader.
 const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     ("GL_ARB_gpu_shader_fp64", |c| c.fp64),
     ("GL_ARB_gpu_shader_int64", |c| c.int64),
@@ -218,8 +219,8 @@ const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     ("GL_ARB_transform_feedback3", |c| c.transform_feedback),
     ("GL_EXT_transform_feedback", |c| c.transform_feedback_available()),
     ("GL_ARB_tessellation_shader", |c| c.tessellation),
-    ("GL_EXT_geometry_shader", |c| c.geometry_shader),
-    ("GL_OES_geometry_shader", |c| c.geometry_shader),
+    ("GL_EXT_geometry_shader", |c| c.geometry_shader_available()),
+    ("GL_OES_geometry_shader", |c| c.geometry_shader_available()),
     // GL_MAX_VIEWPORTS must be at least 16.
     ("GL_ARB_viewport_array", |c| c.multi_viewport && c.geometry_shader),
 ];
@@ -303,8 +304,11 @@ mod tests {
         assert!(has(&es31, "GL_OES_geometry_shader") && has(&es31, "GL_OES_shader_io_blocks"), "{es31:?}");
         let es30 = enabled(Api::Gles, Profile::Core, (3, 0), &nir_like::Caps::ALL);
         assert!(!has(&es30, "GL_OES_geometry_shader") && !has(&es30, "GL_EXT_shader_io_blocks"), "{es30:?}");
-        let no_gs = enabled(Api::Gles, Profile::Core, (3, 2), &nir_like::Caps { geometry_shader: false, ..nir_like::Caps::ALL });
+        let no_gs = enabled(Api::Gles, Profile::Core, (3, 2), &nir_like::Caps { geometry_shader: false, vertex_pipeline_stores: false, ..nir_like::Caps::ALL });
         assert!(!has(&no_gs, "GL_OES_geometry_shader") && !has(&no_gs, "GL_EXT_geometry_shader"), "{no_gs:?}");
+        // Emulated as compute where the vertex stage can store.
+        let emulated = enabled(Api::Gles, Profile::Core, (3, 2), &nir_like::Caps { geometry_shader: false, ..nir_like::Caps::ALL });
+        assert!(has(&emulated, "GL_OES_geometry_shader") && has(&emulated, "GL_EXT_geometry_shader"), "{emulated:?}");
         assert!(!has(&enabled(Api::Gl, Profile::Core, (4, 6), &nir_like::Caps::ALL), "GL_OES_geometry_shader"));
     }
 

@@ -45,6 +45,17 @@ impl Caps {
         !self.transform_feedback && self.vertex_pipeline_stores
     }
 
+    /// Geometry shaders run as compute between a vertex stage that stores its outputs and
+    /// a pass-through vertex stage (`lower_gs_to_compute`) instead of natively.
+    pub fn geometry_shader_emulated(&self) -> bool {
+        !self.geometry_shader && self.vertex_pipeline_stores
+    }
+
+    /// GL geometry shaders work, natively or emulated.
+    pub fn geometry_shader_available(&self) -> bool {
+        self.geometry_shader || self.vertex_pipeline_stores
+    }
+
     /// GL transform feedback works, natively or emulated.
     pub fn transform_feedback_available(&self) -> bool {
         self.transform_feedback || self.vertex_pipeline_stores
@@ -95,13 +106,13 @@ impl Caps {
     };
 
     /// The names `GALVAN_EMULATE` accepts, with the flag each one clears and whether
-    /// galvan emulates what it clears. Geometry and tessellation have no emulation yet:
-    /// naming them withdraws the feature, so `all`, which forces every emulation, leaves
-    /// them. `xfb` switches to emulated capture ([`Caps::transform_feedback_emulated`]),
+    /// galvan emulates what it clears. `gs` switches to geometry shaders run as compute
+    /// ([`Caps::geometry_shader_emulated`]). Tessellation has no emulation yet: naming it
+    /// withdraws the feature, so `all`, which forces every emulation, leaves it. `xfb` switches to emulated capture ([`Caps::transform_feedback_emulated`]),
     /// which covers the vertex stage only, so `all` leaves it too until geometry capture
     /// is emulated.
     const EMULATION_NAMES: &'static [(&'static str, ClearCap, bool)] = &[
-        ("gs", |c| c.geometry_shader = false, false),
+        ("gs", |c| c.geometry_shader = false, true),
         ("tess", |c| c.tessellation = false, false),
         ("xfb", |c| c.transform_feedback = false, false),
         ("cull", |c| c.cull_distance = false, true),
@@ -194,6 +205,7 @@ mod tests {
         assert!(!caps.depth_clip_control);
         assert!(!caps.cull_distance);
         assert!(caps.geometry_shader && caps.robust_buffer_access);
+        assert!(!caps.geometry_shader_emulated());
     }
 
     #[test]
@@ -201,7 +213,8 @@ mod tests {
         let mut caps = Caps::ALL;
         caps.apply_emulate_env("all").unwrap();
         // Features without an emulation stay: `all` forces emulations, it hides nothing.
-        assert!(caps.geometry_shader && caps.tessellation && caps.transform_feedback);
+        assert!(caps.tessellation && caps.transform_feedback);
+        assert!(!caps.geometry_shader && caps.geometry_shader_emulated());
         assert!(
             !caps.robust_buffer_access && !caps.vertex_attrib_64bit && !caps.depth_clip_control
         );

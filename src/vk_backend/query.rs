@@ -137,6 +137,9 @@ pub(crate) struct QueryState {
     pools: Vec<Arc<QueryPool>>,
     active: Vec<ActiveQuery>,
     next_id: u64,
+    /// Renderings begun now leave the counting queries closed
+    /// ([`CommandStream::set_queries_counting`]).
+    uncounted: bool,
 }
 
 impl CommandStream {
@@ -249,9 +252,27 @@ impl CommandStream {
         Ok(self.query_result(&query, true)?.unwrap_or(0))
     }
 
+    /// Whether the draws recorded from now on count toward the active queries: work that
+    /// stands in for part of a GL draw (an emulated stage's own pass) does not. Each change
+    /// ends the open rendering, so a rendering counts all its draws or none.
+    pub fn set_queries_counting(&mut self, counting: bool) -> Result<()> {
+        if self.queries.uncounted == !counting {
+            return Ok(());
+        }
+        self.end_rendering()?;
+        if !counting {
+            self.close_queries(None)?;
+        }
+        self.queries.uncounted = !counting;
+        Ok(())
+    }
+
     /// Opens every active counting query not yet counting in this batch; called just before a
     /// rendering begins.
     pub(crate) fn open_queries(&mut self) -> Result<()> {
+        if self.queries.uncounted {
+            return Ok(());
+        }
         let mut i = 0;
         while i < self.queries.active.len() {
             let q = &self.queries.active[i];

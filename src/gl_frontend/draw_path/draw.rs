@@ -594,6 +594,7 @@ impl ContextState {
         let flat_colors = exe.variants.has_flat_colors() && self.state.raster.shade_model == GL_FLAT;
         let (writes_color_varyings, has_clamped_colors) = (exe.variants.writes_color_varyings(), exe.variants.has_clamped_colors());
         let plain = exe.gpu.clone();
+        let gs_emulation = exe.gs_emulation.clone();
         drop(exe);
         let (textures, tex_clamp) = self.draw_textures(&sampler_slots, program_id, may_clamp)?;
         // Draws that need no variant take the program as read under the lock above.
@@ -678,6 +679,34 @@ impl ContextState {
         resources.extend(images.iter().map(|(binding, element, view)| ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::StorageImage { view } }));
         let capture = self.capture_for_draw()?;
         let count_source = self.captured_count_source();
+        if let Some(emulation) = &gs_emulation {
+            let draw = crate::draw_path::gs_emulation::EmulatedGsDraw {
+                targets: &targets,
+                topology,
+                vertex_input: &input,
+                vertex_buffers: &vb,
+                index_buffer: index_buffer.as_ref().map(|(buffer, offset, index_type)| IndexBinding { buffer, offset: *offset, index_type: *index_type }),
+                state: &state,
+                viewports,
+                scissors,
+                resources: &resources,
+                raster_program: &gpu_program,
+                capture: capture.as_ref().map(|c| c.as_draw()),
+                first,
+                count,
+                instances,
+                base_vertex,
+                base_instance,
+                indices,
+                element_buffer,
+                restart,
+            };
+            self.draw_emulated_geometry(emulation, &draw)?;
+            if capture.is_some() {
+                self.capture_recorded();
+            }
+            return Ok(());
+        }
         let record = DrawRecord {
             program: &gpu_program,
             vertex_input: &input,

@@ -19,7 +19,7 @@ use crate::draw_path::dispatch::OwnedResource;
 use crate::draw_path::draw::Indices;
 use crate::draw_path::record_error::RecordError;
 use crate::objects::transform_feedback::MAX_BUFFERS;
-use crate::draw_path::primitive_restart::largest_index;
+use crate::draw_path::primitive_assembly::{captured_slots, vertices_per_primitive};
 use crate::types::enums::*;
 use crate::types::*;
 
@@ -41,54 +41,6 @@ pub(crate) fn xfb_storage_bindings(storage: &XfbStorage) -> [BindingDesc; 2] {
         BindingDesc { binding: storage.records_binding, kind: BindingKind::StorageBuffer, count: 1, stages: StageMask::VERTEX },
         BindingDesc { binding: storage.params_binding, kind: BindingKind::UniformBuffer, count: 1, stages: StageMask::VERTEX },
     ]
-}
-
-/// Vertices of one primitive of the captured kind a topology produces.
-fn vertices_per_primitive(topology: Topology) -> Option<usize> {
-    match topology {
-        Topology::PointList => Some(1),
-        Topology::LineList | Topology::LineStrip | Topology::LineListWithAdjacency | Topology::LineStripWithAdjacency => Some(2),
-        Topology::TriangleList | Topology::TriangleStrip | Topology::TriangleFan | Topology::TriangleListWithAdjacency => Some(3),
-        Topology::TriangleStripWithAdjacency | Topology::PatchList(_) => None,
-    }
-}
-
-/// The positions (into one run of the draw's vertices, `0..n`) of every primitive's
-/// vertices, in the order the device's own capture writes them: strip and fan triangles
-/// start at their provoking vertex in first-vertex mode and end at it in last-vertex mode.
-fn primitive_positions(topology: Topology, n: usize, last_provoking: bool, out: &mut Vec<usize>) {
-    match topology {
-        Topology::PointList => out.extend(0..n),
-        Topology::LineList => out.extend(0..n / 2 * 2),
-        Topology::LineStrip => (0..n.saturating_sub(1)).for_each(|i| out.extend([i, i + 1])),
-        Topology::TriangleList => out.extend(0..n / 3 * 3),
-        // Odd triangles keep the winding.
-        Topology::TriangleStrip => (0..n.saturating_sub(2)).for_each(|i| {
-            out.extend(match (i % 2 == 0, last_provoking) {
-                (true, _) => [i, i + 1, i + 2],
-                (false, false) => [i, i + 2, i + 1],
-                (false, true) => [i + 1, i, i + 2],
-            })
-        }),
-        Topology::TriangleFan => (0..n.saturating_sub(2)).for_each(|i| out.extend(if last_provoking { [0, i + 1, i + 2] } else { [i + 1, i + 2, 0] })),
-        Topology::LineListWithAdjacency => (0..n / 4).for_each(|i| out.extend([4 * i + 1, 4 * i + 2])),
-        Topology::LineStripWithAdjacency => (0..n.saturating_sub(3)).for_each(|i| out.extend([i + 1, i + 2])),
-        Topology::TriangleListWithAdjacency => (0..n / 6).for_each(|i| out.extend([6 * i, 6 * i + 2, 6 * i + 4])),
-        Topology::TriangleStripWithAdjacency | Topology::PatchList(_) => {}
-    }
-}
-
-/// The record slot of every captured vertex of one instance, in output order. `slots`
-/// holds each drawn vertex's slot, `None` for a primitive restart.
-pub(crate) fn captured_slots(topology: Topology, slots: &[Option<u32>], last_provoking: bool) -> Vec<u32> {
-    let mut out = Vec::new();
-    let mut positions = Vec::new();
-    for run in slots.split(|s| s.is_none()) {
-        positions.clear();
-        primitive_positions(topology, run.len(), last_provoking, &mut positions);
-        out.extend(positions.iter().filter_map(|&p| run[p]));
-    }
-    out
 }
 
 /// One GL buffer a capture writes: its range, stride and where the draw starts in it.
@@ -144,23 +96,11 @@ impl ContextState {
             return Ok(Some(EmulatedCapture { resources, copy: None }));
         }
         let per_primitive = vertices_per_primitive(topology).ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
-        // Each drawn vertex's gl_VertexIndex, or None at a restart.
-        let drawn: Vec<Option<u64>> = match self.element_indices(count, indices, element_buffer).map_err(RecordError::Gl)? {
-            Some(list) => {
-                // `restart` is the draw's decision: by now an application restart index
-                // has been rewritten to the type's largest value.
-                let restart_index = largest_index(indices.map_or(GL_UNSIGNED_INT, |i| i.ty));
-                list.into_iter().map(|i| (!(restart && i == restart_index)).then(|| (i64::from(i) + i64::from(base_vertex)).max(0) as u64)).collect()
-            }
-            None => (0..count as u64).map(|i| Some(first as u64 + i)).collect(),
-        };
-        let lowest = drawn.iter().flatten().copied().min().unwrap_or(0);
-        let highest = drawn.iter().flatten().copied().max().unwrap_or(0);
-        let per_instance = (highest - lowest + 1) as usize;
+        let drawn = self.drawn_vertices(first, count, base_vertex, indices, element_buffer, restart)?;
+        let per_instance = drawn.per_instance as usize;
         let slot_count = per_instance.checked_mul(instances as usize).filter(|&n| n <= u32::MAX as usize).ok_or(RecordError::Gl(GL_OUT_OF_MEMORY))?;
-        let one_instance: Vec<Option<u32>> = drawn.iter().map(|v| v.map(|v| (v - lowest) as u32)).collect();
         let last_provoking = self.state.raster.provoking_vertex == GL_LAST_VERTEX_CONVENTION;
-        let instance_slots = captured_slots(topology, &one_instance, last_provoking);
+        let instance_slots = captured_slots(topology, &drawn.slots, last_provoking);
 
         // Whole primitives that fit in every buffer the program writes.
         let o = self.transform_feedback.current();
@@ -193,7 +133,7 @@ impl ContextState {
 
         let record_bytes = (slot_count as u64 * u64::from(layout.words_per_vertex) * 4).max(16);
         let records = GpuBuffer::new(&self.device, &BufferDesc { size: record_bytes, memory: MemoryHint::DeviceLocal })?;
-        let first_vertex = lowest as u32;
+        let first_vertex = drawn.first_vertex;
         let params = self.upload_draw_params(XfbDrawParams { first_vertex, first_instance: base_instance, vertices_per_instance: per_instance as u32, slot_count: slot_count as u32 })?;
         let resources = vec![OwnedResource::Storage { binding: RECORDS_BINDING, element: 0, buffer: records.clone(), offset: 0, size: record_bytes }, params];
         let copy = EmulatedCopy { records, layout, slots, targets, primitives_generated: generated, primitives_written: primitives };
@@ -273,40 +213,6 @@ impl ContextState {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn run(topology: Topology, slots: &[Option<u32>]) -> Vec<u32> {
-        captured_slots(topology, slots, false)
-    }
-
-    fn plain(n: u32) -> Vec<Option<u32>> {
-        (0..n).map(Some).collect()
-    }
-
-    #[test]
-    fn lists_drop_an_incomplete_last_primitive() {
-        assert_eq!(run(Topology::PointList, &plain(3)), [0, 1, 2]);
-        assert_eq!(run(Topology::LineList, &plain(5)), [0, 1, 2, 3]);
-        assert_eq!(run(Topology::TriangleList, &plain(7)), [0, 1, 2, 3, 4, 5]);
-    }
-
-    #[test]
-    fn strips_and_fans_are_taken_apart() {
-        assert_eq!(run(Topology::LineStrip, &plain(3)), [0, 1, 1, 2]);
-        assert_eq!(run(Topology::TriangleStrip, &plain(5)), [0, 1, 2, 1, 3, 2, 2, 3, 4]);
-        assert_eq!(run(Topology::TriangleFan, &plain(5)), [1, 2, 0, 2, 3, 0, 3, 4, 0]);
-    }
-
-    #[test]
-    fn last_vertex_convention_ends_strip_and_fan_triangles_at_their_provoking_vertex() {
-        assert_eq!(captured_slots(Topology::TriangleStrip, &plain(4), true), [0, 1, 2, 2, 1, 3]);
-        assert_eq!(captured_slots(Topology::TriangleFan, &plain(4), true), [0, 1, 2, 0, 2, 3]);
-    }
-
-    #[test]
-    fn a_restart_begins_a_new_strip() {
-        let slots = [Some(4), Some(5), Some(6), None, Some(7), Some(8), Some(9), Some(1)];
-        assert_eq!(run(Topology::TriangleStrip, &slots), [4, 5, 6, 7, 8, 9, 8, 1, 9]);
-    }
 
     #[test]
     fn only_vertex_captures_are_emulated() {

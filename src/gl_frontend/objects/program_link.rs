@@ -50,6 +50,9 @@ pub struct LinkedProgram {
     pub stages: Vec<glsl::Stage>,
     /// Builds for flat shading and GL_CLAMP (compatibility contexts only).
     pub variants: ProgramVariants,
+    /// The programs that run an emulated geometry shader before `gpu` draws what it
+    /// emitted (`draw_path/gs_emulation.rs`); `None` when the shader runs natively.
+    pub gs_emulation: Option<crate::draw_path::gs_emulation::GsEmulation>,
 }
 
 impl LinkedProgram {
@@ -220,9 +223,72 @@ fn two_sided_color_state(linked: &glsl::LinkedProgram, last_pre_raster: Option<g
     (!colors.is_empty()).then_some(nir_like::passes::TwoSidedColorState { set: 0, binding: 0, offset, colors })
 }
 
+/// The modules of a program whose geometry shader is emulated, as they are built.
+#[derive(Default)]
+struct EmulatedGsModules {
+    record_layout: nir_like::passes::RecordLayout,
+    vertex: Option<ShaderModule>,
+    passthrough_vertex: Option<ShaderModule>,
+    compute: Option<ShaderModule>,
+    shape: Option<crate::draw_path::gs_emulation::GsShape>,
+}
+
+/// Why a program's geometry shader cannot be emulated, if it cannot.
+fn emulated_gs_supported(linked: &glsl::LinkedProgram, caps: &nir_like::Caps) -> Result<(), String> {
+    let has = |stage| linked.stages.iter().any(|s| s.stage == stage);
+    if has(glsl::Stage::TessEval) || has(glsl::Stage::TessControl) {
+        return Err("this device runs geometry shaders emulated, which is not supported together with tessellation".into());
+    }
+    if !has(glsl::Stage::Vertex) {
+        return Err("an emulated geometry shader needs a vertex shader in the same program".into());
+    }
+    let xfb = &linked.interface.transform_feedback;
+    if !xfb.varyings.is_empty() && xfb.capture_stage == Some(glsl::Stage::Geometry) && !caps.transform_feedback {
+        return Err("transform feedback captured from an emulated geometry shader is not supported on this device".into());
+    }
+    Ok(())
+}
+
+/// Where the vertex shader's outputs live in its records: every output, gl_ClipVertex at
+/// the varying location it is handed on at.
+fn vertex_record_layout(ir: &nir_like::Shader, clip_vertex_location: Option<u32>) -> nir_like::passes::RecordLayout {
+    let mut layout = nir_like::passes::RecordLayout::of_outputs(ir);
+    for e in &mut layout.entries {
+        if let (nir_like::passes::RecordKey::Builtin(nir_like::Builtin::ClipVertex), Some(location)) = (e.key, clip_vertex_location) {
+            e.key = nir_like::passes::RecordKey::Varying { location, component: 0 };
+        }
+    }
+    layout
+}
+
+/// The varying location gl_PrimitiveID takes behind an emulated geometry shader, when the
+/// fragment shader reads it: after every location the program's varyings and the
+/// cull-distance emulation take.
+fn emulated_primitive_id_location(linked: &glsl::LinkedProgram, cull: Option<nir_like::passes::CullEmulation>) -> Option<u32> {
+    let fragment = linked.stages.iter().find(|s| s.stage == glsl::Stage::Fragment)?.ir.as_ref().ok()?;
+    if !nir_like::passes::reads_primitive_id(fragment) {
+        return None;
+    }
+    let used = used_varying_locations(linked).map(|(start, count)| start + count).max().unwrap_or(0);
+    let culled = cull.map_or(0, |c| c.location + 2 * c.count.div_ceil(4));
+    Some(used.max(culled))
+}
+
 impl ContextState {
     /// Turns linked stages into a Vulkan program; `Err` is the info-log line saying why not.
     pub(crate) fn build_gpu_program(&self, linked: &glsl::LinkedProgram, separable: bool, tex_clamp: &[(u32, nir_like::passes::ClampMask)]) -> Result<GpuProgram, String> {
+        self.build_gpu_programs(linked, separable, tex_clamp).map(|(gpu, _)| gpu)
+    }
+
+    /// The Vulkan program drawing `linked` and, when its geometry shader is emulated, the
+    /// emulation's other programs (the drawing program is then the pass-through vertex
+    /// shader with the fragment shader).
+    pub(crate) fn build_gpu_programs(
+        &self,
+        linked: &glsl::LinkedProgram,
+        separable: bool,
+        tex_clamp: &[(u32, nir_like::passes::ClampMask)],
+    ) -> Result<(GpuProgram, Option<crate::draw_path::gs_emulation::GsEmulation>), String> {
         let has = |stage| linked.stages.iter().any(|s| s.stage == stage);
         // A separable program may hold any stages: a pipeline supplies the rest.
         let es = self.api == crate::version::Api::Gles;
@@ -236,12 +302,19 @@ impl ContextState {
         if placeholder_vertex && linked.stages.first().map(|s| s.stage) != Some(glsl::Stage::Fragment) {
             return Err("programs with tessellation or geometry shaders but no vertex shader are not supported".into());
         }
+        let caps = self.caps;
+        // A separable geometry shader without a vertex shader is emulated once a pipeline
+        // links it with one; alone it is kept as its compute module, which never draws.
+        let gs_apart = has(glsl::Stage::Geometry) && caps.geometry_shader_emulated() && separable && !has(glsl::Stage::Vertex);
+        let emulate_gs = has(glsl::Stage::Geometry) && caps.geometry_shader_emulated() && !gs_apart;
+        if emulate_gs {
+            emulated_gs_supported(linked, &caps)?;
+        }
         let mut modules = Vec::new();
         let mut all_stages = StageMask(0);
         // The stages whose shaders declare each sampler or image binding: a device's
         // per-stage limits count only those.
         let mut opaque_stages: Vec<(u32, StageMask)> = Vec::new();
-        let caps = self.caps;
         let last_pre_raster = linked.stages.iter().filter(|s| s.stage != glsl::Stage::Fragment).map(|s| s.stage).max().or(placeholder_vertex.then_some(glsl::Stage::Vertex));
         let cull_emulation = cull_emulation(linked, last_pre_raster);
         let clip_vertex_location = clip_vertex_location(linked, last_pre_raster, self.limits.max_varying_components / 4)?;
@@ -260,43 +333,88 @@ impl ContextState {
             }
             stages.push((stage.stage, ir));
         }
+        // GL's implicit rules made explicit, and emulations of what the device lacks.
+        let lower_options = |gl_stage: glsl::Stage| nir_like::passes::LowerOptions {
+            last_pre_rasterization: Some(gl_stage) == last_pre_raster,
+            draw_buffers: self.limits.max_draw_buffers,
+            uniform_offsets: linked.interface.default_block_members.iter().cloned().collect(),
+            default_block_binding: (0, 0),
+            robust_access: self.config.robust,
+            point_coord_upper_left: true,
+            // Samplers inside uniform structs ("s.tex", "s[i].tex"): one binding each.
+            opaque_member_bindings: linked
+                .interface
+                .uniforms
+                .iter()
+                .filter(|u| u.name.contains('.'))
+                .filter_map(|u| {
+                    let (binding, _) = crate::draw_path::descriptor_arrays::descriptor_of(&linked.interface, u)?;
+                    Some((crate::draw_path::descriptor_arrays::unindexed_name(&u.name), binding))
+                })
+                .collect(),
+            clip_planes: clip_plane_state(&linked.interface),
+            clip_vertex_location,
+            cull_emulation,
+            point_size: point_size_state(&linked.interface),
+            clip_control: clip_control_state(&linked.interface),
+            two_sided_color: two_sided_color_state(linked, last_pre_raster),
+            frag_coord: frag_coord_state(&linked.interface),
+            sample_mask: sample_mask_state(&linked.interface),
+            tex_clamp: tex_clamp.to_vec(),
+            xfb_storage: xfb_storage.clone().filter(|_| gl_stage == glsl::Stage::Vertex),
+            output_records: None,
+        };
+        let emit = |gl_stage: glsl::Stage, ir: &nir_like::Shader| -> Result<ShaderModule, String> {
+            crate::shader_dumps::ir(gl_stage.name(), "lowered", ir);
+            let options = spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false };
+            let words = spirv_out::emit(ir, &options).map_err(|e| format!("{} shader: {e}", gl_stage.name()))?;
+            crate::shader_dumps::spirv(gl_stage.name(), &words);
+            let gpu_stage = if ir.stage == nir_like::Stage::Compute { ShaderStage::Compute } else { stage_of(gl_stage) };
+            ShaderModule::new(&self.device, gpu_stage, &words, "main").map_err(|e| e.to_string())
+        };
+        let mut emulation: Option<EmulatedGsModules> = None;
         for (gl_stage, mut ir) in stages {
             crate::shader_dumps::ir(gl_stage.name(), "from GLSL", &ir);
-            // GL's implicit rules made explicit, and emulations of what the device lacks.
-            let lower = nir_like::passes::LowerOptions {
-                last_pre_rasterization: Some(gl_stage) == last_pre_raster,
-                draw_buffers: self.limits.max_draw_buffers,
-                uniform_offsets: linked.interface.default_block_members.iter().cloned().collect(),
-                default_block_binding: (0, 0),
-                robust_access: self.config.robust,
-                point_coord_upper_left: true,
-                // Samplers inside uniform structs ("s.tex", "s[i].tex"): one binding each.
-                opaque_member_bindings: linked
-                    .interface
-                    .uniforms
-                    .iter()
-                    .filter(|u| u.name.contains('.'))
-                    .filter_map(|u| {
-                        let (binding, _) = crate::draw_path::descriptor_arrays::descriptor_of(&linked.interface, u)?;
-                        Some((crate::draw_path::descriptor_arrays::unindexed_name(&u.name), binding))
-                    })
-                    .collect(),
-                clip_planes: clip_plane_state(&linked.interface),
-                clip_vertex_location,
-                cull_emulation,
-                point_size: point_size_state(&linked.interface),
-                clip_control: clip_control_state(&linked.interface),
-                two_sided_color: two_sided_color_state(linked, last_pre_raster),
-                frag_coord: frag_coord_state(&linked.interface),
-                sample_mask: sample_mask_state(&linked.interface),
-                tex_clamp: tex_clamp.to_vec(),
-                xfb_storage: xfb_storage.filter(|_| gl_stage == glsl::Stage::Vertex),
-            };
-            nir_like::passes::lower_for_caps(&mut ir, &caps, &lower);
-            crate::shader_dumps::ir(gl_stage.name(), "lowered", &ir);
-            let options = spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false };
-            let words = spirv_out::emit(&ir, &options).map_err(|e| format!("{} shader: {e}", gl_stage.name()))?;
-            crate::shader_dumps::spirv(gl_stage.name(), &words);
+            if emulate_gs {
+                let modules = emulation.get_or_insert_with(EmulatedGsModules::default);
+                match gl_stage {
+                    glsl::Stage::Vertex => {
+                        modules.record_layout = vertex_record_layout(&ir, clip_vertex_location);
+                        let storage = nir_like::passes::RecordStorage {
+                            set: 0,
+                            records_binding: crate::draw_path::gs_emulation::RECORDS_BINDING,
+                            params_binding: crate::draw_path::gs_emulation::RECORD_PARAMS_BINDING,
+                            layout: modules.record_layout.clone(),
+                        };
+                        let lower = nir_like::passes::LowerOptions { output_records: Some(storage), ..lower_options(gl_stage) };
+                        nir_like::passes::lower_for_caps(&mut ir, &caps, &lower);
+                        modules.vertex = Some(emit(gl_stage, &ir)?);
+                        continue;
+                    }
+                    glsl::Stage::Geometry => {
+                        let (passthrough, compute, shape) = self.emulated_geometry_stage(linked, ir, &modules.record_layout, &caps, &lower_options, cull_emulation)?;
+                        modules.shape = Some(shape);
+                        modules.passthrough_vertex = Some(passthrough);
+                        modules.compute = Some(compute);
+                        continue;
+                    }
+                    glsl::Stage::Fragment => {
+                        if let Some(location) = emulated_primitive_id_location(linked, cull_emulation) {
+                            nir_like::passes::lower_primitive_id_to_varying(&mut ir, location);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if gs_apart && gl_stage == glsl::Stage::Geometry {
+                if linked.stages.len() == 1 {
+                    let (_, compute, _) = self.emulated_geometry_stage(linked, ir, &Default::default(), &caps, &lower_options, cull_emulation)?;
+                    modules.push(compute);
+                }
+                continue;
+            }
+            nir_like::passes::lower_for_caps(&mut ir, &caps, &lower_options(gl_stage));
+            let module = emit(gl_stage, &ir)?;
             let gpu_stage = stage_of(gl_stage);
             all_stages.0 |= 1 << gpu_stage as u8;
             for binding in ir.variables.iter().filter(|(_, v)| v.mode == nir_like::VariableMode::Image).filter_map(|(_, v)| v.binding) {
@@ -305,8 +423,12 @@ impl ContextState {
                     None => opaque_stages.push((binding, StageMask(1 << gpu_stage as u8))),
                 }
             }
-            let module = ShaderModule::new(&self.device, gpu_stage, &words, "main").map_err(|e| e.to_string())?;
             modules.push(module);
+        }
+        if emulation.is_some() {
+            // One set layout for the three programs: every binding seen by every stage.
+            all_stages = crate::draw_path::gs_emulation::EMULATED_GS_STAGES;
+            opaque_stages.clear();
         }
         let interface = &linked.interface;
         let mut bindings = Vec::new();
@@ -341,8 +463,92 @@ impl ContextState {
         if let Some(storage) = &xfb_storage {
             bindings.extend(crate::draw_path::xfb_emulation::xfb_storage_bindings(storage));
         }
-        let refs: Vec<&ShaderModule> = modules.iter().collect();
-        GpuProgram::new(&self.device, &ProgramDesc { modules: &refs, bindings: &bindings }).map_err(|e| e.to_string())
+        let Some(emulation) = emulation else {
+            let refs: Vec<&ShaderModule> = modules.iter().collect();
+            let gpu = GpuProgram::new(&self.device, &ProgramDesc { modules: &refs, bindings: &bindings }).map_err(|e| e.to_string())?;
+            return Ok((gpu, None));
+        };
+        bindings.extend(crate::draw_path::gs_emulation::gs_emulation_bindings());
+        let (Some(vertex), Some(passthrough), Some(compute), Some(shape)) = (emulation.vertex, emulation.passthrough_vertex, emulation.compute, emulation.shape) else {
+            return Err("an emulated geometry shader needs a vertex shader".into());
+        };
+        let program = |modules: &[&ShaderModule]| GpuProgram::new(&self.device, &ProgramDesc { modules, bindings: &bindings }).map_err(|e| e.to_string());
+        let mut raster_modules = vec![&passthrough];
+        raster_modules.extend(modules.iter());
+        let gpu = program(&raster_modules)?;
+        let gs = crate::draw_path::gs_emulation::GsEmulation { vertex: program(&[&vertex])?, geometry: program(&[&compute])?, shape };
+        Ok((gpu, Some(gs)))
+    }
+
+    /// The geometry stage of a program whose geometry shader is emulated: the
+    /// pass-through vertex module drawing what it emits, its compute module, and the
+    /// numbers the draw path sizes its buffers by.
+    #[allow(clippy::type_complexity)]
+    fn emulated_geometry_stage(
+        &self,
+        linked: &glsl::LinkedProgram,
+        mut ir: nir_like::Shader,
+        record_layout: &nir_like::passes::RecordLayout,
+        caps: &nir_like::Caps,
+        lower_options: &dyn Fn(glsl::Stage) -> nir_like::passes::LowerOptions,
+        cull_emulation: Option<nir_like::passes::CullEmulation>,
+    ) -> Result<(ShaderModule, ShaderModule, crate::draw_path::gs_emulation::GsShape), String> {
+        use crate::draw_path::gs_emulation as gs;
+        // The geometry shader hands its outputs on through memory: the epilogues of the
+        // last pre-rasterisation stage belong to the pass-through vertex shader.
+        let gs_lower = nir_like::passes::LowerOptions {
+            last_pre_rasterization: false,
+            clip_planes: None,
+            cull_emulation: None,
+            point_size: None,
+            clip_control: None,
+            xfb_storage: None,
+            ..lower_options(glsl::Stage::Geometry)
+        };
+        nir_like::passes::lower_for_caps(&mut ir, caps, &gs_lower);
+        let geometry = ir.info.geometry.clone();
+        let output_layout = nir_like::passes::RecordLayout::of_outputs(&ir);
+        let points = geometry.output_primitive == nir_like::Primitive::Points;
+        let passthrough_options = nir_like::passes::GsPassthrough {
+            set: 0,
+            vertices_binding: gs::VERTICES_BINDING,
+            layout: output_layout.clone(),
+            primitive_id_location: emulated_primitive_id_location(linked, cull_emulation),
+            points,
+        };
+        let mut passthrough = nir_like::passes::build_gs_passthrough_vertex(&ir, &passthrough_options);
+        let vertex_lower = nir_like::passes::LowerOptions { last_pre_rasterization: true, ..lower_options(glsl::Stage::Geometry) };
+        nir_like::passes::lower_for_caps(&mut passthrough, caps, &vertex_lower);
+        let storage = nir_like::passes::GsComputeStorage {
+            set: 0,
+            records_binding: gs::RECORDS_BINDING,
+            input_layout: record_layout.clone(),
+            slots_binding: gs::SLOTS_BINDING,
+            vertices_binding: gs::VERTICES_BINDING,
+            output_layout: output_layout.clone(),
+            indices_binding: gs::INDICES_BINDING,
+            params_binding: gs::PARAMS_BINDING,
+        };
+        nir_like::passes::lower_gs_to_compute(&mut ir, &storage);
+        nir_like::passes::optimize(&mut ir);
+        let emit = |name: &str, gpu_stage: ShaderStage, ir: &nir_like::Shader| -> Result<ShaderModule, String> {
+            crate::shader_dumps::ir(name, "lowered", ir);
+            let options = spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false };
+            let words = spirv_out::emit(ir, &options).map_err(|e| format!("{name} shader: {e}"))?;
+            crate::shader_dumps::spirv(name, &words);
+            ShaderModule::new(&self.device, gpu_stage, &words, "main").map_err(|e| e.to_string())
+        };
+        let passthrough_module = emit("geometry pass-through vertex", ShaderStage::Vertex, &passthrough)?;
+        let compute_module = emit("geometry as compute", ShaderStage::Compute, &ir)?;
+        let shape = gs::GsShape {
+            input_vertices: nir_like::passes::gs_input_vertices(geometry.input_primitive),
+            invocations: geometry.invocations.max(1),
+            max_vertices: geometry.vertices_out.max(1),
+            output: geometry.output_primitive,
+            record_words: record_layout.words_per_vertex,
+            output_words: output_layout.words_per_vertex,
+        };
+        Ok((passthrough_module, compute_module, shape))
     }
 
     pub(crate) fn gl_link_program(&mut self, program: GLuint) {
@@ -480,8 +686,8 @@ impl ContextState {
         // GL_CLAMP, the shade model and colour clamping exist only in compatibility contexts.
         let compatibility = !self.is_core() && !self.is_gles();
         let variants = ProgramVariants::new(compatibility.then(|| linked.clone()), flat, separable);
-        let gpu = match self.build_gpu_program(&variants.plain_source(&linked), separable, &[]) {
-            Ok(gpu) => gpu,
+        let (gpu, gs_emulation) = match self.build_gpu_programs(&variants.plain_source(&linked), separable, &[]) {
+            Ok(built) => built,
             Err(why) => {
                 log.push_str(&format!("error: {why}\n"));
                 return (None, log);
@@ -528,6 +734,7 @@ impl ContextState {
             interface,
             gpu,
             variants,
+            gs_emulation,
         };
         (Some(Arc::new(std::sync::Mutex::new(exe))), log)
     }

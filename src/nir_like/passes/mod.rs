@@ -2,6 +2,7 @@
 //! debug builds) validates its result. Lowering passes are chosen by [`crate::Caps`];
 //! optimisation passes run in a loop until none makes progress ([`optimize`]).
 
+mod build_gs_passthrough_vertex;
 mod build_xfb_copy;
 mod lower_alpha_test;
 mod lower_clamp_color_outputs;
@@ -13,10 +14,13 @@ mod lower_for_caps;
 mod lower_frag_color_broadcast;
 mod lower_frag_coord_conventions;
 mod lower_gs_outputs_to_temporaries;
+mod lower_gs_to_compute;
 mod lower_instance_id_base;
 mod lower_opaque_arrays_of_arrays;
+mod lower_outputs_to_records;
 mod lower_point_coord_flip;
 mod lower_point_size;
+mod lower_primitive_id_to_varying;
 mod lower_robust_buffer_access;
 mod lower_robust_image_access;
 mod lower_sample_mask_state;
@@ -33,6 +37,7 @@ mod opt_copy_prop;
 mod opt_dce;
 mod split_opaque_struct_members;
 
+pub use build_gs_passthrough_vertex::{build_gs_passthrough_vertex, GsPassthrough};
 pub use build_xfb_copy::{build_xfb_copy, xfb_copy_binding, XfbCopyParams, XFB_COPY_GROUP_SIZE};
 pub use lower_alpha_test::{lower_alpha_test, AlphaCompare};
 pub use lower_clamp_color_outputs::lower_clamp_color_outputs;
@@ -44,10 +49,13 @@ pub use lower_for_caps::{lower_for_caps, LowerOptions};
 pub use lower_frag_color_broadcast::lower_frag_color_broadcast;
 pub use lower_frag_coord_conventions::{lower_frag_coord_conventions, FragCoordState};
 pub use lower_gs_outputs_to_temporaries::lower_gs_outputs_to_temporaries;
+pub use lower_gs_to_compute::{gs_input_vertices, lower_gs_to_compute, GsComputeParams, GsComputeStorage, GS_COMPUTE_GROUP_SIZE, GS_RESTART_INDEX};
 pub use lower_instance_id_base::lower_instance_id_base;
 pub use lower_opaque_arrays_of_arrays::lower_opaque_arrays_of_arrays;
+pub use lower_outputs_to_records::{load_words, lower_outputs_to_records, store_words, type_words, RecordEntry, RecordKey, RecordLayout, RecordStorage};
 pub use lower_point_coord_flip::lower_point_coord_flip;
 pub use lower_point_size::{lower_point_size, PointSizeState};
+pub use lower_primitive_id_to_varying::{lower_primitive_id_to_varying, reads_primitive_id};
 pub use lower_robust_buffer_access::lower_robust_buffer_access;
 pub use lower_robust_image_access::lower_robust_image_access;
 pub use lower_sample_mask_state::{lower_sample_mask_state, SampleMaskState};

@@ -1,0 +1,230 @@
+//! Geometry shaders on devices without geometryShader (and with `GALVAN_EMULATE=gs`), as
+//! three steps per draw:
+//! 1. the draw itself, with rasteriser discard, through the program's vertex shader,
+//!    which stores every output into a per-vertex record (`lower_outputs_to_records`,
+//!    records at binding 482, the draw's numbers at 483);
+//! 2. a compute dispatch of the geometry shader (`lower_gs_to_compute`), one invocation
+//!    per (input primitive, GS invocation), reading the records of each primitive's
+//!    vertices from a slot list worked out here (484) and storing the vertices it emits
+//!    (485) and strip indices with restarts (486), with its numbers at 487;
+//! 3. an indexed draw of those indices through a pass-through vertex shader
+//!    (`build_gs_passthrough_vertex`) and the program's fragment shader.
+//!
+//! The barriers between the steps come from the backend's resource tracking. Which record
+//! slots make each input primitive is GL's primitive assembly, done on the host
+//! (`primitive_assembly`), as transform feedback emulation does.
+
+use nir_like::passes::{GsComputeParams, XfbDrawParams, GS_COMPUTE_GROUP_SIZE};
+use nir_like::Primitive;
+use vk_backend::{
+    BindingDesc, BindingKind, Buffer as GpuBuffer, BufferDesc, DispatchRecord, DispatchSize, DrawCounts, DrawRecord, IndexBinding, IndexType, MemoryHint,
+    Program as GpuProgram, RenderState, RenderTargets, ResourceBinding, StageMask, Topology, VertexBufferBinding, VertexInput, Viewport, Rect,
+};
+
+use crate::context::ContextState;
+use crate::draw_path::dispatch::OwnedResource;
+use crate::draw_path::draw::Indices;
+use crate::draw_path::primitive_assembly::{geometry_input_slots, geometry_input_vertices};
+use crate::draw_path::record_error::RecordError;
+use crate::types::enums::*;
+use crate::types::*;
+
+/// The vertex stage's records (storage buffer).
+pub const RECORDS_BINDING: u32 = 482;
+/// The draw's numbers for the record slots ([`XfbDrawParams`], uniform block).
+pub const RECORD_PARAMS_BINDING: u32 = 483;
+/// The record slots of every input primitive's vertices (storage buffer).
+pub const SLOTS_BINDING: u32 = 484;
+/// The vertices the geometry shader emitted (storage buffer).
+pub const VERTICES_BINDING: u32 = 485;
+/// The indices of the emitted strips (storage buffer, then the index buffer).
+pub const INDICES_BINDING: u32 = 486;
+/// The geometry shader's numbers ([`GsComputeParams`], uniform block).
+pub const PARAMS_BINDING: u32 = 487;
+
+/// The stages every binding of a program with an emulated geometry shader is visible
+/// to: its three GPU programs share one set layout.
+pub(crate) const EMULATED_GS_STAGES: StageMask = StageMask(StageMask::VERTEX.0 | StageMask::FRAGMENT.0 | StageMask::COMPUTE.0);
+
+/// The descriptor bindings the emulation adds to each of the program's GPU programs.
+pub(crate) fn gs_emulation_bindings() -> [BindingDesc; 6] {
+    let storage = |binding| BindingDesc { binding, kind: BindingKind::StorageBuffer, count: 1, stages: EMULATED_GS_STAGES };
+    let uniform = |binding| BindingDesc { binding, kind: BindingKind::UniformBuffer, count: 1, stages: EMULATED_GS_STAGES };
+    [storage(RECORDS_BINDING), uniform(RECORD_PARAMS_BINDING), storage(SLOTS_BINDING), storage(VERTICES_BINDING), storage(INDICES_BINDING), uniform(PARAMS_BINDING)]
+}
+
+/// What a program with an emulated geometry shader runs besides its drawing program (the
+/// pass-through vertex shader and the fragment shader, the executable's `gpu`).
+#[derive(Clone)]
+pub struct GsEmulation {
+    /// The program's vertex shader storing records, alone.
+    pub vertex: GpuProgram,
+    /// The geometry shader as compute.
+    pub geometry: GpuProgram,
+    pub shape: GsShape,
+}
+
+/// The numbers of an emulated geometry shader the draw path sizes its buffers by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GsShape {
+    pub input_vertices: u32,
+    pub invocations: u32,
+    pub max_vertices: u32,
+    pub output: Primitive,
+    /// Words of one vertex record and of one emitted vertex.
+    pub record_words: u32,
+    pub output_words: u32,
+}
+
+impl GsShape {
+    fn output_topology(&self) -> Topology {
+        match self.output {
+            Primitive::Points => Topology::PointList,
+            Primitive::LineStrip | Primitive::Lines => Topology::LineStrip,
+            _ => Topology::TriangleStrip,
+        }
+    }
+}
+
+/// The draw as record_draw assembled it, for the three steps.
+pub(crate) struct EmulatedGsDraw<'a> {
+    pub targets: &'a RenderTargets,
+    pub topology: Topology,
+    pub vertex_input: &'a VertexInput,
+    pub vertex_buffers: &'a [VertexBufferBinding<'a>],
+    pub index_buffer: Option<IndexBinding<'a>>,
+    pub state: &'a RenderState,
+    pub viewports: &'a [Viewport],
+    pub scissors: &'a [Rect],
+    /// The program's own resources (uniforms, textures, storage, images).
+    pub resources: &'a [ResourceBinding<'a>],
+    /// The program drawing the emitted vertices (the executable's `gpu` or its variant).
+    pub raster_program: &'a GpuProgram,
+    pub capture: Option<vk_backend::XfbDraw<'a>>,
+    pub first: GLint,
+    pub count: GLsizei,
+    pub instances: GLsizei,
+    pub base_vertex: GLint,
+    pub base_instance: GLuint,
+    pub indices: Option<Indices>,
+    pub element_buffer: GLuint,
+    pub restart: bool,
+}
+
+impl ContextState {
+    /// Records the three steps of a draw through an emulated geometry shader.
+    pub(crate) fn draw_emulated_geometry(&mut self, emulation: &GsEmulation, draw: &EmulatedGsDraw<'_>) -> Result<(), RecordError> {
+        let gs = &emulation.shape;
+        // The draw's mode must give the primitives the geometry shader takes.
+        if geometry_input_vertices(draw.topology) != Some(gs.input_vertices as usize) {
+            return Err(RecordError::Gl(GL_INVALID_OPERATION));
+        }
+        let drawn = self.drawn_vertices(draw.first, draw.count, draw.base_vertex, draw.indices, draw.element_buffer, draw.restart)?;
+        let last_provoking = self.state.raster.provoking_vertex == GL_LAST_VERTEX_CONVENTION;
+        let instance_slots = geometry_input_slots(draw.topology, &drawn.slots, last_provoking);
+        let per_instance = instance_slots.len() as u64 / u64::from(gs.input_vertices);
+        let instances = draw.instances.max(0) as u64;
+        let primitives = per_instance * instances;
+        let invocations = primitives * u64::from(gs.invocations);
+        if primitives == 0 {
+            return Ok(());
+        }
+        let too_big = RecordError::Gl(GL_OUT_OF_MEMORY);
+        let slot_count = u64::from(drawn.per_instance) * instances;
+        let index_count = invocations * 2 * u64::from(gs.max_vertices);
+        if index_count > u64::from(u32::MAX) || slot_count > u64::from(u32::MAX) {
+            return Err(too_big);
+        }
+        let mut slot_list = Vec::with_capacity(instance_slots.len() * instances as usize);
+        for instance in 0..instances as u32 {
+            slot_list.extend(instance_slots.iter().map(|s| s + instance * drawn.per_instance));
+        }
+
+        let records_bytes = (slot_count * u64::from(gs.record_words) * 4).max(16);
+        let records = GpuBuffer::new(&self.device, &BufferDesc { size: records_bytes, memory: MemoryHint::DeviceLocal })?;
+        let vertices_bytes = (invocations * u64::from(gs.max_vertices) * u64::from(gs.output_words) * 4).max(16);
+        let vertices = GpuBuffer::new(&self.device, &BufferDesc { size: vertices_bytes, memory: MemoryHint::DeviceLocal })?;
+        let indices_bytes = index_count * 4;
+        let indices = GpuBuffer::new(&self.device, &BufferDesc { size: indices_bytes, memory: MemoryHint::DeviceLocal })?;
+        let slot_bytes: Vec<u8> = slot_list.iter().flat_map(|s| s.to_ne_bytes()).collect();
+        let slots = GpuBuffer::new(&self.device, &BufferDesc { size: slot_bytes.len() as u64, memory: MemoryHint::HostVisible })?;
+        self.stream.write_buffer(&slots, 0, &slot_bytes)?;
+        let record_params = XfbDrawParams {
+            first_vertex: drawn.first_vertex,
+            first_instance: draw.base_instance,
+            vertices_per_instance: drawn.per_instance,
+            slot_count: slot_count as u32,
+        };
+        let record_params = self.upload_words(RECORD_PARAMS_BINDING, &record_params.to_words())?;
+        let params = GsComputeParams { primitive_count: primitives as u32, primitives_per_instance: per_instance as u32 };
+        let params = self.upload_words(PARAMS_BINDING, &params.to_words())?;
+        let storage = |binding, buffer: &GpuBuffer| OwnedResource::Storage { binding, element: 0, buffer: buffer.clone(), offset: 0, size: buffer.size() };
+
+        // 1. The vertex stage stores its records.
+        let mut discard = draw.state.clone();
+        discard.raster.rasterizer_discard = true;
+        let owned = [storage(RECORDS_BINDING, &records), record_params];
+        let resources = with_resources(draw.resources, &owned);
+        // The queries count what the geometry shader emits, not the input primitives.
+        self.stream.set_queries_counting(false)?;
+        self.stream.set_render_targets(draw.targets)?;
+        let stored = self.stream.draw(&DrawRecord {
+            program: &emulation.vertex,
+            vertex_input: draw.vertex_input,
+            state: &discard,
+            viewports: draw.viewports,
+            scissors: draw.scissors,
+            vertex_buffers: draw.vertex_buffers,
+            index_buffer: draw.index_buffer.as_ref().map(|i| IndexBinding { buffer: i.buffer, offset: i.offset, index_type: i.index_type }),
+            resources: &resources,
+            counts: DrawCounts { count: draw.count as u32, instance_count: draw.instances as u32, first: draw.first as u32, base_vertex: draw.base_vertex, base_instance: draw.base_instance },
+            xfb: None,
+            captured_count: None,
+        });
+        self.stream.set_queries_counting(true)?;
+        stored?;
+
+        // 2. The geometry shader runs over every input primitive.
+        let owned = [storage(RECORDS_BINDING, &records), storage(SLOTS_BINDING, &slots), storage(VERTICES_BINDING, &vertices), storage(INDICES_BINDING, &indices), params];
+        let resources = with_resources(draw.resources, &owned);
+        let groups = invocations.div_ceil(u64::from(GS_COMPUTE_GROUP_SIZE)) as u32;
+        self.stream.dispatch(&DispatchRecord { program: &emulation.geometry, resources: &resources, size: DispatchSize::Direct([groups, 1, 1]) })?;
+
+        // 3. What it emitted is drawn as strips; points restart too where the device
+        // restarts lists, else the pass-through shader drops the restart indices, which
+        // then still reach transform feedback and the primitive queries.
+        let topology = gs.output_topology();
+        let mut raster = draw.state.clone();
+        raster.topology = topology;
+        raster.raster.primitive_restart = topology != Topology::PointList || self.device.info().features.primitive_topology_list_restart;
+        let owned = [storage(VERTICES_BINDING, &vertices)];
+        let resources = with_resources(draw.resources, &owned);
+        self.stream.set_render_targets(draw.targets)?;
+        self.stream.draw(&DrawRecord {
+            program: draw.raster_program,
+            vertex_input: &VertexInput::new(),
+            state: &raster,
+            viewports: draw.viewports,
+            scissors: draw.scissors,
+            vertex_buffers: &[],
+            index_buffer: Some(IndexBinding { buffer: &indices, offset: 0, index_type: IndexType::U32 }),
+            resources: &resources,
+            counts: DrawCounts { count: index_count as u32, instance_count: 1, first: 0, base_vertex: 0, base_instance: 0 },
+            xfb: draw.capture.clone(),
+            captured_count: None,
+        })?;
+        Ok(())
+    }
+
+    /// A small uniform block of `words` for one binding, through the upload ring.
+    fn upload_words(&mut self, binding: u32, words: &[u32]) -> Result<OwnedResource, vk_backend::Error> {
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_ne_bytes()).collect();
+        let (buffer, offset) = self.stream.stream_upload(&bytes)?;
+        Ok(OwnedResource::Uniform { binding, element: 0, buffer, offset, size: bytes.len() as u64 })
+    }
+}
+
+/// The program's resources followed by a step's own.
+fn with_resources<'a>(program: &[ResourceBinding<'a>], owned: &'a [OwnedResource]) -> Vec<ResourceBinding<'a>> {
+    program.iter().cloned().chain(owned.iter().map(OwnedResource::binding)).collect()
+}
