@@ -288,6 +288,7 @@ impl ContextState {
                 sample_mask: sample_mask_state(&linked.interface),
                 tex_clamp: tex_clamp.to_vec(),
                 xfb_storage: xfb_storage.filter(|_| gl_stage == glsl::Stage::Vertex),
+                output_records: None,
             };
             nir_like::passes::lower_for_caps(&mut ir, &caps, &lower);
             crate::shader_dumps::ir(gl_stage.name(), "lowered", &ir);

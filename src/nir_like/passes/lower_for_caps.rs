@@ -53,6 +53,9 @@ pub struct LowerOptions {
     /// Where a target without transform feedback stores captured vertices, for the last
     /// pre-rasterisation stage (`lower_xfb_to_storage`); `None` keeps the decorations.
     pub xfb_storage: Option<super::XfbStorage>,
+    /// Where a vertex stage whose next stage is emulated in compute stores its outputs
+    /// (`lower_outputs_to_records`); `None` hands them on through the pipeline only.
+    pub output_records: Option<super::RecordStorage>,
 }
 
 /// Runs every lowering `caps` and `options` call for, then the optimisation loop.
@@ -101,6 +104,10 @@ pub fn lower_for_caps(shader: &mut Shader, caps: &Caps, options: &LowerOptions) 
     }
     if let Some(location) = options.clip_vertex_location {
         progress |= super::lower_clip_vertex_varying(shader, location, options.last_pre_rasterization);
+    }
+    // After gl_ClipVertex became a plain varying: the records hold what the next stage reads.
+    if let Some(storage) = &options.output_records {
+        progress |= super::lower_outputs_to_records(shader, storage);
     }
     if let Some(state) = options.clip_planes.as_ref().filter(|_| options.last_pre_rasterization) {
         progress |= super::lower_user_clip_planes(shader, state);

@@ -16,6 +16,7 @@ mod lower_frag_coord_conventions;
 mod lower_gs_outputs_to_temporaries;
 mod lower_instance_id_base;
 mod lower_opaque_arrays_of_arrays;
+mod lower_outputs_to_records;
 mod lower_point_coord_flip;
 mod lower_point_size;
 mod lower_robust_buffer_access;
@@ -49,6 +50,7 @@ pub use lower_frag_coord_conventions::{lower_frag_coord_conventions, FragCoordSt
 pub use lower_gs_outputs_to_temporaries::lower_gs_outputs_to_temporaries;
 pub use lower_instance_id_base::lower_instance_id_base;
 pub use lower_opaque_arrays_of_arrays::lower_opaque_arrays_of_arrays;
+pub use lower_outputs_to_records::{load_words, lower_outputs_to_records, store_words, type_words, RecordEntry, RecordKey, RecordLayout, RecordStorage};
 pub use lower_point_coord_flip::lower_point_coord_flip;
 pub use lower_point_size::{lower_point_size, PointSizeState};
 pub use lower_robust_buffer_access::lower_robust_buffer_access;
