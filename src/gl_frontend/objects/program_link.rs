@@ -50,6 +50,8 @@ pub struct LinkedProgram {
     pub stages: Vec<glsl::Stage>,
     /// Builds for flat shading and GL_CLAMP (compatibility contexts only).
     pub variants: ProgramVariants,
+    /// The stages before the final draw, when tessellation is emulated.
+    pub tess_emulation: Option<Arc<crate::draw_path::tess_emulation::TessEmulation>>,
 }
 
 impl LinkedProgram {
@@ -63,17 +65,6 @@ impl LinkedProgram {
 impl std::fmt::Debug for LinkedProgram {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "LinkedProgram(gpu {})", self.gpu.id())
-    }
-}
-
-fn stage_of(stage: glsl::Stage) -> ShaderStage {
-    match stage {
-        glsl::Stage::Vertex => ShaderStage::Vertex,
-        glsl::Stage::TessControl => ShaderStage::TessControl,
-        glsl::Stage::TessEval => ShaderStage::TessEvaluation,
-        glsl::Stage::Geometry => ShaderStage::Geometry,
-        glsl::Stage::Fragment => ShaderStage::Fragment,
-        glsl::Stage::Compute => ShaderStage::Compute,
     }
 }
 
@@ -220,6 +211,51 @@ fn two_sided_color_state(linked: &glsl::LinkedProgram, last_pre_raster: Option<g
     (!colors.is_empty()).then_some(nir_like::passes::TwoSidedColorState { set: 0, binding: 0, offset, colors })
 }
 
+/// The descriptor bindings of a program's own resources (docs/conventions.md), visible to
+/// `stages`.
+pub(crate) fn program_bindings(interface: &glsl::ProgramInterface, all_stages: StageMask) -> Vec<BindingDesc> {
+    let mut bindings = Vec::new();
+    if interface.default_block_size > 0 {
+        bindings.push(BindingDesc { binding: 0, kind: BindingKind::UniformBuffer, count: 1, stages: all_stages });
+    }
+    for (binding, count) in crate::draw_path::descriptor_arrays::uniform_block_bindings(interface) {
+        bindings.push(BindingDesc { binding, kind: BindingKind::UniformBuffer, count, stages: all_stages });
+    }
+    use crate::draw_path::descriptor_arrays::opaque_bindings;
+    for b in opaque_bindings(interface, true) {
+        bindings.push(BindingDesc { binding: b.binding, kind: BindingKind::StorageImage, count: b.count, stages: all_stages });
+    }
+    for b in opaque_bindings(interface, false) {
+        // samplerBuffer reads a texel buffer, every other sampler an image.
+        let kind = if crate::draw_path::buffer_textures::is_buffer_sampler(b.gl_type) {
+            BindingKind::UniformTexelBuffer
+        } else {
+            BindingKind::CombinedImageSampler
+        };
+        bindings.push(BindingDesc { binding: b.binding, kind, count: b.count, stages: all_stages });
+    }
+    for k in 0..interface.atomic_counter_buffers.len() as u32 {
+        let binding = glsl::link_atomic::AtomicCounterBuffer::descriptor_binding(k);
+        bindings.push(BindingDesc { binding, kind: BindingKind::StorageBuffer, count: 1, stages: all_stages });
+    }
+    for block in interface.storage_blocks.iter().filter(|b| b.array_index == 0) {
+        bindings.push(BindingDesc { binding: block.binding(), kind: BindingKind::StorageBuffer, count: block.array_size, stages: all_stages });
+    }
+    bindings
+}
+
+/// The Vulkan stage a lowered shader runs as.
+fn gpu_stage_of(stage: nir_like::Stage) -> ShaderStage {
+    match stage {
+        nir_like::Stage::Vertex => ShaderStage::Vertex,
+        nir_like::Stage::TessCtrl => ShaderStage::TessControl,
+        nir_like::Stage::TessEval => ShaderStage::TessEvaluation,
+        nir_like::Stage::Geometry => ShaderStage::Geometry,
+        nir_like::Stage::Fragment => ShaderStage::Fragment,
+        nir_like::Stage::Compute => ShaderStage::Compute,
+    }
+}
+
 impl ContextState {
     /// Turns linked stages into a Vulkan program; `Err` is the info-log line saying why not.
     pub(crate) fn build_gpu_program(&self, linked: &glsl::LinkedProgram, separable: bool, tex_clamp: &[(u32, nir_like::passes::ClampMask)]) -> Result<GpuProgram, String> {
@@ -257,84 +293,76 @@ impl ContextState {
             }
             stages.push((stage.stage, ir));
         }
+        // Emulated tessellation draws with the evaluation shader as its vertex shader; the
+        // vertex and control stages run before, as programs of their own.
+        let tess_emulated = !separable && crate::draw_path::tess_emulation::is_emulated(&caps, linked);
+        if tess_emulated {
+            stages = crate::draw_path::tess_emulation::final_draw_stages(stages)?;
+        }
         for (gl_stage, mut ir) in stages {
             crate::shader_dumps::ir(gl_stage.name(), "from GLSL", &ir);
             // GL's implicit rules made explicit, and emulations of what the device lacks.
             let lower = nir_like::passes::LowerOptions {
                 last_pre_rasterization: Some(gl_stage) == last_pre_raster,
-                draw_buffers: self.limits.max_draw_buffers,
-                uniform_offsets: linked.interface.default_block_members.iter().cloned().collect(),
-                default_block_binding: (0, 0),
-                robust_access: self.config.robust,
-                point_coord_upper_left: true,
-                // Samplers inside uniform structs ("s.tex", "s[i].tex"): one binding each.
-                opaque_member_bindings: linked
-                    .interface
-                    .uniforms
-                    .iter()
-                    .filter(|u| u.name.contains('.'))
-                    .filter_map(|u| {
-                        let (binding, _) = crate::draw_path::descriptor_arrays::descriptor_of(&linked.interface, u)?;
-                        Some((crate::draw_path::descriptor_arrays::unindexed_name(&u.name), binding))
-                    })
-                    .collect(),
-                clip_planes: clip_plane_state(&linked.interface),
                 clip_vertex_location,
                 cull_emulation,
-                point_size: point_size_state(&linked.interface),
-                clip_control: clip_control_state(&linked.interface),
                 two_sided_color: two_sided_color_state(linked, last_pre_raster),
-                frag_coord: frag_coord_state(&linked.interface),
-                sample_mask: sample_mask_state(&linked.interface),
                 tex_clamp: tex_clamp.to_vec(),
                 xfb_storage: xfb_storage.filter(|_| gl_stage == glsl::Stage::Vertex),
-                output_records: None,
+                ..self.lower_options(linked)
             };
             nir_like::passes::lower_for_caps(&mut ir, &caps, &lower);
-            crate::shader_dumps::ir(gl_stage.name(), "lowered", &ir);
-            let options = spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false };
-            let words = spirv_out::emit(&ir, &options).map_err(|e| format!("{} shader: {e}", gl_stage.name()))?;
-            crate::shader_dumps::spirv(gl_stage.name(), &words);
-            let gpu_stage = stage_of(gl_stage);
-            all_stages.0 |= 1 << gpu_stage as u8;
-            let module = ShaderModule::new(&self.device, gpu_stage, &words, "main").map_err(|e| e.to_string())?;
-            modules.push(module);
+            modules.push(self.shader_module(gl_stage, &ir)?);
+            all_stages.0 |= 1 << gpu_stage_of(ir.stage) as u8;
         }
-        let interface = &linked.interface;
-        let mut bindings = Vec::new();
-        if interface.default_block_size > 0 {
-            bindings.push(BindingDesc { binding: 0, kind: BindingKind::UniformBuffer, count: 1, stages: all_stages });
-        }
-        for (binding, count) in crate::draw_path::descriptor_arrays::uniform_block_bindings(interface) {
-            bindings.push(BindingDesc { binding, kind: BindingKind::UniformBuffer, count, stages: all_stages });
-        }
-        use crate::draw_path::descriptor_arrays::opaque_bindings;
-        for b in opaque_bindings(interface, true) {
-            bindings.push(BindingDesc { binding: b.binding, kind: BindingKind::StorageImage, count: b.count, stages: all_stages });
-        }
-        for b in opaque_bindings(interface, false) {
-            // samplerBuffer reads a texel buffer, every other sampler an image.
-            let kind = if crate::draw_path::buffer_textures::is_buffer_sampler(b.gl_type) {
-                BindingKind::UniformTexelBuffer
-            } else {
-                BindingKind::CombinedImageSampler
-            };
-            bindings.push(BindingDesc { binding: b.binding, kind, count: b.count, stages: all_stages });
-        }
-        for k in 0..interface.atomic_counter_buffers.len() as u32 {
-            let binding = glsl::link_atomic::AtomicCounterBuffer::descriptor_binding(k);
-            bindings.push(BindingDesc { binding, kind: BindingKind::StorageBuffer, count: 1, stages: all_stages });
-        }
-        for block in interface.storage_blocks.iter().filter(|b| b.array_index == 0) {
-            bindings.push(BindingDesc { binding: block.binding(), kind: BindingKind::StorageBuffer, count: block.array_size, stages: all_stages });
-        }
+        let mut bindings = program_bindings(&linked.interface, all_stages);
         if let Some(storage) = &xfb_storage {
             bindings.extend(crate::draw_path::xfb_emulation::xfb_storage_bindings(storage));
+        }
+        if tess_emulated {
+            bindings.extend(crate::draw_path::tess_emulation::final_draw_bindings());
         }
         let refs: Vec<&ShaderModule> = modules.iter().collect();
         GpuProgram::new(&self.device, &ProgramDesc { modules: &refs, bindings: &bindings }).map_err(|e| e.to_string())
     }
 
+    /// The lowering options every stage of `linked` shares; stage-specific ones are left
+    /// at their defaults.
+    pub(crate) fn lower_options(&self, linked: &glsl::LinkedProgram) -> nir_like::passes::LowerOptions {
+        nir_like::passes::LowerOptions {
+            draw_buffers: self.limits.max_draw_buffers,
+            uniform_offsets: linked.interface.default_block_members.iter().cloned().collect(),
+            default_block_binding: (0, 0),
+            robust_access: self.config.robust,
+            point_coord_upper_left: true,
+            // Samplers inside uniform structs ("s.tex", "s[i].tex"): one binding each.
+            opaque_member_bindings: linked
+                .interface
+                .uniforms
+                .iter()
+                .filter(|u| u.name.contains('.'))
+                .filter_map(|u| {
+                    let (binding, _) = crate::draw_path::descriptor_arrays::descriptor_of(&linked.interface, u)?;
+                    Some((crate::draw_path::descriptor_arrays::unindexed_name(&u.name), binding))
+                })
+                .collect(),
+            clip_planes: clip_plane_state(&linked.interface),
+            point_size: point_size_state(&linked.interface),
+            clip_control: clip_control_state(&linked.interface),
+            frag_coord: frag_coord_state(&linked.interface),
+            sample_mask: sample_mask_state(&linked.interface),
+            ..Default::default()
+        }
+    }
+
+    /// A lowered stage as a Vulkan shader module (of the stage its IR now is).
+    pub(crate) fn shader_module(&self, gl_stage: glsl::Stage, ir: &nir_like::Shader) -> Result<ShaderModule, String> {
+        crate::shader_dumps::ir(gl_stage.name(), "lowered", ir);
+        let options = spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false };
+        let words = spirv_out::emit(ir, &options).map_err(|e| format!("{} shader: {e}", gl_stage.name()))?;
+        crate::shader_dumps::spirv(gl_stage.name(), &words);
+        ShaderModule::new(&self.device, gpu_stage_of(ir.stage), &words, "main").map_err(|e| e.to_string())
+    }
     pub(crate) fn gl_link_program(&mut self, program: GLuint) {
         let Some(attached) = self.with_program(program, |p| p.shaders.clone()) else { return };
         if !self.check(self.program_relink_allowed(program), GL_INVALID_OPERATION) {
@@ -464,6 +492,17 @@ impl ContextState {
                 return (None, log);
             }
         };
+        let tess_emulation = if crate::draw_path::tess_emulation::is_emulated(&self.caps, &linked) && !separable {
+            match self.build_tess_emulation(&variants.plain_source(&linked)) {
+                Ok(t) => Some(Arc::new(t)),
+                Err(why) => {
+                    log.push_str(&format!("error: {why}\n"));
+                    return (None, log);
+                }
+            }
+        } else {
+            None
+        };
         let has_tessellation = linked.stages.iter().any(|s| s.stage == glsl::Stage::TessEval);
         let stage_ir = |stage| linked.stages.iter().find(|s| s.stage == stage).and_then(|s| s.ir.as_ref().ok());
         let tess_control_vertices = stage_ir(glsl::Stage::TessControl).map(|ir| ir.info.tess.vertices_out);
@@ -505,6 +544,7 @@ impl ContextState {
             interface,
             gpu,
             variants,
+            tess_emulation,
         };
         (Some(Arc::new(std::sync::Mutex::new(exe))), log)
     }

@@ -25,7 +25,7 @@ use crate::types::{Type, ValueType};
 use crate::validate::debug_validate;
 use crate::variable::{Builtin, Variable, VariableMode};
 
-use super::interface_words::{array_length, element_type, input_builtin, load_word, load_words, make_plain, store_words, word_count, words_buffer, words_of, InterfaceKey};
+use super::interface_words::{array_length, element_type, input_builtin, load_word, load_words, make_plain, sync_deref_modes, store_words, type_words, words_buffer, words_of, RecordKey};
 
 /// Words of one patch's levels in the levels buffer: outer 0-3, inner 4-5, two unused.
 pub const TESS_LEVEL_WORDS: u32 = 8;
@@ -53,7 +53,7 @@ pub struct TessBindings {
 pub struct VertexRecordWords {
     pub words_per_vertex: u32,
     /// First word of each output in a record.
-    pub outputs: Vec<(InterfaceKey, u32)>,
+    pub outputs: Vec<(RecordKey, u32)>,
 }
 
 /// Where the patch buffer holds each output of the control shader.
@@ -63,17 +63,17 @@ pub struct PatchLayout {
     pub vertices: u32,
     pub vertex_words: u32,
     /// First word of each per-vertex output within a control point.
-    pub per_vertex: Vec<(InterfaceKey, u32)>,
+    pub per_vertex: Vec<(RecordKey, u32)>,
     /// First word of each patch output within the patch (after its control points).
-    pub per_patch: Vec<(InterfaceKey, u32)>,
+    pub per_patch: Vec<(RecordKey, u32)>,
     pub patch_words: u32,
 }
 
 impl PatchLayout {
-    pub fn per_vertex_word(&self, key: InterfaceKey) -> Option<u32> {
+    pub fn per_vertex_word(&self, key: RecordKey) -> Option<u32> {
         self.per_vertex.iter().find(|(k, _)| *k == key).map(|(_, w)| *w)
     }
-    pub fn per_patch_word(&self, key: InterfaceKey) -> Option<u32> {
+    pub fn per_patch_word(&self, key: RecordKey) -> Option<u32> {
         self.per_patch.iter().find(|(k, _)| *k == key).map(|(_, w)| *w)
     }
 }
@@ -99,11 +99,11 @@ pub fn lower_tcs_to_compute(shader: &mut Shader, records: &VertexRecordWords, bi
         return Err(format!("output patch size {vertices} cannot be emulated"));
     }
 
-    let mut inputs: Vec<(Handle<Variable>, InterfaceKey)> = Vec::new();
-    let mut per_vertex_out: Vec<(Handle<Variable>, InterfaceKey)> = Vec::new();
-    let mut per_patch_out: Vec<(Handle<Variable>, InterfaceKey)> = Vec::new();
+    let mut inputs: Vec<(Handle<Variable>, RecordKey)> = Vec::new();
+    let mut per_vertex_out: Vec<(Handle<Variable>, RecordKey)> = Vec::new();
+    let mut per_patch_out: Vec<(Handle<Variable>, RecordKey)> = Vec::new();
     for (h, v) in shader.variables.iter() {
-        let Some(key) = InterfaceKey::of(v) else { continue };
+        let Some(key) = RecordKey::of(v) else { continue };
         match v.mode {
             VariableMode::ShaderIn if v.builtin.is_none_or(is_vertex_builtin) => inputs.push((h, key)),
             VariableMode::ShaderOut if is_level(v.builtin) => {}
@@ -116,12 +116,12 @@ pub fn lower_tcs_to_compute(shader: &mut Shader, records: &VertexRecordWords, bi
     for (h, key) in &per_vertex_out {
         let element = element_type(shader, shader.variables[*h].ty);
         layout.per_vertex.push((*key, layout.vertex_words));
-        layout.vertex_words += word_count(shader, element);
+        layout.vertex_words += type_words(shader, element);
     }
     let mut patch_word = vertices * layout.vertex_words;
     for (h, key) in &per_patch_out {
         layout.per_patch.push((*key, patch_word - vertices * layout.vertex_words));
-        patch_word += word_count(shader, shader.variables[*h].ty);
+        patch_word += type_words(shader, shader.variables[*h].ty);
     }
     layout.patch_words = patch_word.max(1);
 
@@ -142,6 +142,7 @@ pub fn lower_tcs_to_compute(shader: &mut Shader, records: &VertexRecordWords, bi
     for h in [outer, inner] {
         make_plain(&mut shader.variables[h], VariableMode::Shared);
     }
+    sync_deref_modes(shader);
     barriers_order_shared_memory(shader);
 
     let workgroup = input_builtin(shader, "gl_WorkGroupID", Builtin::WorkgroupId, ValueType::uint(3));

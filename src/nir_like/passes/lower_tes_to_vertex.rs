@@ -17,7 +17,7 @@ use crate::types::ValueType;
 use crate::validate::debug_validate;
 use crate::variable::{Builtin, Variable, VariableMode};
 
-use super::interface_words::{array_length, element_type, input_builtin, load_word, load_words, make_plain, words_buffer, words_of, InterfaceKey};
+use super::interface_words::{array_length, element_type, input_builtin, load_word, load_words, make_plain, sync_deref_modes, words_buffer, words_of, RecordKey};
 use super::lower_tcs_to_compute::{PatchLayout, TessBindings, TESS_LEVEL_WORDS};
 
 /// Words of one tessellated point: u, v, w (float bits), the patch's index among all the
@@ -45,7 +45,7 @@ pub fn lower_tes_to_vertex(shader: &mut Shader, layout: &PatchLayout, bindings: 
             Some(Builtin::PrimitiveId) => primitive = Some(h),
             Some(Builtin::PatchVertices) => patch_vertices = Some(h),
             _ => {
-                let Some(key) = InterfaceKey::of(v) else { continue };
+                let Some(key) = RecordKey::of(v) else { continue };
                 let word = if v.patch { layout.per_patch_word(key) } else { layout.per_vertex_word(key) };
                 match (word, v.patch) {
                     (Some(w), true) => per_patch.push((h, w)),
@@ -67,6 +67,7 @@ pub fn lower_tes_to_vertex(shader: &mut Shader, layout: &PatchLayout, bindings: 
     for h in lowered {
         make_plain(&mut shader.variables[h], VariableMode::GlobalPrivate);
     }
+    sync_deref_modes(shader);
     let vertex_index = input_builtin(shader, "gl_VertexIndex", Builtin::VertexIndex, ValueType::I32);
     let coord_buffer = words_buffer(shader, "gl_TessCoords", bindings.set, bindings.coords, true);
     let patch_buffer = words_buffer(shader, "gl_TessPatches", bindings.set, bindings.patches, true);
