@@ -366,7 +366,7 @@ impl ContextState {
         let draw = IndexedDraw { indices, element_buffer, restart: restart != Restart::Off };
         let tess = executable.lock().unwrap_or_else(|p| p.into_inner()).tess_emulation.clone();
         let result = match tess {
-            Some(tess) => self.draw_tessellated(&executable, &tess, targets, first, count, instances, base_vertex, base_instance, draw),
+            Some(tess) => self.draw_tessellated(&executable, &tess, targets, first, count, instances, base_vertex, base_instance, draw, immediate),
             None => self.record_draw(&executable, topology, targets, first, count, instances, base_vertex, base_instance, draw, immediate, None),
         };
         drop(generated);

@@ -16,12 +16,12 @@
 
 use std::sync::Arc;
 
-use nir_like::passes::{lower_tcs_to_compute, lower_tes_to_vertex, PatchLayout, RecordLayout, RecordStorage, TessBindings, VertexRecordWords, XfbDrawParams, TESS_CONTROL_HEADER_WORDS, TESS_COORD_WORDS, TESS_LEVEL_WORDS};
+use nir_like::passes::{lower_tcs_to_compute, lower_tes_to_vertex, PatchLayout, RecordLayout, RecordStorage, TessBindings, XfbDrawParams, TESS_CONTROL_HEADER_WORDS, TESS_COORD_WORDS, TESS_LEVEL_WORDS};
 use vk_backend::{BindingDesc, BindingKind, Buffer as GpuBuffer, BufferDesc, DispatchRecord, DispatchSize, MemoryHint, Program as GpuProgram, ProgramDesc, RenderTargets, ShaderModule, StageMask, Topology};
 
 use crate::context::ContextState;
 use crate::draw_path::dispatch::OwnedResource;
-use crate::draw_path::draw::{IndexedDraw, Indices};
+use crate::draw_path::draw::{ImmediateVertices, IndexedDraw, Indices};
 use crate::draw_path::record_error::RecordError;
 use crate::draw_path::tessellator::{tessellate, Domain, Primitives, Spacing, TessLayout};
 use crate::types::enums::*;
@@ -79,7 +79,7 @@ pub(crate) fn is_emulated(caps: &nir_like::Caps, linked: &glsl::LinkedProgram) -
 /// included), in pipeline order.
 pub(crate) fn final_draw_stages(stages: Vec<(glsl::Stage, nir_like::Shader)>) -> Result<Vec<(glsl::Stage, nir_like::Shader)>, String> {
     let control = stages.iter().find(|(s, _)| *s == glsl::Stage::TessControl).map(|(_, ir)| ir).ok_or("emulated tessellation needs a control stage")?;
-    let patch = lower_tcs_to_compute(&mut control.clone(), &VertexRecordWords::default(), &BINDINGS)?;
+    let patch = lower_tcs_to_compute(&mut control.clone(), &RecordLayout::default(), &BINDINGS)?;
     let mut out = Vec::new();
     for (stage, mut ir) in stages {
         match stage {
@@ -154,11 +154,7 @@ impl ContextState {
         nir_like::passes::lower_for_caps(&mut vertex, &caps, &nir_like::passes::LowerOptions { output_records: Some(storage), ..options.clone() });
         let vertex_module = self.shader_module(glsl::Stage::Vertex, &vertex)?;
 
-        let record_words = VertexRecordWords {
-            words_per_vertex: records.words_per_vertex,
-            outputs: records.entries.iter().map(|e| (e.key, e.first_word)).collect(),
-        };
-        let patch = lower_tcs_to_compute(&mut control, &record_words, &BINDINGS)?;
+        let patch = lower_tcs_to_compute(&mut control, &records, &BINDINGS)?;
         nir_like::passes::lower_for_caps(&mut control, &caps, &options);
         let control_module = self.shader_module(glsl::Stage::TessControl, &control)?;
 
@@ -194,9 +190,10 @@ impl ContextState {
         base_vertex: GLint,
         base_instance: GLuint,
         draw: IndexedDraw,
+        immediate: Option<ImmediateVertices>,
     ) -> Result<(), RecordError> {
         let patch_vertices = self.state.patch.vertices.max(1) as usize;
-        // Each drawn vertex's gl_VertexIndex.
+        // Each drawn vertex's gl_VertexIndex (glBegin/glEnd vertices are drawn in order).
         let drawn: Vec<u64> = match self.element_indices(count, draw.indices, draw.element_buffer).map_err(RecordError::Gl)? {
             Some(list) => list.into_iter().map(|i| (i64::from(i) + i64::from(base_vertex)).max(0) as u64).collect(),
             None => (0..count as u64).map(|i| first as u64 + i).collect(),
@@ -226,7 +223,7 @@ impl ContextState {
             OwnedResource::Uniform { binding: VERTEX_PARAMS_BINDING, element: 0, buffer: params_buffer, offset: params_offset, size: params_bytes.len() as u64 },
         ];
         let stage = EmulatedDrawStage { program: Some(&tess.vertex), resources: &record_resources, vertex_input: true, records_only: true };
-        self.record_draw(executable, Topology::PointList, targets.clone(), first, count, instances, base_vertex, base_instance, draw, None, Some(&stage))?;
+        self.record_draw(executable, Topology::PointList, targets.clone(), first, count, instances, base_vertex, base_instance, draw, immediate, Some(&stage))?;
 
         // 2. The control stage, one workgroup per patch.
         let mut control_words = vec![patch_vertices as u32, per_instance_patches as u32, 0, 0];

@@ -410,9 +410,8 @@ void main() {
     assert!(lower_outputs_to_records(&mut vertex, &RecordStorage { set: 0, records_binding: 490, params_binding: 491, layout: records.clone() }));
     emit(&vertex, "records vertex");
 
-    let record_words = VertexRecordWords { words_per_vertex: records.words_per_vertex, outputs: records.entries.iter().map(|e| (e.key, e.first_word)).collect() };
     let mut control = ir(glsl::Stage::TessControl);
-    let layout = lower_tcs_to_compute(&mut control, &record_words, &bindings).unwrap();
+    let layout = lower_tcs_to_compute(&mut control, &records, &bindings).unwrap();
     assert_eq!(control.stage, nir_like::Stage::Compute);
     assert_eq!(control.info.compute.local_size, [3, 1, 1]);
     // c_pos (2 words) and wide (4 words) per control point; patch_color and flags after.
@@ -429,7 +428,7 @@ void main() {
     // The generated control shader of a program without one lowers too.
     let mut eval = ir(glsl::Stage::TessEval);
     let mut passthrough = glsl::passthrough_tcs::passthrough_control_shader(&mut eval, 0, 16);
-    let layout = lower_tcs_to_compute(&mut passthrough, &record_words, &bindings).unwrap();
+    let layout = lower_tcs_to_compute(&mut passthrough, &records, &bindings).unwrap();
     lower_for_caps(&mut passthrough, &caps, &lower);
     emit(&passthrough, "generated control as compute");
     lower_tes_to_vertex(&mut eval, &layout, &bindings).unwrap();

@@ -103,3 +103,25 @@ pub fn sync_deref_modes(shader: &mut Shader) {
         }
     }
 }
+
+/// Runs `body` in a loop for each index from 0 up to (not including) the uint `count`:
+/// one copy of the code however long the arrays it walks are.
+pub fn for_each_index(b: &mut Builder, count: Value, mut body: impl FnMut(&mut Builder, Value)) {
+    let uint = b.value_type_handle(ValueType::U32);
+    let counter = b.local("index", uint);
+    let zero = b.imm_u32(0);
+    b.store_local(counter, zero);
+    b.push_loop();
+    let i = b.load_local(counter);
+    let done = b.uge(i, count);
+    b.push_if(done);
+    b.break_();
+    b.pop_if();
+    body(b, i);
+    b.push_continue();
+    let i = b.load_local(counter);
+    let one = b.imm_u32(1);
+    let next = b.iadd(i, one);
+    b.store_local(counter, next);
+    b.pop_loop();
+}

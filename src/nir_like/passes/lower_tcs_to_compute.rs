@@ -16,6 +16,7 @@
 //! the record slot of each input control point.
 
 use crate::arena::Handle;
+use super::lower_outputs_to_records::RecordLayout;
 use crate::builder::Builder;
 use crate::function::Function;
 use crate::instr::InstrKind;
@@ -25,7 +26,7 @@ use crate::types::{Type, ValueType};
 use crate::validate::debug_validate;
 use crate::variable::{Builtin, Variable, VariableMode};
 
-use super::interface_words::{array_length, element_type, input_builtin, load_word, load_words, make_plain, sync_deref_modes, store_words, type_words, words_buffer, words_of, RecordKey};
+use super::interface_words::{array_length, for_each_index, element_type, input_builtin, load_word, load_words, make_plain, sync_deref_modes, store_words, type_words, words_buffer, words_of, RecordKey};
 
 /// Words of one patch's levels in the levels buffer: outer 0-3, inner 4-5, two unused.
 pub const TESS_LEVEL_WORDS: u32 = 8;
@@ -46,14 +47,6 @@ pub struct TessBindings {
     pub levels: u32,
     /// The tessellated points: [`TESS_COORD_WORDS`](super::TESS_COORD_WORDS) each.
     pub coords: u32,
-}
-
-/// Where the vertex stage's records hold each output.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct VertexRecordWords {
-    pub words_per_vertex: u32,
-    /// First word of each output in a record.
-    pub outputs: Vec<(RecordKey, u32)>,
 }
 
 /// Where the patch buffer holds each output of the control shader.
@@ -89,7 +82,7 @@ fn is_level(b: Option<Builtin>) -> bool {
 
 /// Lowers a control shader to a compute shader; returns the patch layout its outputs take,
 /// or why it cannot.
-pub fn lower_tcs_to_compute(shader: &mut Shader, records: &VertexRecordWords, bindings: &TessBindings) -> Result<PatchLayout, String> {
+pub fn lower_tcs_to_compute(shader: &mut Shader, records: &RecordLayout, bindings: &TessBindings) -> Result<PatchLayout, String> {
     if shader.stage != Stage::TessCtrl {
         return Err("not a tessellation control shader".into());
     }
@@ -187,26 +180,31 @@ pub fn lower_tcs_to_compute(shader: &mut Shader, records: &VertexRecordWords, bi
     let header = b.imm_u32(TESS_CONTROL_HEADER_WORDS);
     let slots_base = b.iadd(patch_first_slot, header);
     let record_words = b.imm_u32(records.words_per_vertex);
-    for j in 0..longest {
-        let point = b.imm_u32(j);
-        let present = b.ult(point, input_vertices);
-        b.push_if(present);
-        let slot = load_word(&mut b, control, slots_base, j);
+    let longest = b.imm_u32(longest);
+    let points = b.umin(input_vertices, longest);
+    for_each_index(&mut b, points, |b, j| {
+        let slot_word = b.iadd(slots_base, j);
+        let slot = load_word(b, control, slot_word, 0);
         let base = b.imul(slot, record_words);
         for (h, key) in &inputs {
             let ty = b.shader.variables[*h].ty;
-            let Some(first) = records.outputs.iter().find(|(k, _)| k == key).map(|(_, w)| *w) else { continue };
-            if j >= array_length(b.shader, ty) {
+            let Some(first) = records.find(*key).map(|e| e.first_word) else { continue };
+            let length = array_length(b.shader, ty);
+            if length == 0 {
                 continue;
             }
+            // Inputs of fewer elements than the longest one skip the points they lack.
+            let length = b.imm_u32(length);
+            let present = b.ult(j, length);
+            b.push_if(present);
             let element = element_type(b.shader, ty);
             let array = b.deref_var(*h);
-            let dst = b.deref_array_imm(array, j);
+            let dst = b.deref_array(array, j);
             let mut word = first;
-            load_words(&mut b, dst, element, records_words, base, &mut word);
+            load_words(b, dst, element, records_words, base, &mut word);
+            b.pop_if();
         }
-        b.pop_if();
-    }
+    });
 
     b.call(body, &[]);
     b.control_barrier(crate::intrinsic::MemorySemantics { acquire: true, release: true, shared: true, ..Default::default() });

@@ -17,7 +17,7 @@ use crate::types::ValueType;
 use crate::validate::debug_validate;
 use crate::variable::{Builtin, Variable, VariableMode};
 
-use super::interface_words::{array_length, element_type, input_builtin, load_word, load_words, make_plain, sync_deref_modes, words_buffer, words_of, RecordKey};
+use super::interface_words::{array_length, for_each_index, element_type, input_builtin, load_word, load_words, make_plain, sync_deref_modes, words_buffer, words_of, RecordKey};
 use super::lower_tcs_to_compute::{PatchLayout, TessBindings, TESS_LEVEL_WORDS};
 
 /// Words of one tessellated point: u, v, w (float bits), the patch's index among all the
@@ -104,14 +104,16 @@ pub fn lower_tes_to_vertex(shader: &mut Shader, layout: &PatchLayout, bindings: 
     for (h, first) in &per_vertex {
         let ty = b.shader.variables[*h].ty;
         let element = element_type(b.shader, ty);
-        for j in 0..array_length(b.shader, ty).min(layout.vertices) {
-            let offset = b.imm_u32(j * layout.vertex_words);
+        let points = b.imm_u32(array_length(b.shader, ty).min(layout.vertices));
+        let vertex_words = b.imm_u32(layout.vertex_words);
+        for_each_index(&mut b, points, |b, j| {
+            let offset = b.imul(j, vertex_words);
             let base = b.iadd(patch_base, offset);
             let array = b.deref_var(*h);
-            let dst = b.deref_array_imm(array, j);
+            let dst = b.deref_array(array, j);
             let mut word = *first;
-            load_words(&mut b, dst, element, patches, base, &mut word);
-        }
+            load_words(b, dst, element, patches, base, &mut word);
+        });
     }
     let patch_part = b.imm_u32(layout.vertices * layout.vertex_words);
     let patch_inputs = b.iadd(patch_base, patch_part);

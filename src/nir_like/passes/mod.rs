@@ -56,7 +56,7 @@ pub use lower_point_size::{lower_point_size, PointSizeState};
 pub use lower_robust_buffer_access::lower_robust_buffer_access;
 pub use lower_robust_image_access::lower_robust_image_access;
 pub use lower_sample_mask_state::{lower_sample_mask_state, SampleMaskState};
-pub use lower_tcs_to_compute::{lower_tcs_to_compute, PatchLayout, TessBindings, VertexRecordWords, TESS_CONTROL_HEADER_WORDS, TESS_LEVEL_WORDS};
+pub use lower_tcs_to_compute::{lower_tcs_to_compute, PatchLayout, TessBindings, TESS_CONTROL_HEADER_WORDS, TESS_LEVEL_WORDS};
 pub use lower_tes_to_vertex::{lower_tes_to_vertex, TESS_COORD_WORDS};
 pub use lower_tex_clamp::{lower_tex_clamp, ClampMask};
 pub use lower_tex_rect::lower_tex_rect;
