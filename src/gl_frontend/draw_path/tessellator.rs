@@ -170,8 +170,10 @@ struct RingEdge {
 }
 
 /// Joins an outer ring edge to the inner ring edge facing it with triangles, advancing
-/// whichever side's next point lies further back (inner parameters are taken over the
-/// outer edge's span, so both walk the same line).
+/// the side whose next segment's middle lies further back (inner parameters are taken
+/// over the outer edge's span, so both walk the same line). Comparing middles rather
+/// than end points makes the joins mirror-symmetric, so each corner of the outer ring
+/// takes the triangles nearest to it.
 fn stitch(p: &mut Points, outer: &RingEdge, inner: &RingEdge, inner_start: f32, inner_end: f32) {
     let (mut i, mut j) = (0, 0);
     let inner_at = |j: usize| inner_start + inner.params[j] * (inner_end - inner_start);
@@ -181,7 +183,7 @@ fn stitch(p: &mut Points, outer: &RingEdge, inner: &RingEdge, inner_start: f32, 
         } else if j + 1 >= inner.points.len() {
             true
         } else {
-            outer.params[i + 1] <= inner_at(j + 1)
+            (outer.params[i] + outer.params[i + 1]) <= inner_at(j) + inner_at(j + 1)
         };
         if advance_outer {
             p.triangle(outer.points[i], outer.points[i + 1], inner.points[j]);
@@ -515,6 +517,20 @@ mod tests {
         cw.ccw = false;
         let t = tessellate(&cw, [3.0; 4], [3.0; 2]);
         assert!((doubled_area(&t) + 1.0).abs() < 1e-4);
+    }
+
+    /// Outer level 1 against an inner ring of two segments: each outer corner takes the
+    /// inner point nearest to it and the middle inner point makes the third triangle.
+    #[test]
+    fn ring_joins_are_symmetric() {
+        let mut t = Tessellation::default();
+        let mut p = Points { t: &mut t };
+        let outer = RingEdge { points: vec![p.add([0.0; 3]), p.add([1.0, 0.0, 0.0])], params: vec![0.0, 1.0] };
+        let inner_points = [0.25, 0.5, 0.75].map(|u| p.add([u, 0.25, 0.0]));
+        let inner = RingEdge { points: inner_points.to_vec(), params: vec![0.0, 0.5, 1.0] };
+        stitch(&mut p, &outer, &inner, 0.25, 0.75);
+        let [i0, i1, i2] = inner_points;
+        assert_eq!(t.indices, [0, i1, i0, 0, 1, i1, 1, i2, i1]);
     }
 
     #[test]
