@@ -218,7 +218,8 @@ const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     // Several streams and gl_NextBuffer / gl_SkipComponents are captured natively only.
     ("GL_ARB_transform_feedback3", |c| c.transform_feedback),
     ("GL_EXT_transform_feedback", |c| c.transform_feedback_available()),
-    ("GL_ARB_tessellation_shader", |c| c.tessellation),
+    // Without tessellationShader or geometryShader, both are emulated through vertex-stage stores.
+    ("GL_ARB_tessellation_shader", |c| c.tessellation_available()),
     ("GL_EXT_geometry_shader", |c| c.geometry_shader_available()),
     ("GL_OES_geometry_shader", |c| c.geometry_shader_available()),
     // GL_MAX_VIEWPORTS must be at least 16.

@@ -61,6 +61,18 @@ impl Caps {
         self.transform_feedback || self.vertex_pipeline_stores
     }
 
+    /// Tessellation runs as a compute control stage, a host tessellator and the evaluation
+    /// shader as a vertex shader (`lower_tcs_to_compute`, `lower_tes_to_vertex`), since the
+    /// vertex stage stores its outputs to buffers for the control stage to read.
+    pub fn tessellation_emulated(&self) -> bool {
+        !self.tessellation && self.vertex_pipeline_stores
+    }
+
+    /// GL tessellation works, natively or emulated.
+    pub fn tessellation_available(&self) -> bool {
+        self.tessellation || self.vertex_pipeline_stores
+    }
+
     /// A target that does everything natively.
     pub const ALL: Caps = Caps {
         geometry_shader: true,
@@ -107,13 +119,13 @@ impl Caps {
 
     /// The names `GALVAN_EMULATE` accepts, with the flag each one clears and whether
     /// galvan emulates what it clears. `gs` switches to geometry shaders run as compute
-    /// ([`Caps::geometry_shader_emulated`]). Tessellation has no emulation yet: naming it
-    /// withdraws the feature, so `all`, which forces every emulation, leaves it. `xfb` switches to emulated capture ([`Caps::transform_feedback_emulated`]),
-    /// which covers the vertex stage only, so `all` leaves it too until geometry capture
-    /// is emulated.
+    /// ([`Caps::geometry_shader_emulated`]), `tess` to emulated tessellation
+    /// ([`Caps::tessellation_emulated`]). `xfb` switches to emulated capture
+    /// ([`Caps::transform_feedback_emulated`]), which covers the vertex stage only, so
+    /// `all`, which forces every emulation, leaves it until geometry capture is emulated.
     const EMULATION_NAMES: &'static [(&'static str, ClearCap, bool)] = &[
         ("gs", |c| c.geometry_shader = false, true),
-        ("tess", |c| c.tessellation = false, false),
+        ("tess", |c| c.tessellation = false, true),
         ("xfb", |c| c.transform_feedback = false, false),
         ("cull", |c| c.cull_distance = false, true),
         ("clip_control", |c| c.depth_clip_control = false, true),
@@ -213,8 +225,9 @@ mod tests {
         let mut caps = Caps::ALL;
         caps.apply_emulate_env("all").unwrap();
         // Features without an emulation stay: `all` forces emulations, it hides nothing.
-        assert!(caps.tessellation && caps.transform_feedback);
+        assert!(caps.transform_feedback);
         assert!(!caps.geometry_shader && caps.geometry_shader_emulated());
+        assert!(!caps.tessellation && caps.tessellation_emulated());
         assert!(
             !caps.robust_buffer_access && !caps.vertex_attrib_64bit && !caps.depth_clip_control
         );

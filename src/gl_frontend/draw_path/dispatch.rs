@@ -129,7 +129,7 @@ impl ContextState {
 
     /// The default uniform block, uniform blocks, samplers and storage blocks of a program,
     /// as a dispatch binds them.
-    fn compute_resources(&mut self, executable: &Arc<Mutex<LinkedProgram>>) -> Result<(vk_backend::Program, Vec<OwnedResource>), RecordError> {
+    pub(crate) fn compute_resources(&mut self, executable: &Arc<Mutex<LinkedProgram>>) -> Result<(vk_backend::Program, Vec<OwnedResource>), RecordError> {
         let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
         self.write_builtin_uniforms(&mut exe, 0, 1);
         let mut out = Vec::new();

@@ -34,11 +34,11 @@ pub(crate) struct Indices {
 
 /// The index source of one draw as recorded: `None` indices draw without them.
 #[derive(Clone, Copy, Debug)]
-struct IndexedDraw {
-    indices: Option<Indices>,
-    element_buffer: GLuint,
+pub(crate) struct IndexedDraw {
+    pub indices: Option<Indices>,
+    pub element_buffer: GLuint,
     /// Whether the index type's largest value restarts primitives.
-    restart: bool,
+    pub restart: bool,
 }
 
 /// Why a draw is not carried out (beyond GL errors): logged once per kind.
@@ -365,7 +365,11 @@ impl ContextState {
             return;
         }
         let draw = IndexedDraw { indices, element_buffer, restart: restart != Restart::Off };
-        let result = self.record_draw(&executable, topology, targets, first, count, instances, base_vertex, base_instance, draw, immediate);
+        let tess = executable.lock().unwrap_or_else(|p| p.into_inner()).tess_emulation.clone();
+        let result = match tess {
+            Some(tess) => self.draw_tessellated(&executable, &tess, targets, first, count, instances, base_vertex, base_instance, draw, immediate),
+            None => self.record_draw(&executable, topology, targets, first, count, instances, base_vertex, base_instance, draw, immediate, None),
+        };
         drop(generated);
         drop(rewritten);
         if let Err(e) = result {
@@ -376,8 +380,10 @@ impl ContextState {
         }
     }
 
+    /// Records one draw of `executable`; `emulated` changes what an emulated stage's draw
+    /// binds and runs (`tess_emulation.rs`).
     #[allow(clippy::too_many_arguments)]
-    fn record_draw(
+    pub(crate) fn record_draw(
         &mut self,
         executable: &std::sync::Arc<std::sync::Mutex<crate::objects::program_link::LinkedProgram>>,
         topology: vk_backend::Topology,
@@ -389,11 +395,12 @@ impl ContextState {
         base_instance: GLuint,
         draw: IndexedDraw,
         immediate: Option<ImmediateVertices>,
+        emulated: Option<&crate::draw_path::tess_emulation::EmulatedDrawStage>,
     ) -> Result<(), RecordError> {
         let IndexedDraw { indices, element_buffer, restart } = draw;
         let vao = self.vertex_arrays.get(self.bindings.vertex_array).cloned().ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
         let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
-        let slots = vertex_input_slots(&exe.interface);
+        let slots = if emulated.is_some_and(|e| !e.vertex_input) { Vec::new() } else { vertex_input_slots(&exe.interface) };
         let native_doubles = self.caps.vertex_attrib_64bit;
 
         // Vertex input: one binding per Vulkan location a GL location starts at.
@@ -587,13 +594,13 @@ impl ContextState {
         let sampler_slots = sampler_slots(&exe);
         let images = self.image_resources(&exe)?;
         let storage = self.storage_buffer_resources(&exe)?;
-        let emulated_capture = self.emulated_capture_for_draw(&exe, topology, first, count, instances, base_vertex, base_instance, indices, element_buffer, restart)?;
+        let emulated_capture = if emulated.is_some() { None } else { self.emulated_capture_for_draw(&exe, topology, first, count, instances, base_vertex, base_instance, indices, element_buffer, restart)? };
         let program_id = exe.gpu.id();
         let may_clamp = exe.variants.may_clamp();
         // glShadeModel(GL_FLAT) applies to a compatibility program's colour varyings.
         let flat_colors = exe.variants.has_flat_colors() && self.state.raster.shade_model == GL_FLAT;
         let (writes_color_varyings, has_clamped_colors) = (exe.variants.writes_color_varyings(), exe.variants.has_clamped_colors());
-        let plain = exe.gpu.clone();
+        let plain = emulated.and_then(|e| e.program).unwrap_or(&exe.gpu).clone();
         let gs_emulation = exe.gs_emulation.clone();
         drop(exe);
         let (textures, tex_clamp) = self.draw_textures(&sampler_slots, program_id, may_clamp)?;
@@ -608,7 +615,7 @@ impl ContextState {
             // Compatibility programs (those glClampColor acts on) take the alpha test.
             alpha_test: self.alpha_test_for_programs().filter(|_| has_clamped_colors),
         };
-        let gpu_program = if key.is_plain() {
+        let gpu_program = if key.is_plain() || emulated.is_some_and(|e| e.program.is_some()) {
             plain
         } else {
             let mut exe = executable.lock().unwrap_or_else(|p| p.into_inner());
@@ -646,6 +653,8 @@ impl ContextState {
         let has_depth = targets.depth_stencil.as_ref().is_some_and(|v| v.format().has_depth());
         let has_stencil = targets.depth_stencil.as_ref().is_some_and(|v| v.format().has_stencil());
         let mut state = self.render_state(topology, has_depth, has_stencil, restart, samples);
+        let records_only = emulated.is_some_and(|e| e.records_only);
+        state.raster.rasterizer_discard |= records_only;
         // GL skips alpha to coverage and alpha to one when draw buffer 0 is an integer one.
         let first_is_integer = targets.colors.first().and_then(Option::as_ref).is_some_and(|v| matches!(v.format().class(), vk_backend::FormatClass::Uint | vk_backend::FormatClass::Sint));
         if first_is_integer {
@@ -676,8 +685,9 @@ impl ContextState {
         }));
         resources.extend(storage.iter().map(crate::draw_path::dispatch::OwnedResource::binding));
         resources.extend(emulated_capture.iter().flat_map(|c| c.resources.iter().map(crate::draw_path::dispatch::OwnedResource::binding)));
+        resources.extend(emulated.iter().flat_map(|e| e.resources.iter().map(crate::draw_path::dispatch::OwnedResource::binding)));
         resources.extend(images.iter().map(|(binding, element, view)| ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::StorageImage { view } }));
-        let capture = self.capture_for_draw()?;
+        let capture = if records_only { None } else { self.capture_for_draw()? };
         let count_source = self.captured_count_source();
         if let Some(emulation) = &gs_emulation {
             let draw = crate::draw_path::gs_emulation::EmulatedGsDraw {

@@ -27,5 +27,7 @@ pub mod read_pixels;
 pub mod render_state;
 pub mod robust_vertex_fetch;
 pub mod targets;
+pub mod tess_emulation;
+pub mod tessellator;
 pub mod texture_sampler;
 pub mod xfb_emulation;

@@ -53,6 +53,8 @@ pub struct LinkedProgram {
     /// The programs that run an emulated geometry shader before `gpu` draws what it
     /// emitted (`draw_path/gs_emulation.rs`); `None` when the shader runs natively.
     pub gs_emulation: Option<crate::draw_path::gs_emulation::GsEmulation>,
+    /// The stages before the final draw, when tessellation is emulated.
+    pub tess_emulation: Option<Arc<crate::draw_path::tess_emulation::TessEmulation>>,
 }
 
 impl LinkedProgram {
@@ -69,15 +71,58 @@ impl std::fmt::Debug for LinkedProgram {
     }
 }
 
-fn stage_of(stage: glsl::Stage) -> ShaderStage {
+/// The Vulkan stage a lowered shader runs as (an emulated stage may now be compute or
+/// vertex).
+fn gpu_stage_of(stage: nir_like::Stage) -> ShaderStage {
     match stage {
-        glsl::Stage::Vertex => ShaderStage::Vertex,
-        glsl::Stage::TessControl => ShaderStage::TessControl,
-        glsl::Stage::TessEval => ShaderStage::TessEvaluation,
-        glsl::Stage::Geometry => ShaderStage::Geometry,
-        glsl::Stage::Fragment => ShaderStage::Fragment,
-        glsl::Stage::Compute => ShaderStage::Compute,
+        nir_like::Stage::Vertex => ShaderStage::Vertex,
+        nir_like::Stage::TessCtrl => ShaderStage::TessControl,
+        nir_like::Stage::TessEval => ShaderStage::TessEvaluation,
+        nir_like::Stage::Geometry => ShaderStage::Geometry,
+        nir_like::Stage::Fragment => ShaderStage::Fragment,
+        nir_like::Stage::Compute => ShaderStage::Compute,
     }
+}
+
+/// The descriptor bindings of a program's own resources (docs/conventions.md), visible to
+/// `all_stages`; samplers and images to the stages `opaque_stages` names for their
+/// binding where it names any.
+pub(crate) fn program_bindings_by_stage(interface: &glsl::ProgramInterface, all_stages: StageMask, opaque_stages: &[(u32, StageMask)]) -> Vec<BindingDesc> {
+    let mut bindings = Vec::new();
+    if interface.default_block_size > 0 {
+        bindings.push(BindingDesc { binding: 0, kind: BindingKind::UniformBuffer, count: 1, stages: all_stages });
+    }
+    for (binding, count) in crate::draw_path::descriptor_arrays::uniform_block_bindings(interface) {
+        bindings.push(BindingDesc { binding, kind: BindingKind::UniformBuffer, count, stages: all_stages });
+    }
+    use crate::draw_path::descriptor_arrays::opaque_bindings;
+    // A binding no stage declares (its uniform unused everywhere) stays visible to all.
+    let stages_of = |binding: u32| opaque_stages.iter().find(|(b, _)| *b == binding).map_or(all_stages, |(_, mask)| *mask);
+    for b in opaque_bindings(interface, true) {
+        bindings.push(BindingDesc { binding: b.binding, kind: BindingKind::StorageImage, count: b.count, stages: stages_of(b.binding) });
+    }
+    for b in opaque_bindings(interface, false) {
+        // samplerBuffer reads a texel buffer, every other sampler an image.
+        let kind = if crate::draw_path::buffer_textures::is_buffer_sampler(b.gl_type) {
+            BindingKind::UniformTexelBuffer
+        } else {
+            BindingKind::CombinedImageSampler
+        };
+        bindings.push(BindingDesc { binding: b.binding, kind, count: b.count, stages: stages_of(b.binding) });
+    }
+    for k in 0..interface.atomic_counter_buffers.len() as u32 {
+        let binding = glsl::link_atomic::AtomicCounterBuffer::descriptor_binding(k);
+        bindings.push(BindingDesc { binding, kind: BindingKind::StorageBuffer, count: 1, stages: all_stages });
+    }
+    for block in interface.storage_blocks.iter().filter(|b| b.array_index == 0) {
+        bindings.push(BindingDesc { binding: block.binding(), kind: BindingKind::StorageBuffer, count: block.array_size, stages: all_stages });
+    }
+    bindings
+}
+
+/// [`program_bindings_by_stage`] with every binding visible to `all_stages`.
+pub(crate) fn program_bindings(interface: &glsl::ProgramInterface, all_stages: StageMask) -> Vec<BindingDesc> {
+    program_bindings_by_stage(interface, all_stages, &[])
 }
 
 /// Whether a GL type enum names a sampler type.
@@ -333,45 +378,23 @@ impl ContextState {
             }
             stages.push((stage.stage, ir));
         }
+        // Emulated tessellation draws with the evaluation shader as its vertex shader; the
+        // vertex and control stages run before, as programs of their own.
+        let tess_emulated = !separable && crate::draw_path::tess_emulation::is_emulated(&caps, linked);
+        if tess_emulated {
+            stages = crate::draw_path::tess_emulation::final_draw_stages(stages)?;
+        }
         // GL's implicit rules made explicit, and emulations of what the device lacks.
         let lower_options = |gl_stage: glsl::Stage| nir_like::passes::LowerOptions {
             last_pre_rasterization: Some(gl_stage) == last_pre_raster,
-            draw_buffers: self.limits.max_draw_buffers,
-            uniform_offsets: linked.interface.default_block_members.iter().cloned().collect(),
-            default_block_binding: (0, 0),
-            robust_access: self.config.robust,
-            point_coord_upper_left: true,
-            // Samplers inside uniform structs ("s.tex", "s[i].tex"): one binding each.
-            opaque_member_bindings: linked
-                .interface
-                .uniforms
-                .iter()
-                .filter(|u| u.name.contains('.'))
-                .filter_map(|u| {
-                    let (binding, _) = crate::draw_path::descriptor_arrays::descriptor_of(&linked.interface, u)?;
-                    Some((crate::draw_path::descriptor_arrays::unindexed_name(&u.name), binding))
-                })
-                .collect(),
-            clip_planes: clip_plane_state(&linked.interface),
             clip_vertex_location,
             cull_emulation,
-            point_size: point_size_state(&linked.interface),
-            clip_control: clip_control_state(&linked.interface),
             two_sided_color: two_sided_color_state(linked, last_pre_raster),
-            frag_coord: frag_coord_state(&linked.interface),
-            sample_mask: sample_mask_state(&linked.interface),
             tex_clamp: tex_clamp.to_vec(),
             xfb_storage: xfb_storage.clone().filter(|_| gl_stage == glsl::Stage::Vertex),
-            output_records: None,
+            ..self.lower_options(linked)
         };
-        let emit = |gl_stage: glsl::Stage, ir: &nir_like::Shader| -> Result<ShaderModule, String> {
-            crate::shader_dumps::ir(gl_stage.name(), "lowered", ir);
-            let options = spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false };
-            let words = spirv_out::emit(ir, &options).map_err(|e| format!("{} shader: {e}", gl_stage.name()))?;
-            crate::shader_dumps::spirv(gl_stage.name(), &words);
-            let gpu_stage = if ir.stage == nir_like::Stage::Compute { ShaderStage::Compute } else { stage_of(gl_stage) };
-            ShaderModule::new(&self.device, gpu_stage, &words, "main").map_err(|e| e.to_string())
-        };
+        let emit = |gl_stage: glsl::Stage, ir: &nir_like::Shader| self.shader_module(gl_stage, ir);
         let mut emulation: Option<EmulatedGsModules> = None;
         for (gl_stage, mut ir) in stages {
             crate::shader_dumps::ir(gl_stage.name(), "from GLSL", &ir);
@@ -415,7 +438,7 @@ impl ContextState {
             }
             nir_like::passes::lower_for_caps(&mut ir, &caps, &lower_options(gl_stage));
             let module = emit(gl_stage, &ir)?;
-            let gpu_stage = stage_of(gl_stage);
+            let gpu_stage = gpu_stage_of(ir.stage);
             all_stages.0 |= 1 << gpu_stage as u8;
             for binding in ir.variables.iter().filter(|(_, v)| v.mode == nir_like::VariableMode::Image).filter_map(|(_, v)| v.binding) {
                 match opaque_stages.iter_mut().find(|(b, _)| *b == binding) {
@@ -430,38 +453,12 @@ impl ContextState {
             all_stages = crate::draw_path::gs_emulation::EMULATED_GS_STAGES;
             opaque_stages.clear();
         }
-        let interface = &linked.interface;
-        let mut bindings = Vec::new();
-        if interface.default_block_size > 0 {
-            bindings.push(BindingDesc { binding: 0, kind: BindingKind::UniformBuffer, count: 1, stages: all_stages });
-        }
-        for (binding, count) in crate::draw_path::descriptor_arrays::uniform_block_bindings(interface) {
-            bindings.push(BindingDesc { binding, kind: BindingKind::UniformBuffer, count, stages: all_stages });
-        }
-        use crate::draw_path::descriptor_arrays::opaque_bindings;
-        // A binding no stage declares (its uniform unused everywhere) stays visible to all.
-        let stages_of = |binding: u32| opaque_stages.iter().find(|(b, _)| *b == binding).map_or(all_stages, |(_, mask)| *mask);
-        for b in opaque_bindings(interface, true) {
-            bindings.push(BindingDesc { binding: b.binding, kind: BindingKind::StorageImage, count: b.count, stages: stages_of(b.binding) });
-        }
-        for b in opaque_bindings(interface, false) {
-            // samplerBuffer reads a texel buffer, every other sampler an image.
-            let kind = if crate::draw_path::buffer_textures::is_buffer_sampler(b.gl_type) {
-                BindingKind::UniformTexelBuffer
-            } else {
-                BindingKind::CombinedImageSampler
-            };
-            bindings.push(BindingDesc { binding: b.binding, kind, count: b.count, stages: stages_of(b.binding) });
-        }
-        for k in 0..interface.atomic_counter_buffers.len() as u32 {
-            let binding = glsl::link_atomic::AtomicCounterBuffer::descriptor_binding(k);
-            bindings.push(BindingDesc { binding, kind: BindingKind::StorageBuffer, count: 1, stages: all_stages });
-        }
-        for block in interface.storage_blocks.iter().filter(|b| b.array_index == 0) {
-            bindings.push(BindingDesc { binding: block.binding(), kind: BindingKind::StorageBuffer, count: block.array_size, stages: all_stages });
-        }
+        let mut bindings = program_bindings_by_stage(&linked.interface, all_stages, &opaque_stages);
         if let Some(storage) = &xfb_storage {
             bindings.extend(crate::draw_path::xfb_emulation::xfb_storage_bindings(storage));
+        }
+        if tess_emulated {
+            bindings.extend(crate::draw_path::tess_emulation::final_draw_bindings());
         }
         let Some(emulation) = emulation else {
             let refs: Vec<&ShaderModule> = modules.iter().collect();
@@ -531,15 +528,8 @@ impl ContextState {
         };
         nir_like::passes::lower_gs_to_compute(&mut ir, &storage);
         nir_like::passes::optimize(&mut ir);
-        let emit = |name: &str, gpu_stage: ShaderStage, ir: &nir_like::Shader| -> Result<ShaderModule, String> {
-            crate::shader_dumps::ir(name, "lowered", ir);
-            let options = spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false };
-            let words = spirv_out::emit(ir, &options).map_err(|e| format!("{name} shader: {e}"))?;
-            crate::shader_dumps::spirv(name, &words);
-            ShaderModule::new(&self.device, gpu_stage, &words, "main").map_err(|e| e.to_string())
-        };
-        let passthrough_module = emit("geometry pass-through vertex", ShaderStage::Vertex, &passthrough)?;
-        let compute_module = emit("geometry as compute", ShaderStage::Compute, &ir)?;
+        let passthrough_module = self.named_shader_module("geometry pass-through vertex", &passthrough)?;
+        let compute_module = self.named_shader_module("geometry as compute", &ir)?;
         let shape = gs::GsShape {
             input_vertices: nir_like::passes::gs_input_vertices(geometry.input_primitive),
             invocations: geometry.invocations.max(1),
@@ -549,6 +539,50 @@ impl ContextState {
             output_words: output_layout.words_per_vertex,
         };
         Ok((passthrough_module, compute_module, shape))
+    }
+
+    /// The lowering options every stage of `linked` shares; stage-specific ones are left
+    /// at their defaults.
+    pub(crate) fn lower_options(&self, linked: &glsl::LinkedProgram) -> nir_like::passes::LowerOptions {
+        nir_like::passes::LowerOptions {
+            draw_buffers: self.limits.max_draw_buffers,
+            uniform_offsets: linked.interface.default_block_members.iter().cloned().collect(),
+            default_block_binding: (0, 0),
+            robust_access: self.config.robust,
+            point_coord_upper_left: true,
+            // Samplers inside uniform structs ("s.tex", "s[i].tex"): one binding each.
+            opaque_member_bindings: linked
+                .interface
+                .uniforms
+                .iter()
+                .filter(|u| u.name.contains('.'))
+                .filter_map(|u| {
+                    let (binding, _) = crate::draw_path::descriptor_arrays::descriptor_of(&linked.interface, u)?;
+                    Some((crate::draw_path::descriptor_arrays::unindexed_name(&u.name), binding))
+                })
+                .collect(),
+            clip_planes: clip_plane_state(&linked.interface),
+            point_size: point_size_state(&linked.interface),
+            clip_control: clip_control_state(&linked.interface),
+            frag_coord: frag_coord_state(&linked.interface),
+            sample_mask: sample_mask_state(&linked.interface),
+            ..Default::default()
+        }
+    }
+
+    /// A lowered stage as a Vulkan shader module, of the stage its IR now is; `name`
+    /// labels the dumps and errors.
+    pub(crate) fn named_shader_module(&self, name: &str, ir: &nir_like::Shader) -> Result<ShaderModule, String> {
+        crate::shader_dumps::ir(name, "lowered", ir);
+        let options = spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false };
+        let words = spirv_out::emit(ir, &options).map_err(|e| format!("{name} shader: {e}"))?;
+        crate::shader_dumps::spirv(name, &words);
+        ShaderModule::new(&self.device, gpu_stage_of(ir.stage), &words, "main").map_err(|e| e.to_string())
+    }
+
+    /// [`Self::named_shader_module`] for a stage of GL's.
+    pub(crate) fn shader_module(&self, gl_stage: glsl::Stage, ir: &nir_like::Shader) -> Result<ShaderModule, String> {
+        self.named_shader_module(gl_stage.name(), ir)
     }
 
     pub(crate) fn gl_link_program(&mut self, program: GLuint) {
@@ -693,6 +727,17 @@ impl ContextState {
                 return (None, log);
             }
         };
+        let tess_emulation = if crate::draw_path::tess_emulation::is_emulated(&self.caps, &linked) && !separable {
+            match self.build_tess_emulation(&variants.plain_source(&linked)) {
+                Ok(t) => Some(Arc::new(t)),
+                Err(why) => {
+                    log.push_str(&format!("error: {why}\n"));
+                    return (None, log);
+                }
+            }
+        } else {
+            None
+        };
         let has_tessellation = linked.stages.iter().any(|s| s.stage == glsl::Stage::TessEval);
         let stage_ir = |stage| linked.stages.iter().find(|s| s.stage == stage).and_then(|s| s.ir.as_ref().ok());
         let tess_control_vertices = stage_ir(glsl::Stage::TessControl).map(|ir| ir.info.tess.vertices_out);
@@ -735,6 +780,7 @@ impl ContextState {
             gpu,
             variants,
             gs_emulation,
+            tess_emulation,
         };
         (Some(Arc::new(std::sync::Mutex::new(exe))), log)
     }

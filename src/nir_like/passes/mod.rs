@@ -4,6 +4,7 @@
 
 mod build_gs_passthrough_vertex;
 mod build_xfb_copy;
+pub mod interface_words;
 mod lower_alpha_test;
 mod lower_clamp_color_outputs;
 mod lower_clip_control;
@@ -24,6 +25,8 @@ mod lower_primitive_id_to_varying;
 mod lower_robust_buffer_access;
 mod lower_robust_image_access;
 mod lower_sample_mask_state;
+mod lower_tcs_to_compute;
+mod lower_tes_to_vertex;
 mod lower_tex_clamp;
 mod lower_tex_rect;
 mod lower_two_sided_color;
@@ -59,6 +62,8 @@ pub use lower_primitive_id_to_varying::{lower_primitive_id_to_varying, reads_pri
 pub use lower_robust_buffer_access::lower_robust_buffer_access;
 pub use lower_robust_image_access::lower_robust_image_access;
 pub use lower_sample_mask_state::{lower_sample_mask_state, SampleMaskState};
+pub use lower_tcs_to_compute::{lower_tcs_to_compute, PatchLayout, TessBindings, TESS_CONTROL_HEADER_WORDS, TESS_LEVEL_WORDS};
+pub use lower_tes_to_vertex::{lower_tes_to_vertex, TESS_COORD_WORDS};
 pub use lower_tex_clamp::{lower_tex_clamp, ClampMask};
 pub use lower_tex_rect::lower_tex_rect;
 pub use lower_two_sided_color::{lower_two_sided_color, TwoSidedColorState};
