@@ -126,34 +126,8 @@ pub fn lower_outputs_to_records(shader: &mut Shader, storage: &RecordStorage) ->
         return false;
     }
     let records = word_buffer(shader, "gl_OutputRecords", "OutputRecords", storage.set, storage.records_binding, false);
-    let params = draw_params_variable(shader, storage);
-    let vertex_index = input_builtin(shader, "gl_VertexIndex", Builtin::VertexIndex);
-    let instance_index = input_builtin(shader, "gl_InstanceIndex", Builtin::InstanceIndex);
-
-    shader.functions[body].name = "main_body".into();
-    let entry: Handle<Function> = shader.functions.append(Function::new("main", Vec::new(), None));
-    shader.entry = Some(entry);
-    let mut b = Builder::new(shader, entry);
-    b.call(body, &[]);
-    let p = b.deref_var(params);
-    let param = |b: &mut Builder, member: u32| {
-        let d = b.deref_struct(p, member);
-        b.load_deref(d)
-    };
-    let first_vertex = param(&mut b, 0);
-    let first_instance = param(&mut b, 1);
-    let per_instance = param(&mut b, 2);
-    let slot_count = param(&mut b, 3);
-    let vi = b.load_var(vertex_index);
-    let vi = as_u32(&mut b, vi);
-    let ii = b.load_var(instance_index);
-    let ii = as_u32(&mut b, ii);
-    let vertex = b.isub(vi, first_vertex);
-    let instance = b.isub(ii, first_instance);
-    let instance_base = b.imul(instance, per_instance);
-    let slot = b.iadd(vertex, instance_base);
-    let in_range = b.ult(slot, slot_count);
-    b.push_if(in_range);
+    let params = draw_params_block(shader, "RecordDrawParams", "gl_RecordDrawParams", storage.set, storage.params_binding);
+    let (mut b, slot) = begin_record_slot_entry(shader, body, params);
     let words_per_vertex = b.imm_u32(storage.layout.words_per_vertex);
     let record = b.imul(slot, words_per_vertex);
     let words = word_array(&mut b, records);
@@ -321,15 +295,51 @@ pub(crate) fn word_array(b: &mut Builder, buffer: Handle<Variable>) -> Value {
     b.deref_struct(root, 0)
 }
 
-fn draw_params_variable(shader: &mut Shader, storage: &RecordStorage) -> Handle<Variable> {
+/// The uniform block of a draw's record numbers (first vertex, first instance, vertices
+/// per instance, slot count), as transform feedback emulation lays them out.
+pub(crate) fn draw_params_block(shader: &mut Shader, block: &str, name: &str, set: u32, binding: u32) -> Handle<Variable> {
     let uint = shader.add_type(Type::Vector(ValueType::U32));
     let member = |name: &str, offset: u32| StructMember { name: name.into(), ty: uint, offset: Some(offset), matrix_stride: None, row_major: false };
-    let block = shader.add_type(Type::Struct {
-        name: "RecordDrawParams".into(),
+    let ty = shader.add_type(Type::Struct {
+        name: block.into(),
         members: vec![member("first_vertex", 0), member("first_instance", 4), member("vertices_per_instance", 8), member("slot_count", 12)],
     });
-    let var = Variable::new("gl_RecordDrawParams", block, VariableMode::Ubo).with_binding(storage.set, storage.params_binding);
-    shader.add_variable(var)
+    shader.add_variable(Variable::new(name, ty, VariableMode::Ubo).with_binding(set, binding))
+}
+
+/// Renames the entry point `body` to `main_body` and builds a new `main` that calls it,
+/// then works out the invocation's record slot,
+/// `(VertexIndex - first_vertex) + (InstanceIndex - first_instance) * vertices_per_instance`,
+/// from the [`draw_params_block`] `params`, and opens an `if` for slots below the slot
+/// count. Returns the builder inside that `if` (the caller stores and pops it) and the slot.
+pub(crate) fn begin_record_slot_entry(shader: &mut Shader, body: Handle<Function>, params: Handle<Variable>) -> (Builder<'_>, Value) {
+    let vertex_index = input_builtin(shader, "gl_VertexIndex", Builtin::VertexIndex);
+    let instance_index = input_builtin(shader, "gl_InstanceIndex", Builtin::InstanceIndex);
+    shader.functions[body].name = "main_body".into();
+    let entry: Handle<Function> = shader.functions.append(Function::new("main", Vec::new(), None));
+    shader.entry = Some(entry);
+    let mut b = Builder::new(shader, entry);
+    b.call(body, &[]);
+    let p = b.deref_var(params);
+    let param = |b: &mut Builder, member: u32| {
+        let d = b.deref_struct(p, member);
+        b.load_deref(d)
+    };
+    let first_vertex = param(&mut b, 0);
+    let first_instance = param(&mut b, 1);
+    let per_instance = param(&mut b, 2);
+    let slot_count = param(&mut b, 3);
+    let vi = b.load_var(vertex_index);
+    let vi = as_u32(&mut b, vi);
+    let ii = b.load_var(instance_index);
+    let ii = as_u32(&mut b, ii);
+    let vertex = b.isub(vi, first_vertex);
+    let instance = b.isub(ii, first_instance);
+    let instance_base = b.imul(instance, per_instance);
+    let slot = b.iadd(vertex, instance_base);
+    let in_range = b.ult(slot, slot_count);
+    b.push_if(in_range);
+    (b, slot)
 }
 
 /// The shader's input built-in, declared (as `int`, as GL declares it) when missing.

@@ -20,12 +20,12 @@
 
 use crate::arena::Handle;
 use crate::builder::Builder;
-use crate::function::Function;
 use crate::instr::Value;
 use crate::shader::{Shader, Stage};
 use crate::types::{StructMember, Type, ValueType};
 use crate::validate::debug_validate;
-use crate::variable::{Builtin, Variable, VariableMode};
+use super::lower_outputs_to_records::{as_u32, begin_record_slot_entry, draw_params_block};
+use crate::variable::{Variable, VariableMode};
 
 /// Buffers one capture can write (GL_MAX_TRANSFORM_FEEDBACK_BUFFERS).
 pub const XFB_RECORD_BUFFERS: usize = 4;
@@ -127,34 +127,8 @@ pub fn lower_xfb_to_storage(shader: &mut Shader, storage: &XfbStorage) -> bool {
         return false;
     }
     let records = records_variable(shader, storage);
-    let params = params_variable(shader, storage);
-    let vertex_index = input_builtin(shader, "gl_VertexIndex", Builtin::VertexIndex);
-    let instance_index = input_builtin(shader, "gl_InstanceIndex", Builtin::InstanceIndex);
-
-    shader.functions[body].name = "main_body".into();
-    let entry: Handle<Function> = shader.functions.append(Function::new("main", Vec::new(), None));
-    shader.entry = Some(entry);
-    let mut b = Builder::new(shader, entry);
-    b.call(body, &[]);
-    let p = b.deref_var(params);
-    let param = |b: &mut Builder, member: u32| {
-        let d = b.deref_struct(p, member);
-        b.load_deref(d)
-    };
-    let first_vertex = param(&mut b, 0);
-    let first_instance = param(&mut b, 1);
-    let per_instance = param(&mut b, 2);
-    let slot_count = param(&mut b, 3);
-    let vi = b.load_var(vertex_index);
-    let vi = as_u32(&mut b, vi);
-    let ii = b.load_var(instance_index);
-    let ii = as_u32(&mut b, ii);
-    let vertex = b.isub(vi, first_vertex);
-    let instance = b.isub(ii, first_instance);
-    let instance_base = b.imul(instance, per_instance);
-    let slot = b.iadd(vertex, instance_base);
-    let in_range = b.ult(slot, slot_count);
-    b.push_if(in_range);
+    let params = draw_params_block(shader, "XfbDrawParams", "gl_XfbDrawParams", storage.set, storage.params_binding);
+    let (mut b, slot) = begin_record_slot_entry(shader, body, params);
     let words_per_vertex = b.imm_u32(layout.words_per_vertex);
     let record = b.imul(slot, words_per_vertex);
     let root = b.deref_var(records);
@@ -224,14 +198,6 @@ fn store_words(b: &mut Builder, src: Value, ty: Handle<Type>, words: Value, reco
     }
 }
 
-/// A 32-bit scalar's bits as a uint (no instruction when it is one already).
-fn as_u32(b: &mut Builder, value: Value) -> Value {
-    if b.type_of(value) == ValueType::U32 {
-        value
-    } else {
-        b.bitcast(value, ValueType::U32)
-    }
-}
 
 fn records_variable(shader: &mut Shader, storage: &XfbStorage) -> Handle<Variable> {
     let uint = shader.add_type(Type::Vector(ValueType::U32));
@@ -247,24 +213,4 @@ fn records_variable(shader: &mut Shader, storage: &XfbStorage) -> Handle<Variabl
     shader.add_variable(var)
 }
 
-fn params_variable(shader: &mut Shader, storage: &XfbStorage) -> Handle<Variable> {
-    let uint = shader.add_type(Type::Vector(ValueType::U32));
-    let member = |name: &str, offset: u32| StructMember { name: name.into(), ty: uint, offset: Some(offset), matrix_stride: None, row_major: false };
-    let block = shader.add_type(Type::Struct {
-        name: "XfbDrawParams".into(),
-        members: vec![member("first_vertex", 0), member("first_instance", 4), member("vertices_per_instance", 8), member("slot_count", 12)],
-    });
-    let mut var = Variable::new("gl_XfbDrawParams", block, VariableMode::Ubo);
-    var.binding = Some(storage.params_binding);
-    var.descriptor_set = Some(storage.set);
-    shader.add_variable(var)
-}
 
-/// The shader's input built-in, declared (as `int`, as GL declares it) when missing.
-fn input_builtin(shader: &mut Shader, name: &str, builtin: Builtin) -> Handle<Variable> {
-    if let Some(v) = super::find_builtin(shader, builtin, VariableMode::ShaderIn) {
-        return v;
-    }
-    let int = shader.add_type(Type::Vector(ValueType::I32));
-    shader.add_variable(Variable::new(name, int, VariableMode::ShaderIn).with_builtin(builtin))
-}
