@@ -384,7 +384,7 @@ mod tests {
         let texels = unpack(&store, [2, 1, 1], GL_RGB, GL_UNSIGNED_BYTE, &[255, 0, 10, 1, 2, 3], rgba8()).unwrap();
         assert_eq!(texels, [255, 0, 10, 255, 1, 2, 3, 255]);
         let mut floats = [0u8; 32];
-        pack(&PixelStore::default(), 2, (0, 0), [2, 1, 1], GL_RGBA, GL_FLOAT, &texels, rgba8(), false, &mut floats).unwrap();
+        pack(&PixelStore::default(), 2, (0, 0), [2, 1, 1], GL_RGBA, GL_FLOAT, &texels, rgba8(), gl_formats::PackSource::Framebuffer { clamp_color: false }, &mut floats).unwrap();
         let first = f32::from_ne_bytes(floats[..4].try_into().unwrap());
         let third = f32::from_ne_bytes(floats[8..12].try_into().unwrap());
         assert_eq!(first, 1.0);
@@ -399,7 +399,7 @@ mod tests {
         let texels = unpack(&store, [1, 1, 1], GL_LUMINANCE, GL_UNSIGNED_BYTE, &[200], luminance).unwrap();
         assert_eq!(texels, [200]);
         let mut rgba = [0u8; 4];
-        pack(&store, 1, (0, 0), [1, 1, 1], GL_RGBA, GL_UNSIGNED_BYTE, &texels, luminance, false, &mut rgba).unwrap();
+        pack(&store, 1, (0, 0), [1, 1, 1], GL_RGBA, GL_UNSIGNED_BYTE, &texels, luminance, gl_formats::PackSource::Framebuffer { clamp_color: false }, &mut rgba).unwrap();
         assert_eq!(rgba, [200, 0, 0, 255]);
     }
 
@@ -412,7 +412,7 @@ mod tests {
         assert!((f32::from_ne_bytes(texel[..4].try_into().unwrap()) - 0.5).abs() < 1e-6);
         assert_eq!(texel[4], 0x7F);
         let mut back = [0u8; 4];
-        pack(&PixelStore::default(), 1, (0, 0), [1, 1, 1], GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, &texel, format, false, &mut back).unwrap();
+        pack(&PixelStore::default(), 1, (0, 0), [1, 1, 1], GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, &texel, format, gl_formats::PackSource::Framebuffer { clamp_color: false }, &mut back).unwrap();
         assert_eq!(back, client);
     }
 
@@ -420,7 +420,7 @@ mod tests {
     fn a_clipped_read_lands_at_its_origin_in_the_client_image() {
         let store = PixelStore { alignment: 1, ..Default::default() };
         let mut out = [9u8; 3 * 2 * 4];
-        pack(&store, 3, (1, 1), [2, 1, 1], GL_RGBA, GL_UNSIGNED_BYTE, &[1, 2, 3, 4, 5, 6, 7, 8], rgba8(), false, &mut out).unwrap();
+        pack(&store, 3, (1, 1), [2, 1, 1], GL_RGBA, GL_UNSIGNED_BYTE, &[1, 2, 3, 4, 5, 6, 7, 8], rgba8(), gl_formats::PackSource::Framebuffer { clamp_color: false }, &mut out).unwrap();
         assert_eq!(&out[..16], &[9; 16]);
         assert_eq!(&out[16..], &[1, 2, 3, 4, 5, 6, 7, 8]);
     }
