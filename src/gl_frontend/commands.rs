@@ -9,7 +9,7 @@ use crate::draw_path::draw::Indices;
 use crate::objects::framebuffer_texture::TextureAttach;
 use crate::objects::query::ResultType;
 use crate::objects::shader::write_gl_string;
-use crate::objects::uniforms::{components_as_f64, components_as_i64, Scalar};
+use crate::objects::uniforms::{components_as_f64, components_as_i64, Scalar, UniformValues};
 use crate::objects::vertex_array::PointerKind;
 use crate::objects::vertex_attrib_binding::VaoTarget;
 use crate::objects::buffer_clear::ClearedBuffer;
@@ -55,7 +55,7 @@ macro_rules! program_uniform_values {
             let mut words = Vec::new();
             $(UniformComponent::push_words($c, &mut words);)+
             let components = [$(stringify!($c)),+].len();
-            self.gl_program_uniform(program, location, 1, Scalar::$scalar, 1, components, false, &words)
+            self.gl_program_uniform(program, location, 1, Scalar::$scalar, 1, components, false, UniformValues::Held(&words))
         }
     )*};
 }
@@ -64,10 +64,7 @@ macro_rules! program_uniform_values {
 macro_rules! program_uniform_arrays {
     ($($name:ident: $scalar:ident, $ty:ty, $columns:literal x $rows:literal;)*) => {$(
         unsafe fn $name(&mut self, program: GLuint, location: GLint, count: GLsizei, value: *const $ty) {
-            let per = $columns * $rows * std::mem::size_of::<$ty>() / 4;
-            if let Some(values) = self.uniform_values(Some(program), location, value as *const u32, count, per) {
-                self.gl_program_uniform(program, location, count, Scalar::$scalar, $columns, $rows, false, &values)
-            }
+            self.gl_program_uniform(program, location, count, Scalar::$scalar, $columns, $rows, false, UniformValues::Application(value as *const u32))
         }
     )*};
 }
@@ -76,10 +73,7 @@ macro_rules! program_uniform_arrays {
 macro_rules! program_uniform_matrices {
     ($($name:ident: $scalar:ident, $ty:ty, $columns:literal x $rows:literal;)*) => {$(
         unsafe fn $name(&mut self, program: GLuint, location: GLint, count: GLsizei, transpose: GLboolean, value: *const $ty) {
-            let per = $columns * $rows * std::mem::size_of::<$ty>() / 4;
-            if let Some(values) = self.uniform_values(Some(program), location, value as *const u32, count, per) {
-                self.gl_program_uniform(program, location, count, Scalar::$scalar, $columns, $rows, transpose != 0, &values)
-            }
+            self.gl_program_uniform(program, location, count, Scalar::$scalar, $columns, $rows, transpose != 0, UniformValues::Application(value as *const u32))
         }
     )*};
 }
@@ -89,36 +83,28 @@ macro_rules! program_uniform_matrices {
 macro_rules! int64_uniform_commands {
     ($($scalar:ident, $ty:ty: $s1:ident $s2:ident $s3:ident $s4:ident, $v1:ident $v2:ident $v3:ident $v4:ident;)*) => {$(
         unsafe fn $s1(&mut self, location: GLint, x: $ty) {
-            self.gl_uniform(location, 1, Scalar::$scalar, 1, 1, false, &int64_words(&[x as u64]))
+            self.gl_uniform(location, 1, Scalar::$scalar, 1, 1, false, UniformValues::Held(&int64_words(&[x as u64])))
         }
         unsafe fn $s2(&mut self, location: GLint, x: $ty, y: $ty) {
-            self.gl_uniform(location, 1, Scalar::$scalar, 1, 2, false, &int64_words(&[x as u64, y as u64]))
+            self.gl_uniform(location, 1, Scalar::$scalar, 1, 2, false, UniformValues::Held(&int64_words(&[x as u64, y as u64])))
         }
         unsafe fn $s3(&mut self, location: GLint, x: $ty, y: $ty, z: $ty) {
-            self.gl_uniform(location, 1, Scalar::$scalar, 1, 3, false, &int64_words(&[x as u64, y as u64, z as u64]))
+            self.gl_uniform(location, 1, Scalar::$scalar, 1, 3, false, UniformValues::Held(&int64_words(&[x as u64, y as u64, z as u64])))
         }
         unsafe fn $s4(&mut self, location: GLint, x: $ty, y: $ty, z: $ty, w: $ty) {
-            self.gl_uniform(location, 1, Scalar::$scalar, 1, 4, false, &int64_words(&[x as u64, y as u64, z as u64, w as u64]))
+            self.gl_uniform(location, 1, Scalar::$scalar, 1, 4, false, UniformValues::Held(&int64_words(&[x as u64, y as u64, z as u64, w as u64])))
         }
         unsafe fn $v1(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
-            if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 2) {
-                self.gl_uniform(location, count, Scalar::$scalar, 1, 1, false, &values)
-            }
+            self.gl_uniform(location, count, Scalar::$scalar, 1, 1, false, UniformValues::Application(value as *const u32))
         }
         unsafe fn $v2(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
-            if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 4) {
-                self.gl_uniform(location, count, Scalar::$scalar, 1, 2, false, &values)
-            }
+            self.gl_uniform(location, count, Scalar::$scalar, 1, 2, false, UniformValues::Application(value as *const u32))
         }
         unsafe fn $v3(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
-            if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 6) {
-                self.gl_uniform(location, count, Scalar::$scalar, 1, 3, false, &values)
-            }
+            self.gl_uniform(location, count, Scalar::$scalar, 1, 3, false, UniformValues::Application(value as *const u32))
         }
         unsafe fn $v4(&mut self, location: GLint, count: GLsizei, value: *const $ty) {
-            if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 8) {
-                self.gl_uniform(location, count, Scalar::$scalar, 1, 4, false, &values)
-            }
+            self.gl_uniform(location, count, Scalar::$scalar, 1, 4, false, UniformValues::Application(value as *const u32))
         }
     )*};
 }
@@ -1229,222 +1215,154 @@ impl GlCommands for ContextState {
     }
     // Double-precision uniforms (ARB_gpu_shader_fp64): each component two words.
     unsafe fn Uniform1d(&mut self, location: GLint, x: GLdouble) {
-        self.gl_uniform(location, 1, Scalar::Double, 1, 1, false, &double_words(&[x]))
+        self.gl_uniform(location, 1, Scalar::Double, 1, 1, false, UniformValues::Held(&double_words(&[x])))
     }
     unsafe fn Uniform2d(&mut self, location: GLint, x: GLdouble, y: GLdouble) {
-        self.gl_uniform(location, 1, Scalar::Double, 1, 2, false, &double_words(&[x, y]))
+        self.gl_uniform(location, 1, Scalar::Double, 1, 2, false, UniformValues::Held(&double_words(&[x, y])))
     }
     unsafe fn Uniform3d(&mut self, location: GLint, x: GLdouble, y: GLdouble, z: GLdouble) {
-        self.gl_uniform(location, 1, Scalar::Double, 1, 3, false, &double_words(&[x, y, z]))
+        self.gl_uniform(location, 1, Scalar::Double, 1, 3, false, UniformValues::Held(&double_words(&[x, y, z])))
     }
     unsafe fn Uniform4d(&mut self, location: GLint, x: GLdouble, y: GLdouble, z: GLdouble, w: GLdouble) {
-        self.gl_uniform(location, 1, Scalar::Double, 1, 4, false, &double_words(&[x, y, z, w]))
+        self.gl_uniform(location, 1, Scalar::Double, 1, 4, false, UniformValues::Held(&double_words(&[x, y, z, w])))
     }
     unsafe fn Uniform1dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
-        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 2) {
-            self.gl_uniform(location, count, Scalar::Double, 1, 1, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Double, 1, 1, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn Uniform2dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
-        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 4) {
-            self.gl_uniform(location, count, Scalar::Double, 1, 2, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Double, 1, 2, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn Uniform3dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
-        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 6) {
-            self.gl_uniform(location, count, Scalar::Double, 1, 3, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Double, 1, 3, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn Uniform4dv(&mut self, location: GLint, count: GLsizei, value: *const GLdouble) {
-        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 8) {
-            self.gl_uniform(location, count, Scalar::Double, 1, 4, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Double, 1, 4, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix2dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 8) {
-            self.gl_uniform(location, count, Scalar::Double, 2, 2, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Double, 2, 2, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix3dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 18) {
-            self.gl_uniform(location, count, Scalar::Double, 3, 3, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Double, 3, 3, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix4dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 32) {
-            self.gl_uniform(location, count, Scalar::Double, 4, 4, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Double, 4, 4, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix2x3dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 12) {
-            self.gl_uniform(location, count, Scalar::Double, 2, 3, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Double, 2, 3, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix2x4dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 16) {
-            self.gl_uniform(location, count, Scalar::Double, 2, 4, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Double, 2, 4, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix3x2dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 12) {
-            self.gl_uniform(location, count, Scalar::Double, 3, 2, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Double, 3, 2, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix3x4dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 24) {
-            self.gl_uniform(location, count, Scalar::Double, 3, 4, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Double, 3, 4, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix4x2dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 16) {
-            self.gl_uniform(location, count, Scalar::Double, 4, 2, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Double, 4, 2, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix4x3dv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLdouble) {
-        if let Some(values) = self.uniform_values(None, location, value as *const u32, count, 24) {
-            self.gl_uniform(location, count, Scalar::Double, 4, 3, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Double, 4, 3, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn Uniform1f(&mut self, location: GLint, v0: GLfloat) {
-        self.gl_uniform(location, 1, Scalar::Float, 1, 1, false, &[v0.to_bits()])
+        self.gl_uniform(location, 1, Scalar::Float, 1, 1, false, UniformValues::Held(&[v0.to_bits()]))
     }
     unsafe fn Uniform1fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 1) {
-            self.gl_uniform(location, count, Scalar::Float, 1, 1, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Float, 1, 1, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn Uniform1i(&mut self, location: GLint, v0: GLint) {
-        self.gl_uniform(location, 1, Scalar::Int, 1, 1, false, &[v0 as u32])
+        self.gl_uniform(location, 1, Scalar::Int, 1, 1, false, UniformValues::Held(&[v0 as u32]))
     }
     unsafe fn Uniform1iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 1) {
-            self.gl_uniform(location, count, Scalar::Int, 1, 1, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Int, 1, 1, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn Uniform1ui(&mut self, location: GLint, v0: GLuint) {
-        self.gl_uniform(location, 1, Scalar::Uint, 1, 1, false, &[v0])
+        self.gl_uniform(location, 1, Scalar::Uint, 1, 1, false, UniformValues::Held(&[v0]))
     }
     unsafe fn Uniform1uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 1) {
-            self.gl_uniform(location, count, Scalar::Uint, 1, 1, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Uint, 1, 1, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn Uniform2f(&mut self, location: GLint, v0: GLfloat, v1: GLfloat) {
-        self.gl_uniform(location, 1, Scalar::Float, 1, 2, false, &[v0.to_bits(), v1.to_bits()])
+        self.gl_uniform(location, 1, Scalar::Float, 1, 2, false, UniformValues::Held(&[v0.to_bits(), v1.to_bits()]))
     }
     unsafe fn Uniform2fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 2) {
-            self.gl_uniform(location, count, Scalar::Float, 1, 2, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Float, 1, 2, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn Uniform2i(&mut self, location: GLint, v0: GLint, v1: GLint) {
-        self.gl_uniform(location, 1, Scalar::Int, 1, 2, false, &[v0 as u32, v1 as u32])
+        self.gl_uniform(location, 1, Scalar::Int, 1, 2, false, UniformValues::Held(&[v0 as u32, v1 as u32]))
     }
     unsafe fn Uniform2iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 2) {
-            self.gl_uniform(location, count, Scalar::Int, 1, 2, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Int, 1, 2, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn Uniform2ui(&mut self, location: GLint, v0: GLuint, v1: GLuint) {
-        self.gl_uniform(location, 1, Scalar::Uint, 1, 2, false, &[v0, v1])
+        self.gl_uniform(location, 1, Scalar::Uint, 1, 2, false, UniformValues::Held(&[v0, v1]))
     }
     unsafe fn Uniform2uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 2) {
-            self.gl_uniform(location, count, Scalar::Uint, 1, 2, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Uint, 1, 2, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn Uniform3f(&mut self, location: GLint, v0: GLfloat, v1: GLfloat, v2: GLfloat) {
-        self.gl_uniform(location, 1, Scalar::Float, 1, 3, false, &[v0.to_bits(), v1.to_bits(), v2.to_bits()])
+        self.gl_uniform(location, 1, Scalar::Float, 1, 3, false, UniformValues::Held(&[v0.to_bits(), v1.to_bits(), v2.to_bits()]))
     }
     unsafe fn Uniform3fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 3) {
-            self.gl_uniform(location, count, Scalar::Float, 1, 3, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Float, 1, 3, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn Uniform3i(&mut self, location: GLint, v0: GLint, v1: GLint, v2: GLint) {
-        self.gl_uniform(location, 1, Scalar::Int, 1, 3, false, &[v0 as u32, v1 as u32, v2 as u32])
+        self.gl_uniform(location, 1, Scalar::Int, 1, 3, false, UniformValues::Held(&[v0 as u32, v1 as u32, v2 as u32]))
     }
     unsafe fn Uniform3iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 3) {
-            self.gl_uniform(location, count, Scalar::Int, 1, 3, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Int, 1, 3, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn Uniform3ui(&mut self, location: GLint, v0: GLuint, v1: GLuint, v2: GLuint) {
-        self.gl_uniform(location, 1, Scalar::Uint, 1, 3, false, &[v0, v1, v2])
+        self.gl_uniform(location, 1, Scalar::Uint, 1, 3, false, UniformValues::Held(&[v0, v1, v2]))
     }
     unsafe fn Uniform3uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 3) {
-            self.gl_uniform(location, count, Scalar::Uint, 1, 3, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Uint, 1, 3, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn Uniform4f(&mut self, location: GLint, v0: GLfloat, v1: GLfloat, v2: GLfloat, v3: GLfloat) {
-        self.gl_uniform(location, 1, Scalar::Float, 1, 4, false, &[v0.to_bits(), v1.to_bits(), v2.to_bits(), v3.to_bits()])
+        self.gl_uniform(location, 1, Scalar::Float, 1, 4, false, UniformValues::Held(&[v0.to_bits(), v1.to_bits(), v2.to_bits(), v3.to_bits()]))
     }
     unsafe fn Uniform4fv(&mut self, location: GLint, count: GLsizei, value: *const GLfloat) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 4) {
-            self.gl_uniform(location, count, Scalar::Float, 1, 4, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Float, 1, 4, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn Uniform4i(&mut self, location: GLint, v0: GLint, v1: GLint, v2: GLint, v3: GLint) {
-        self.gl_uniform(location, 1, Scalar::Int, 1, 4, false, &[v0 as u32, v1 as u32, v2 as u32, v3 as u32])
+        self.gl_uniform(location, 1, Scalar::Int, 1, 4, false, UniformValues::Held(&[v0 as u32, v1 as u32, v2 as u32, v3 as u32]))
     }
     unsafe fn Uniform4iv(&mut self, location: GLint, count: GLsizei, value: *const GLint) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 4) {
-            self.gl_uniform(location, count, Scalar::Int, 1, 4, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Int, 1, 4, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn Uniform4ui(&mut self, location: GLint, v0: GLuint, v1: GLuint, v2: GLuint, v3: GLuint) {
-        self.gl_uniform(location, 1, Scalar::Uint, 1, 4, false, &[v0, v1, v2, v3])
+        self.gl_uniform(location, 1, Scalar::Uint, 1, 4, false, UniformValues::Held(&[v0, v1, v2, v3]))
     }
     unsafe fn Uniform4uiv(&mut self, location: GLint, count: GLsizei, value: *const GLuint) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 4) {
-            self.gl_uniform(location, count, Scalar::Uint, 1, 4, false, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Uint, 1, 4, false, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix2fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 4) {
-            self.gl_uniform(location, count, Scalar::Float, 2, 2, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Float, 2, 2, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix3fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 9) {
-            self.gl_uniform(location, count, Scalar::Float, 3, 3, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Float, 3, 3, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix4fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 16) {
-            self.gl_uniform(location, count, Scalar::Float, 4, 4, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Float, 4, 4, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix2x3fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 6) {
-            self.gl_uniform(location, count, Scalar::Float, 2, 3, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Float, 2, 3, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix3x2fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 6) {
-            self.gl_uniform(location, count, Scalar::Float, 3, 2, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Float, 3, 2, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix2x4fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 8) {
-            self.gl_uniform(location, count, Scalar::Float, 2, 4, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Float, 2, 4, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix4x2fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 8) {
-            self.gl_uniform(location, count, Scalar::Float, 4, 2, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Float, 4, 2, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix3x4fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 12) {
-            self.gl_uniform(location, count, Scalar::Float, 3, 4, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Float, 3, 4, transpose != 0, UniformValues::Application(value as *const u32))
     }
     unsafe fn UniformMatrix4x3fv(&mut self, location: GLint, count: GLsizei, transpose: GLboolean, value: *const GLfloat) {
-        if let Some(values) = self.uniform_values(None, location, value, count, 12) {
-            self.gl_uniform(location, count, Scalar::Float, 4, 3, transpose != 0, &values)
-        }
+        self.gl_uniform(location, count, Scalar::Float, 4, 3, transpose != 0, UniformValues::Application(value as *const u32))
     }
 
     // Draws.

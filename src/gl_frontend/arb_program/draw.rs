@@ -94,16 +94,22 @@ impl ContextState {
         Some(object.program.clone().map(|p| (p, object.generation)))
     }
 
-    /// The program that draws with the enabled ARB programs: `None` when neither is
-    /// enabled, `Some(None)` when an enabled one has no valid program.
     /// Whether an enabled ARB program that failed to load stands where a GLSL program has
     /// no shader of its own (the stage fixed function would run): drawing then is
-    /// GL_INVALID_OPERATION, as with the invalid program alone.
-    pub(crate) fn invalid_arb_program_stands_in(&self, options: &glsl::LinkOptions) -> bool {
+    /// GL_INVALID_OPERATION, as with the invalid program alone. The program's lock is
+    /// taken only when an enabled ARB program is invalid, never on an ordinary draw.
+    pub(crate) fn invalid_arb_program_stands_in(&self, executable: &Mutex<LinkedProgram>) -> bool {
         let invalid = |target| matches!(self.enabled_arb_program(target), Some(None));
-        (options.fixed_function_vertex && invalid(Target::Vertex)) || (options.fixed_function_fragment && invalid(Target::Fragment))
+        let (vertex, fragment) = (invalid(Target::Vertex), invalid(Target::Fragment));
+        if !vertex && !fragment {
+            return false;
+        }
+        let options = &executable.lock().unwrap_or_else(|p| p.into_inner()).link_options;
+        (options.fixed_function_vertex && vertex) || (options.fixed_function_fragment && fragment)
     }
 
+    /// The program that draws with the enabled ARB programs: `None` when neither is
+    /// enabled, `Some(None)` when an enabled one has no valid program.
     pub(crate) fn arb_program_executable(&mut self) -> Option<Option<Arc<Mutex<LinkedProgram>>>> {
         let mut stages = [None, None];
         let mut any = false;

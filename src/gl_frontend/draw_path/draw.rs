@@ -289,7 +289,7 @@ impl ContextState {
         self.note_shared_texture_changes();
         self.note_fixed_function_primitive(mode);
         let executable = match self.current_executable() {
-            Some(e) if self.invalid_arb_program_stands_in(&e.lock().unwrap_or_else(|p| p.into_inner()).link_options) => {
+            Some(e) if self.invalid_arb_program_stands_in(&e) => {
                 return self.record_error(GL_INVALID_OPERATION);
             }
             Some(e) => Some(e),

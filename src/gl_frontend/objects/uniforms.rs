@@ -192,10 +192,10 @@ impl ContextState {
         }
     }
 
-    /// glUniform{1,2,3,4}{f,i,ui}v and glUniformMatrix*fv on the current program, or
-    /// without one on the bound pipeline's active program (glActiveShaderProgram).
-    /// `values` holds `count` elements of `columns` x `rows` raw 32-bit values.
-    pub(crate) fn gl_uniform(&mut self, location: GLint, count: GLsizei, scalar: Scalar, columns: usize, rows: usize, transpose: bool, values: &[u32]) {
+    /// glUniform* on the current program, or without one on the bound pipeline's active
+    /// program (glActiveShaderProgram). `values` holds `count` elements of `columns` x
+    /// `rows` components.
+    pub(crate) fn gl_uniform(&mut self, location: GLint, count: GLsizei, scalar: Scalar, columns: usize, rows: usize, transpose: bool, values: UniformValues) {
         if !self.check(count >= 0, GL_INVALID_VALUE) {
             return;
         }
@@ -209,44 +209,10 @@ impl ContextState {
         self.gl_program_uniform(program, location, count, scalar, columns, rows, transpose, values)
     }
 
-    /// The values a glUniform*v (`program` None: the current program) or glProgramUniform*v
-    /// call passes, `per` 32-bit words an element: only the elements the call writes (at
-    /// most `count`, fewer where the uniform's array ends, none for a location that names
-    /// nothing), so a count beyond the uniform never reads past what the application
-    /// owns. `None` for a null pointer; an empty list for a negative count, which the
-    /// write then reports.
-    ///
-    /// # Safety
-    /// `value` is null or holds the elements at `location` the call writes.
-    pub(crate) unsafe fn uniform_values<T>(&mut self, program: Option<GLuint>, location: GLint, value: *const T, count: GLsizei, per: usize) -> Option<Vec<u32>> {
-        if count < 0 {
-            return Some(Vec::new());
-        }
-        if value.is_null() {
-            return None;
-        }
-        let program = program.unwrap_or_else(|| match self.bindings.program {
-            0 => self.program_pipelines.get(self.bindings.program_pipeline).map_or(0, |p| p.active_program),
-            p => p,
-        });
-        let executable = match self.share.lock().shader_objects.get(program) {
-            Some(crate::objects::program::ShaderOrProgram::Program(p)) => p.executable.clone(),
-            _ => None,
-        };
-        let elements = executable.map_or(0, |exe| {
-            let linked = exe.lock().unwrap_or_else(|p| p.into_inner());
-            uniform_at(&linked, location).map_or(0, |(index, element)| {
-                let size = linked.interface.uniforms[index].array_size.max(1);
-                (count as u32).min(size.saturating_sub(element)) as usize
-            })
-        });
-        // SAFETY: the application holds `count` elements; `elements` is at most that.
-        Some(unsafe { std::slice::from_raw_parts(value as *const u32, elements * per) }.to_vec())
-    }
-
-    /// glProgramUniform*: glUniform* on a named program, current or not.
+    /// glProgramUniform*: glUniform* on a named program, current or not. The program and
+    /// the location are resolved once, under the one lock that also writes the values.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn gl_program_uniform(&mut self, program: GLuint, location: GLint, count: GLsizei, scalar: Scalar, columns: usize, rows: usize, transpose: bool, values: &[u32]) {
+    pub(crate) fn gl_program_uniform(&mut self, program: GLuint, location: GLint, count: GLsizei, scalar: Scalar, columns: usize, rows: usize, transpose: bool, values: UniformValues) {
         if !self.check(count >= 0, GL_INVALID_VALUE) {
             return;
         }
@@ -255,10 +221,30 @@ impl ContextState {
             return;
         }
         let mut linked = exe.lock().unwrap_or_else(|p| p.into_inner());
-        if uniform_at(&linked, location).is_none() && held_by_inactive_uniform(&linked, location) {
+        let target = uniform_at(&linked, location);
+        if target.is_none() && held_by_inactive_uniform(&linked, location) {
             return;
         }
-        let error = write_uniform(&mut linked, location, count as usize, scalar, columns, rows, transpose, values);
+        let held;
+        let words = match values {
+            UniformValues::Held(words) => words,
+            UniformValues::Application(value) => {
+                if value.is_null() {
+                    return;
+                }
+                // Only the elements the uniform holds from `location` on are read: a count
+                // past the array's end never reads past what the application owns.
+                let elements = target.map_or(0, |(index, element)| {
+                    let size = linked.interface.uniforms[index].array_size.max(1);
+                    (count as u32).min(size.saturating_sub(element)) as usize
+                });
+                // SAFETY: the application holds `count` elements of `columns` x `rows`
+                // components; `elements` is at most `count`.
+                held = unsafe { std::slice::from_raw_parts(value, elements * columns * rows * scalar.words()) };
+                held
+            }
+        };
+        let error = write_uniform(&mut linked, location, count as usize, scalar, columns, rows, transpose, words);
         drop(linked);
         match error {
             Some(e) => self.record_error(e),
@@ -324,6 +310,16 @@ pub(crate) fn components_as_i64(scalar: Scalar, values: &[u32]) -> Vec<i64> {
 /// 64-bit components from their (low, high) word pairs.
 fn pairs(values: &[u32]) -> impl Iterator<Item = u64> + '_ {
     values.chunks_exact(2).map(|p| p[0] as u64 | (p[1] as u64) << 32)
+}
+
+/// Where the values of a glUniform* call come from.
+#[derive(Clone, Copy)]
+pub(crate) enum UniformValues<'a> {
+    /// Components the scalar forms pass by value, as raw 32-bit words.
+    Held(&'a [u32]),
+    /// The application's array of a *v form (null, or `count` elements), read once the
+    /// uniform at the location says how many elements the call writes.
+    Application(*const u32),
 }
 
 /// Writes uniform values; returns the GL error of a mismatch.

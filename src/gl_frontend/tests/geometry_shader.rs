@@ -4,16 +4,11 @@
 
 mod common;
 
+use common::geometry::{clear_and_draw, use_geometry_program, FS, VS};
 use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
-use gl_frontend::types::*;
 use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
-
-const VS: &str = "#version 150
-in vec2 pos;
-out vec4 v_color;
-void main() { v_color = vec4(0.0, 1.0, 0.0, 1.0); gl_Position = vec4(pos, 0.0, 1.0); }";
 
 const GS: &str = "#version 150
 layout(points) in;
@@ -31,11 +26,6 @@ void main() {
     EndPrimitive();
 }";
 
-const FS: &str = "#version 150
-in vec4 g_color;
-out vec4 color;
-void main() { color = g_color; }";
-
 fn context() -> std::sync::Arc<Context> {
     let config = ContextConfig { api: Api::Gl, major: 3, minor: 2, profile: Profile::Compatibility, offer_requested_version: true, ..Default::default() };
     let ctx = Context::new(device(), &config, None).expect("3.2 offered on request");
@@ -44,50 +34,11 @@ fn context() -> std::sync::Arc<Context> {
     ctx
 }
 
-fn shader(stage: GLenum, source: &str) -> GLuint {
-    compiled_shader(stage, source)
-}
-
-/// Links `vs` and `gs` with the common fragment shader, `pos` at attribute 0, and uses it.
-fn use_geometry_program(vs: &str, gs: &str) -> GLuint {
-    unsafe {
-        let p = glCreateProgram();
-        glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
-        glAttachShader(p, shader(GL_GEOMETRY_SHADER, gs));
-        glAttachShader(p, shader(GL_FRAGMENT_SHADER, FS));
-        glBindAttribLocation(p, 0, c"pos".as_ptr());
-        glLinkProgram(p);
-        let mut ok = 0;
-        glGetProgramiv(p, GL_LINK_STATUS, &mut ok);
-        let mut log = vec![0u8; 2048];
-        let mut len = 0;
-        glGetProgramInfoLog(p, 2048, &mut len, log.as_mut_ptr().cast());
-        assert_eq!(ok, 1, "{}", String::from_utf8_lossy(&log[..len as usize]));
-        glUseProgram(p);
-        p
-    }
-}
-
-/// Clears to black and draws `positions` (2D, attribute 0) as `mode`.
-fn clear_and_draw(positions: &[f32], mode: GLenum) {
-    unsafe {
-        let mut vbo = 0;
-        glGenBuffers(1, &mut vbo);
-        glBindBuffer(GL_ARRAY_BUFFER, vbo);
-        glBufferData(GL_ARRAY_BUFFER, std::mem::size_of_val(positions) as GLsizeiptr, positions.as_ptr().cast(), GL_STATIC_DRAW);
-        glVertexAttribPointer(0, 2, GL_FLOAT, 0, 0, std::ptr::null());
-        glEnableVertexAttribArray(0);
-        glClearColor(0.0, 0.0, 0.0, 1.0);
-        glClear(GL_COLOR_BUFFER_BIT);
-        glDrawArrays(mode, 0, positions.len() as GLsizei / 2);
-    }
-}
-
 #[test]
 fn a_point_becomes_a_quad() {
     let _ctx = context();
     unsafe {
-        let p = use_geometry_program(VS, GS);
+        let p = use_geometry_program(VS, GS, FS);
         glUniform1f(glGetUniformLocation(p, c"half_size".as_ptr()), 0.5);
 
         // One point at the centre of the 64x32 window.
@@ -167,7 +118,7 @@ void main() {
     }
 }";
     unsafe {
-        use_geometry_program(vs, gs);
+        use_geometry_program(vs, gs, FS);
         // Keep x >= 0 of the clip vertex: the upper half of the window.
         glClipPlane(GL_CLIP_PLANE0, [1.0, 0.0, 0.0, 0.0].as_ptr());
         glEnable(GL_CLIP_PLANE0);

@@ -8,6 +8,7 @@
 
 mod common;
 
+use common::geometry::{clear_and_draw, positions_and_clear, use_geometry_program, FS, VS};
 use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
@@ -20,56 +21,11 @@ fn emulated_context() -> std::sync::Arc<gl_frontend::Context> {
     current_context_offered(ContextConfig { major: 4, minor: 6, profile: Profile::Compatibility, emulate: Some("gs"), ..Default::default() })
 }
 
-const VS: &str = "#version 150
-in vec2 pos;
-out vec4 v_color;
-void main() { v_color = vec4(0.0, 1.0, 0.0, 1.0); gl_Position = vec4(pos, 0.0, 1.0); }";
-
-const FS: &str = "#version 150
-in vec4 g_color;
-out vec4 color;
-void main() { color = g_color; }";
-
 const GREEN: [u8; 4] = [0, 255, 0, 255];
 const BLACK: [u8; 4] = [0, 0, 0, 255];
 
-/// Links `vs`, `gs` and `fs` with `pos` at attribute 0 and uses the program.
-fn use_program(vs: &str, gs: &str, fs: &str) -> GLuint {
-    unsafe {
-        let p = glCreateProgram();
-        glAttachShader(p, compiled_shader(GL_VERTEX_SHADER, vs));
-        glAttachShader(p, compiled_shader(GL_GEOMETRY_SHADER, gs));
-        glAttachShader(p, compiled_shader(GL_FRAGMENT_SHADER, fs));
-        glBindAttribLocation(p, 0, c"pos".as_ptr());
-        glLinkProgram(p);
-        let mut ok = 0;
-        glGetProgramiv(p, GL_LINK_STATUS, &mut ok);
-        let mut log = vec![0u8; 4096];
-        let mut len = 0;
-        glGetProgramInfoLog(p, 4096, &mut len, log.as_mut_ptr().cast());
-        assert_eq!(ok, 1, "{}", String::from_utf8_lossy(&log[..len as usize]));
-        glUseProgram(p);
-        p
-    }
-}
-
-/// Puts `positions` (2D) in a buffer read by attribute 0 and clears to black.
-fn vertices_and_clear(positions: &[f32]) {
-    unsafe {
-        let mut vbo = 0;
-        glGenBuffers(1, &mut vbo);
-        glBindBuffer(GL_ARRAY_BUFFER, vbo);
-        glBufferData(GL_ARRAY_BUFFER, std::mem::size_of_val(positions) as GLsizeiptr, positions.as_ptr().cast(), GL_STATIC_DRAW);
-        glVertexAttribPointer(0, 2, GL_FLOAT, 0, 0, std::ptr::null());
-        glEnableVertexAttribArray(0);
-        glClearColor(0.0, 0.0, 0.0, 1.0);
-        glClear(GL_COLOR_BUFFER_BIT);
-    }
-}
-
 fn draw(positions: &[f32], mode: GLenum) {
-    vertices_and_clear(positions);
-    unsafe { glDrawArrays(mode, 0, positions.len() as GLsizei / 2) };
+    clear_and_draw(positions, mode);
     assert_eq!(error(), GL_NO_ERROR);
 }
 
@@ -114,7 +70,7 @@ out vec4 g_color;
 void main() {
     for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; g_color = v_color[i]; EmitVertex(); }
 }";
-    use_program(VS, gs, FS);
+    use_geometry_program(VS, gs, FS);
     // The left half of the window, as two triangles.
     draw(&[-1.0, -1.0, 0.0, -1.0, 0.0, 1.0, -1.0, -1.0, 0.0, 1.0, -1.0, 1.0], GL_TRIANGLES);
     assert_eq!(pixel(4, 4), GREEN);
@@ -138,7 +94,7 @@ void main() {{
     quad(gl_in[0].gl_Position + vec4(0.5, 0.0, 0.0, 0.0), 0.25, v_color[0]);
 }}"
     );
-    use_program(VS, &gs, FS);
+    use_geometry_program(VS, &gs, FS);
     draw(&[0.0, 0.0], GL_POINTS);
     assert_eq!(pixel(px(-0.5), py(0.0)), [255, 0, 0, 255], "left quad");
     assert_eq!(pixel(px(0.5), py(0.0)), GREEN, "right quad");
@@ -159,7 +115,7 @@ out vec4 g_color;
 {QUAD}
 void main() {{ quad(gl_in[0].gl_Position, 0.2, vec4(float(gl_PrimitiveIDIn) * 0.5, v_color[0].g, 0.0, 1.0)); }}"
     );
-    use_program(VS, &gs, FS);
+    use_geometry_program(VS, &gs, FS);
     draw(&[-0.6, 0.0, 0.0, 0.0, 0.6, 0.0], GL_POINTS);
     assert_eq!(pixel(px(-0.6), py(0.0)), [0, 255, 0, 255], "primitive 0");
     let middle = pixel(px(0.0), py(0.0));
@@ -185,7 +141,7 @@ void main() {
         EmitVertex();
     }
 }";
-    use_program(VS, gs, FS);
+    use_geometry_program(VS, gs, FS);
     // Adjacent vertices carry the colour in y: 1.0 and 0.0; a second line left of it.
     draw(&[-1.0, 1.0, -0.4, 0.0, 0.4, 0.0, 1.0, 0.0, -1.0, 0.0, -0.9, 0.6, -0.6, 0.6, -1.0, 1.0], GL_LINES_ADJACENCY);
     assert_eq!(pixel(px(0.0), py(0.0)), [255, 0, 0, 255], "first line's quad");
@@ -208,7 +164,7 @@ void main() {{
     quad(gl_in[0].gl_Position + vec4(x, 0.0, 0.0, 0.0), 0.2, vec4(float(gl_InvocationID) * 0.5, 1.0, 0.0, 1.0));
 }}"
     );
-    use_program(VS, &gs, FS);
+    use_geometry_program(VS, &gs, FS);
     draw(&[0.0, 0.0], GL_POINTS);
     assert_eq!(pixel(px(-0.6), py(0.0)), [0, 255, 0, 255], "invocation 0");
     let middle = pixel(px(0.0), py(0.0));
@@ -228,10 +184,10 @@ out vec4 g_color;
 void main() {
     for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; g_color = v_color[i]; EmitVertex(); }
 }";
-    use_program(VS, gs, FS);
+    use_geometry_program(VS, gs, FS);
     // Two quads (left and right thirds) as strips split by a restart index.
     let positions = [-1.0f32, -1.0, -0.4, -1.0, -1.0, 1.0, -0.4, 1.0, 0.4, -1.0, 1.0, -1.0, 0.4, 1.0, 1.0, 1.0];
-    vertices_and_clear(&positions);
+    positions_and_clear(&positions);
     let indices: [u16; 9] = [0, 1, 2, 3, 0xffff, 4, 5, 6, 7];
     unsafe {
         glEnable(GL_PRIMITIVE_RESTART);
@@ -257,8 +213,8 @@ out vec4 g_color;
 {QUAD}
 void main() {{ quad(gl_in[0].gl_Position, 0.15, vec4(float(gl_PrimitiveIDIn), 1.0, 0.0, 1.0)); }}"
     );
-    use_program(VS, &gs, FS);
-    vertices_and_clear(&[-0.6, 0.0, 0.0, 0.0, 0.6, 0.0]);
+    use_geometry_program(VS, &gs, FS);
+    positions_and_clear(&[-0.6, 0.0, 0.0, 0.0, 0.6, 0.0]);
     unsafe {
         glDrawArrays(GL_POINTS, 0, 1);
         glDrawArrays(GL_POINTS, 1, 2);
@@ -286,7 +242,7 @@ void main() {
     let fs = "#version 150
 out vec4 color;
 void main() { color = vec4(float(gl_PrimitiveID) * 0.5, 1.0, 0.0, 1.0); }";
-    use_program(VS, gs, fs);
+    use_geometry_program(VS, gs, fs);
     draw(&[-0.5, 0.0, 0.5, 0.0], GL_POINTS);
     let first = pixel(px(-0.5), py(0.0));
     assert!((126..=129).contains(&first[0]) && first[1] == 255, "primitive id 1: {first:?}");
@@ -311,7 +267,7 @@ void main() {
         EndPrimitive();
     }
 }";
-    use_program(VS, gs, FS);
+    use_geometry_program(VS, gs, FS);
     unsafe { glEnable(GL_PROGRAM_POINT_SIZE) };
     draw(&[-0.5, 0.0], GL_POINTS);
     assert_eq!(pixel(px(-0.5), py(0.0)), GREEN, "first point");
@@ -328,8 +284,8 @@ layout(triangles) in;
 layout(triangle_strip, max_vertices = 3) out;
 out vec4 g_color;
 void main() { g_color = vec4(1.0); gl_Position = gl_in[0].gl_Position; EmitVertex(); }";
-    use_program(VS, gs, FS);
-    vertices_and_clear(&[0.0, 0.0, 0.5, 0.0]);
+    use_geometry_program(VS, gs, FS);
+    positions_and_clear(&[0.0, 0.0, 0.5, 0.0]);
     unsafe { glDrawArrays(GL_LINES, 0, 2) };
     assert_eq!(error(), GL_INVALID_OPERATION);
 }

@@ -7,6 +7,7 @@
 
 mod common;
 
+use common::patches::{draw_patches, FS, QUAD_TES, VS, WINDOW_QUAD};
 use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
@@ -17,11 +18,6 @@ use gl_frontend::{ContextConfig, Profile};
 fn emulated_context() -> std::sync::Arc<gl_frontend::Context> {
     current_context_offered(ContextConfig { major: 4, minor: 6, profile: Profile::Core, emulate: Some("tess"), ..Default::default() })
 }
-
-const VS: &str = "#version 400
-in vec2 pos;
-out vec2 v_pos;
-void main() { v_pos = pos; gl_Position = vec4(pos, 0.0, 1.0); }";
 
 /// Four control points handed on, levels from the uniforms `outer` and `inner`.
 const TCS: &str = "#version 400
@@ -36,69 +32,8 @@ void main() {
     gl_TessLevelInner = float[2](inner.x, inner.y);
 }";
 
-/// The quad domain over the four control points (bilinear), cyan.
-const QUAD_TES: &str = "#version 400
-layout(quads, equal_spacing, ccw) in;
-in vec2 c_pos[];
-out vec4 color;
-void main() {
-    vec2 bottom = mix(c_pos[0], c_pos[1], gl_TessCoord.x);
-    vec2 top = mix(c_pos[2], c_pos[3], gl_TessCoord.x);
-    gl_Position = vec4(mix(bottom, top, gl_TessCoord.y), 0.0, 1.0);
-    color = vec4(0.0, 1.0, float(gl_PatchVerticesIn) / 4.0, 1.0);
-}";
-
-const FS: &str = "#version 400
-in vec4 color;
-out vec4 frag;
-void main() { frag = color; }";
-
 const CYAN: [u8; 4] = [0, 255, 255, 255];
 const BLUE: [u8; 4] = [0, 0, 255, 255];
-
-/// Binds `corners` (vec2 each) as `pos` of `program`, clears to blue and draws them as
-/// patches of `per_patch` vertices.
-fn draw_patches(program: GLuint, corners: &[f32], per_patch: i32) {
-    unsafe {
-        let mut vao = 0;
-        glGenVertexArrays(1, &mut vao);
-        glBindVertexArray(vao);
-        let mut vbo = 0;
-        glGenBuffers(1, &mut vbo);
-        glBindBuffer(GL_ARRAY_BUFFER, vbo);
-        glBufferData(GL_ARRAY_BUFFER, (corners.len() * 4) as GLsizeiptr, corners.as_ptr().cast(), GL_STATIC_DRAW);
-        let pos = glGetAttribLocation(program, c"pos".as_ptr());
-        glVertexAttribPointer(pos as GLuint, 2, GL_FLOAT, 0, 0, std::ptr::null());
-        glEnableVertexAttribArray(pos as GLuint);
-        glClearColor(0.0, 0.0, 1.0, 1.0);
-        glClear(GL_COLOR_BUFFER_BIT);
-        glUseProgram(program);
-        glPatchParameteri(GL_PATCH_VERTICES, per_patch);
-        glDrawArrays(GL_PATCHES, 0, (corners.len() / 2) as GLsizei);
-    }
-}
-
-/// Compiles and links `stages`, showing the info log when the link fails.
-fn linked_program(stages: &[(GLenum, &str)]) -> GLuint {
-    unsafe {
-        let p = glCreateProgram();
-        for &(stage, source) in stages {
-            glAttachShader(p, compiled_shader(stage, source));
-        }
-        glLinkProgram(p);
-        let mut linked = 0;
-        glGetProgramiv(p, GL_LINK_STATUS, &mut linked);
-        if linked != 1 {
-            let mut log = vec![0u8; 4096];
-            let mut len = 0;
-            glGetProgramInfoLog(p, log.len() as GLsizei, &mut len, log.as_mut_ptr().cast());
-            panic!("the program does not link: {}", String::from_utf8_lossy(&log[..len as usize]));
-        }
-        p
-    }
-}
-
-const WINDOW_QUAD: [f32; 8] = [-1.0, -1.0, 1.0, -1.0, -1.0, 1.0, 1.0, 1.0];
 
 fn set_levels(program: GLuint, outer: [f32; 4], inner: [f32; 2]) {
     unsafe {

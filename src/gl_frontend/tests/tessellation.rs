@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::patches::{draw_patches, FS, QUAD_TES as TES, VS, WINDOW_QUAD};
 use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
@@ -19,11 +20,6 @@ fn context() -> std::sync::Arc<Context> {
     ctx
 }
 
-const VS: &str = "#version 400
-in vec2 pos;
-out vec2 v_pos;
-void main() { v_pos = pos; gl_Position = vec4(pos, 0.0, 1.0); }";
-
 /// Four control points, levels 2 everywhere; the evaluation shader colours by gl_TessCoord
 /// only to prove it ran, and places the quad's corners from the control points.
 const TCS: &str = "#version 400
@@ -36,42 +32,9 @@ void main() {
     gl_TessLevelInner = float[2](2.0, 2.0);
 }";
 
-const TES: &str = "#version 400
-layout(quads, equal_spacing, ccw) in;
-in vec2 c_pos[];
-out vec4 color;
-void main() {
-    vec2 bottom = mix(c_pos[0], c_pos[1], gl_TessCoord.x);
-    vec2 top = mix(c_pos[2], c_pos[3], gl_TessCoord.x);
-    gl_Position = vec4(mix(bottom, top, gl_TessCoord.y), 0.0, 1.0);
-    color = vec4(0.0, 1.0, float(gl_PatchVerticesIn) / 4.0, 1.0);
-}";
-
-const FS: &str = "#version 400
-in vec4 color;
-out vec4 frag;
-void main() { frag = color; }";
-
 /// Draws one 4-vertex patch covering the window with `program`, after a blue clear.
 fn draw_patch(program: GLuint) {
-    let corners: [f32; 8] = [-1.0, -1.0, 1.0, -1.0, -1.0, 1.0, 1.0, 1.0];
-    unsafe {
-        let mut vao = 0;
-        glGenVertexArrays(1, &mut vao);
-        glBindVertexArray(vao);
-        let mut vbo = 0;
-        glGenBuffers(1, &mut vbo);
-        glBindBuffer(GL_ARRAY_BUFFER, vbo);
-        glBufferData(GL_ARRAY_BUFFER, 32, corners.as_ptr().cast(), GL_STATIC_DRAW);
-        let pos = glGetAttribLocation(program, c"pos".as_ptr());
-        glVertexAttribPointer(pos as GLuint, 2, GL_FLOAT, 0, 0, std::ptr::null());
-        glEnableVertexAttribArray(pos as GLuint);
-        glClearColor(0.0, 0.0, 1.0, 1.0);
-        glClear(GL_COLOR_BUFFER_BIT);
-        glUseProgram(program);
-        glPatchParameteri(GL_PATCH_VERTICES, 4);
-        glDrawArrays(GL_PATCHES, 0, 4);
-    }
+    draw_patches(program, &WINDOW_QUAD, 4)
 }
 
 fn program_int(program: GLuint, pname: GLenum) -> GLint {

@@ -143,13 +143,30 @@ pub fn lower_outputs_to_records(shader: &mut Shader, storage: &RecordStorage) ->
 }
 
 /// Stores the value behind `src` (of memory type `ty`) as words `record + *word` on of
-/// the `uint[]` behind `words`, advancing `*word`.
+/// the `uint[]` behind `words`, advancing `*word`, each component right after the last.
 pub fn store_words(b: &mut Builder, src: Value, ty: Handle<Type>, words: Value, record: Value, word: &mut u32) {
+    store_packed_words(b, src, ty, words, record, word, WordPacking::Tight)
+}
+
+/// Where [`store_packed_words`] puts a 64-bit component.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WordPacking {
+    /// Right after the previous component: the emulations' own records.
+    Tight,
+    /// On the next even word, as transform feedback captures doubles.
+    TransformFeedback,
+}
+
+/// [`store_words`] with the 64-bit placement of `packing`.
+pub fn store_packed_words(b: &mut Builder, src: Value, ty: Handle<Type>, words: Value, record: Value, word: &mut u32, packing: WordPacking) {
     match b.shader.types[ty].clone() {
         Type::Vector(vt) => {
             let value = b.load_deref(src);
             for c in 0..vt.components {
                 let scalar = if vt.components == 1 { value } else { b.channel(value, c) };
+                if vt.bits == 64 && packing == WordPacking::TransformFeedback {
+                    *word = word.next_multiple_of(2);
+                }
                 for part in scalar_to_words(b, scalar, vt) {
                     let dst = word_at(b, words, record, *word);
                     b.store_deref(dst, part);
@@ -161,19 +178,19 @@ pub fn store_words(b: &mut Builder, src: Value, ty: Handle<Type>, words: Value, 
             let column_ty = b.value_type_handle(ValueType::new(BaseType::Float, bits, rows));
             for c in 0..columns as u32 {
                 let column = b.deref_array_imm(src, c);
-                store_words(b, column, column_ty, words, record, word);
+                store_packed_words(b, column, column_ty, words, record, word, packing);
             }
         }
         Type::Array { element, length: Some(n), .. } => {
             for i in 0..n {
                 let e = b.deref_array_imm(src, i);
-                store_words(b, e, element, words, record, word);
+                store_packed_words(b, e, element, words, record, word, packing);
             }
         }
         Type::Struct { members, .. } => {
             for (i, m) in members.iter().enumerate() {
                 let e = b.deref_struct(src, i as u32);
-                store_words(b, e, m.ty, words, record, word);
+                store_packed_words(b, e, m.ty, words, record, word, packing);
             }
         }
         // Unsized arrays and opaque types are no outputs.

@@ -19,12 +19,10 @@
 //! transformFeedback feature.
 
 use crate::arena::Handle;
-use crate::builder::Builder;
-use crate::instr::Value;
 use crate::shader::{Shader, Stage};
 use crate::types::{StructMember, Type, ValueType};
 use crate::validate::debug_validate;
-use super::lower_outputs_to_records::{as_u32, begin_record_slot_entry, draw_params_block};
+use super::lower_outputs_to_records::{begin_record_slot_entry, draw_params_block, store_packed_words, WordPacking};
 use crate::variable::{Variable, VariableMode};
 
 /// Buffers one capture can write (GL_MAX_TRANSFORM_FEEDBACK_BUFFERS).
@@ -137,7 +135,7 @@ pub fn lower_xfb_to_storage(shader: &mut Shader, storage: &XfbStorage) -> bool {
         let ty = b.shader.variables[*var].ty;
         let src = b.deref_var(*var);
         let mut word = *first_word;
-        store_words(&mut b, src, ty, words, record, &mut word);
+        store_packed_words(&mut b, src, ty, words, record, &mut word, WordPacking::TransformFeedback);
     }
     b.pop_if();
     for (var, _) in &captured {
@@ -147,56 +145,6 @@ pub fn lower_xfb_to_storage(shader: &mut Shader, storage: &XfbStorage) -> bool {
     true
 }
 
-/// Stores the value behind `src` (of memory type `ty`) as words from `*word` on, tightly
-/// packed as transform feedback packs it (64-bit components aligned to two words).
-fn store_words(b: &mut Builder, src: Value, ty: Handle<Type>, words: Value, record: Value, word: &mut u32) {
-    match b.shader.types[ty].clone() {
-        Type::Vector(vt) => {
-            let value = b.load_deref(src);
-            for c in 0..vt.components {
-                let scalar = if vt.components == 1 { value } else { b.channel(value, c) };
-                let parts: Vec<Value> = if vt.bits == 64 {
-                    *word = word.next_multiple_of(2);
-                    let pair = b.bitcast(scalar, ValueType::uint(2));
-                    vec![b.channel(pair, 0), b.channel(pair, 1)]
-                } else if vt.bits == 32 && !vt.is_bool() {
-                    vec![as_u32(b, scalar)]
-                } else {
-                    // Booleans and small types are no varyings GL can capture; widen them.
-                    vec![b.convert(scalar, crate::types::BaseType::Uint, 32)]
-                };
-                for part in parts {
-                    let offset = b.imm_u32(*word);
-                    let index = b.iadd(record, offset);
-                    let dst = b.deref_array(words, index);
-                    b.store_deref(dst, part);
-                    *word += 1;
-                }
-            }
-        }
-        Type::Matrix { columns, rows, bits } => {
-            let column_ty = b.value_type_handle(ValueType::new(crate::types::BaseType::Float, bits, rows));
-            for c in 0..columns as u32 {
-                let column = b.deref_array_imm(src, c);
-                store_words(b, column, column_ty, words, record, word);
-            }
-        }
-        Type::Array { element, length: Some(n), .. } => {
-            for i in 0..n {
-                let e = b.deref_array_imm(src, i);
-                store_words(b, e, element, words, record, word);
-            }
-        }
-        Type::Struct { members, .. } => {
-            for (i, m) in members.iter().enumerate() {
-                let e = b.deref_struct(src, i as u32);
-                store_words(b, e, m.ty, words, record, word);
-            }
-        }
-        // Unsized arrays and opaque types are no outputs.
-        _ => {}
-    }
-}
 
 
 fn records_variable(shader: &mut Shader, storage: &XfbStorage) -> Handle<Variable> {
@@ -212,5 +160,3 @@ fn records_variable(shader: &mut Shader, storage: &XfbStorage) -> Handle<Variabl
     var.access.writeonly = true;
     shader.add_variable(var)
 }
-
-

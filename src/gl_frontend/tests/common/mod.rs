@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 pub mod capture;
+pub mod geometry;
+pub mod patches;
 pub mod spirv;
 
 use std::sync::{Arc, OnceLock};
@@ -198,7 +200,8 @@ pub fn compiled_shader(stage: GLenum, source: &str) -> GLuint {
     }
 }
 
-/// Compiles and links `stages` into a program on the current context, asserting success.
+/// Compiles and links `stages` into a program on the current context, asserting success
+/// (the info log otherwise).
 pub fn linked_program(stages: &[(GLenum, &str)]) -> GLuint {
     unsafe {
         let p = entry::glCreateProgram();
@@ -208,7 +211,12 @@ pub fn linked_program(stages: &[(GLenum, &str)]) -> GLuint {
         entry::glLinkProgram(p);
         let mut linked = 0;
         entry::glGetProgramiv(p, gl_frontend::types::enums::GL_LINK_STATUS, &mut linked);
-        assert_eq!(linked, 1, "the program links");
+        if linked != 1 {
+            let mut log = vec![0u8; 4096];
+            let mut len = 0;
+            entry::glGetProgramInfoLog(p, log.len() as GLsizei, &mut len, log.as_mut_ptr().cast());
+            panic!("the program does not link: {}", String::from_utf8_lossy(&log[..len.max(0) as usize]));
+        }
         p
     }
 }
