@@ -1,5 +1,6 @@
 //! Core-profile gears through galvan and glow: `cargo run --release --example gears`
 //! opens a window; `-- --headless gears.png` writes a PNG where there is no display.
+//! `examples/gears_compat` draws them as glxgears does, in compatibility-profile GL through EGL.
 
 #[path = "../common/app.rs"]
 mod app;
