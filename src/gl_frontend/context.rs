@@ -146,6 +146,8 @@ pub struct ContextState {
     pub(crate) transform_feedback: crate::objects::transform_feedback::TransformFeedbackState,
     /// The programs of clears that write masks let through only in part.
     pub(crate) masked_clear_programs: crate::draw_path::masked_clear::MaskedClearPrograms,
+    /// Buffers of emulated draws (records, emitted vertices, patches), reused once idle.
+    pub(crate) scratch_buffers: crate::draw_path::scratch_buffers::ScratchBuffers,
     /// The Vulkan device was lost: glGetGraphicsResetStatus reports a reset.
     pub(crate) device_lost: bool,
 }
@@ -246,6 +248,7 @@ impl Context {
             conditional_render: None,
             transform_feedback: Default::default(),
             masked_clear_programs: Default::default(),
+            scratch_buffers: Default::default(),
             device_lost: false,
         };
         Ok(Arc::new(Context {

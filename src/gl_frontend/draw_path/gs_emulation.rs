@@ -17,7 +17,7 @@
 use nir_like::passes::{GsComputeParams, XfbDrawParams, GS_COMPUTE_GROUP_SIZE};
 use nir_like::Primitive;
 use vk_backend::{
-    BindingDesc, BindingKind, Buffer as GpuBuffer, BufferDesc, DispatchRecord, DispatchSize, DrawCounts, DrawRecord, IndexBinding, IndexType, MemoryHint,
+    BindingDesc, BindingKind, Buffer as GpuBuffer, DispatchRecord, DispatchSize, DrawCounts, DrawRecord, IndexBinding, IndexType, MemoryHint,
     Program as GpuProgram, RenderState, RenderTargets, ResourceBinding, StageMask, Topology, VertexBufferBinding, VertexInput, Viewport, Rect,
 };
 
@@ -140,15 +140,13 @@ impl ContextState {
             slot_list.extend(instance_slots.iter().map(|s| s + instance * drawn.per_instance));
         }
 
-        let records_bytes = (slot_count * u64::from(gs.record_words) * 4).max(16);
-        let records = GpuBuffer::new(&self.device, &BufferDesc { size: records_bytes, memory: MemoryHint::DeviceLocal })?;
-        let vertices_bytes = (invocations * u64::from(gs.max_vertices) * u64::from(gs.output_words) * 4).max(16);
-        let vertices = GpuBuffer::new(&self.device, &BufferDesc { size: vertices_bytes, memory: MemoryHint::DeviceLocal })?;
-        let indices_bytes = index_count * 4;
-        let indices = GpuBuffer::new(&self.device, &BufferDesc { size: indices_bytes, memory: MemoryHint::DeviceLocal })?;
+        let records = self.scratch_buffers.take(&self.device, slot_count * u64::from(gs.record_words) * 4, MemoryHint::DeviceLocal)?;
+        let vertices_bytes = invocations * u64::from(gs.max_vertices) * u64::from(gs.output_words) * 4;
+        let vertices = self.scratch_buffers.take(&self.device, vertices_bytes, MemoryHint::DeviceLocal)?;
+        let indices = self.scratch_buffers.take(&self.device, index_count * 4, MemoryHint::DeviceLocal)?;
         let slot_bytes: Vec<u8> = slot_list.iter().flat_map(|s| s.to_ne_bytes()).collect();
-        let slots = GpuBuffer::new(&self.device, &BufferDesc { size: slot_bytes.len() as u64, memory: MemoryHint::HostVisible })?;
-        self.stream.write_buffer(&slots, 0, &slot_bytes)?;
+        let (slots, slots_offset) = self.stream.stream_upload(&slot_bytes)?;
+        let slots = OwnedResource::Storage { binding: SLOTS_BINDING, element: 0, buffer: slots, offset: slots_offset, size: slot_bytes.len() as u64 };
         let record_params = XfbDrawParams {
             first_vertex: drawn.first_vertex,
             first_instance: draw.base_instance,
@@ -185,7 +183,7 @@ impl ContextState {
         stored?;
 
         // 2. The geometry shader runs over every input primitive.
-        let owned = [storage(RECORDS_BINDING, &records), storage(SLOTS_BINDING, &slots), storage(VERTICES_BINDING, &vertices), storage(INDICES_BINDING, &indices), params];
+        let owned = [storage(RECORDS_BINDING, &records), slots, storage(VERTICES_BINDING, &vertices), storage(INDICES_BINDING, &indices), params];
         let resources = with_resources(draw.resources, &owned);
         let groups = invocations.div_ceil(u64::from(GS_COMPUTE_GROUP_SIZE)) as u32;
         self.stream.dispatch(&DispatchRecord { program: &emulation.geometry, resources: &resources, size: DispatchSize::Direct([groups, 1, 1]) })?;
@@ -213,6 +211,7 @@ impl ContextState {
             xfb: draw.capture.clone(),
             captured_count: None,
         })?;
+        self.scratch_buffers.keep([records, vertices, indices]);
         Ok(())
     }
 

@@ -26,6 +26,7 @@ pub mod provoking_vertex;
 pub mod read_pixels;
 pub mod render_state;
 pub mod robust_vertex_fetch;
+pub mod scratch_buffers;
 pub mod targets;
 pub mod tess_emulation;
 pub mod tessellator;

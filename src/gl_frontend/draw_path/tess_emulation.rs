@@ -17,7 +17,7 @@
 use std::sync::Arc;
 
 use nir_like::passes::{lower_tcs_to_compute, lower_tes_to_vertex, PatchLayout, RecordLayout, RecordStorage, TessBindings, XfbDrawParams, TESS_CONTROL_HEADER_WORDS, TESS_COORD_WORDS, TESS_LEVEL_WORDS};
-use vk_backend::{BindingDesc, BindingKind, Buffer as GpuBuffer, BufferDesc, DispatchRecord, DispatchSize, MemoryHint, Program as GpuProgram, ProgramDesc, RenderTargets, ShaderModule, StageMask, Topology};
+use vk_backend::{BindingDesc, BindingKind, DispatchRecord, DispatchSize, MemoryHint, Program as GpuProgram, ProgramDesc, RenderTargets, ShaderModule, StageMask, Topology};
 
 use crate::context::ContextState;
 use crate::draw_path::dispatch::OwnedResource;
@@ -214,7 +214,7 @@ impl ContextState {
 
         // 1. The vertex stage's records.
         let record_bytes = (slot_count as u64 * u64::from(tess.record_words) * 4).max(16);
-        let records = GpuBuffer::new(&self.device, &BufferDesc { size: record_bytes, memory: MemoryHint::DeviceLocal })?;
+        let records = self.scratch_buffers.take(&self.device, record_bytes, MemoryHint::DeviceLocal)?;
         let params = XfbDrawParams { first_vertex: lowest as u32, first_instance: base_instance, vertices_per_instance: per_instance as u32, slot_count: slot_count as u32 };
         let params_bytes = words_to_bytes(params.to_words());
         let (params_buffer, params_offset) = self.stream.stream_upload(&params_bytes)?;
@@ -236,16 +236,15 @@ impl ContextState {
             }
         }
         let control_bytes = words_to_bytes(control_words);
-        let control = GpuBuffer::new(&self.device, &BufferDesc { size: control_bytes.len() as u64, memory: MemoryHint::HostVisible })?;
-        self.stream.write_buffer(&control, 0, &control_bytes)?;
+        let (control, control_offset) = self.stream.stream_upload(&control_bytes)?;
         let patch_bytes = (total_patches as u64 * u64::from(tess.patch.patch_words) * 4).max(16);
-        let patches = GpuBuffer::new(&self.device, &BufferDesc { size: patch_bytes, memory: MemoryHint::DeviceLocal })?;
+        let patches = self.scratch_buffers.take(&self.device, patch_bytes, MemoryHint::DeviceLocal)?;
         let level_bytes = total_patches as u64 * u64::from(TESS_LEVEL_WORDS) * 4;
-        let levels = GpuBuffer::new(&self.device, &BufferDesc { size: level_bytes, memory: MemoryHint::HostVisible })?;
+        let levels = self.scratch_buffers.take(&self.device, level_bytes, MemoryHint::HostVisible)?;
         let (_, mut resources) = self.compute_resources(executable)?;
         resources.extend([
-            OwnedResource::Storage { binding: VERTEX_RECORDS_BINDING, element: 0, buffer: records, offset: 0, size: record_bytes },
-            OwnedResource::Storage { binding: CONTROL_BINDING, element: 0, buffer: control.clone(), offset: 0, size: control.size() },
+            OwnedResource::Storage { binding: VERTEX_RECORDS_BINDING, element: 0, buffer: records.clone(), offset: 0, size: record_bytes },
+            OwnedResource::Storage { binding: CONTROL_BINDING, element: 0, buffer: control, offset: control_offset, size: control_bytes.len() as u64 },
             OwnedResource::Storage { binding: PATCHES_BINDING, element: 0, buffer: patches.clone(), offset: 0, size: patch_bytes },
             OwnedResource::Storage { binding: LEVELS_BINDING, element: 0, buffer: levels.clone(), offset: 0, size: level_bytes },
         ]);
@@ -270,23 +269,25 @@ impl ContextState {
             indices.extend(t.indices.iter().map(|i| i + base));
         }
         if indices.is_empty() {
+            self.scratch_buffers.keep([records, patches, levels]);
             return Ok(());
         }
 
         // 4. The evaluation shader over the points, into the program's fragment stage.
         let coord_bytes = words_to_bytes(coords);
-        let coord_buffer = GpuBuffer::new(&self.device, &BufferDesc { size: coord_bytes.len() as u64, memory: MemoryHint::HostVisible })?;
-        self.stream.write_buffer(&coord_buffer, 0, &coord_bytes)?;
+        let (coord_buffer, coord_offset) = self.stream.stream_upload(&coord_bytes)?;
         let final_resources = [
-            OwnedResource::Storage { binding: PATCHES_BINDING, element: 0, buffer: patches, offset: 0, size: patch_bytes },
-            OwnedResource::Storage { binding: LEVELS_BINDING, element: 0, buffer: levels, offset: 0, size: level_bytes },
-            OwnedResource::Storage { binding: COORDS_BINDING, element: 0, buffer: coord_buffer, offset: 0, size: coord_bytes.len() as u64 },
+            OwnedResource::Storage { binding: PATCHES_BINDING, element: 0, buffer: patches.clone(), offset: 0, size: patch_bytes },
+            OwnedResource::Storage { binding: LEVELS_BINDING, element: 0, buffer: levels.clone(), offset: 0, size: level_bytes },
+            OwnedResource::Storage { binding: COORDS_BINDING, element: 0, buffer: coord_buffer, offset: coord_offset, size: coord_bytes.len() as u64 },
         ];
         let stage = EmulatedDrawStage { program: None, resources: &final_resources, vertex_input: false, records_only: false };
         let client = IndexedDraw { indices: Some(Indices { ty: GL_UNSIGNED_INT, offset: indices.as_ptr() as usize }), element_buffer: 0, restart: false };
         let topology = topology_of(tess.layout.primitives());
         let result = self.record_draw(executable, topology, targets, 0, indices.len() as GLsizei, 1, 0, 0, client, None, Some(&stage));
         drop(indices);
+        drop(final_resources);
+        self.scratch_buffers.keep([records, patches, levels]);
         result
     }
 }

@@ -12,7 +12,7 @@
 //! reading anything back. None of this runs on a device with native capture.
 
 use nir_like::passes::{build_xfb_copy, xfb_copy_binding, XfbCopyParams, XfbDrawParams, XfbRecordLayout, XfbStorage};
-use vk_backend::{BindingDesc, BindingKind, Buffer as GpuBuffer, BufferDesc, DispatchRecord, DispatchSize, MemoryHint, Program as GpuProgram, ProgramDesc, ShaderModule, ShaderStage, StageMask, Topology};
+use vk_backend::{BindingDesc, BindingKind, Buffer as GpuBuffer, DispatchRecord, DispatchSize, MemoryHint, Program as GpuProgram, ProgramDesc, ShaderModule, ShaderStage, StageMask, Topology};
 
 use crate::context::ContextState;
 use crate::draw_path::dispatch::OwnedResource;
@@ -90,7 +90,8 @@ impl ContextState {
         let Some(storage) = xfb_storage(&self.caps, &exe.interface.transform_feedback) else { return Ok(None) };
         let layout = storage.layout;
         if !self.transform_feedback.capturing() {
-            let records = GpuBuffer::new(&self.device, &BufferDesc { size: 16, memory: MemoryHint::DeviceLocal })?;
+            // Zero slots: the vertex stage stores nothing, and the binding only has to exist.
+            let records = self.scratch_buffers.never_written(&self.device)?;
             let params = self.upload_draw_params(XfbDrawParams::default())?;
             let resources = vec![OwnedResource::Storage { binding: RECORDS_BINDING, element: 0, buffer: records, offset: 0, size: 16 }, params];
             return Ok(Some(EmulatedCapture { resources, copy: None }));
@@ -132,7 +133,7 @@ impl ContextState {
         }
 
         let record_bytes = (slot_count as u64 * u64::from(layout.words_per_vertex) * 4).max(16);
-        let records = GpuBuffer::new(&self.device, &BufferDesc { size: record_bytes, memory: MemoryHint::DeviceLocal })?;
+        let records = self.scratch_buffers.take(&self.device, record_bytes, MemoryHint::DeviceLocal)?;
         let first_vertex = drawn.first_vertex;
         let params = self.upload_draw_params(XfbDrawParams { first_vertex, first_instance: base_instance, vertices_per_instance: per_instance as u32, slot_count: slot_count as u32 })?;
         let resources = vec![OwnedResource::Storage { binding: RECORDS_BINDING, element: 0, buffer: records.clone(), offset: 0, size: record_bytes }, params];
@@ -153,8 +154,7 @@ impl ContextState {
         if vertices > 0 {
             let program = self.xfb_copy_program()?;
             let slot_bytes: Vec<u8> = copy.slots.iter().flat_map(|s| s.to_ne_bytes()).collect();
-            let slots = GpuBuffer::new(&self.device, &BufferDesc { size: slot_bytes.len() as u64, memory: MemoryHint::HostVisible })?;
-            self.stream.write_buffer(&slots, 0, &slot_bytes)?;
+            let (slots, slots_offset) = self.stream.stream_upload(&slot_bytes)?;
             for t in &copy.targets {
                 let Some((section_word, stride_words)) = copy.layout.sections[t.index] else { continue };
                 let params = XfbCopyParams {
@@ -168,7 +168,7 @@ impl ContextState {
                 let (params_buffer, params_offset) = self.stream.stream_upload(&bytes)?;
                 let resources = [
                     OwnedResource::Storage { binding: xfb_copy_binding::RECORDS, element: 0, buffer: copy.records.clone(), offset: 0, size: copy.records.size() },
-                    OwnedResource::Storage { binding: xfb_copy_binding::SLOTS, element: 0, buffer: slots.clone(), offset: 0, size: slots.size() },
+                    OwnedResource::Storage { binding: xfb_copy_binding::SLOTS, element: 0, buffer: slots.clone(), offset: slots_offset, size: slot_bytes.len() as u64 },
                     OwnedResource::Storage { binding: xfb_copy_binding::DESTINATION, element: 0, buffer: t.buffer.clone(), offset: 0, size: t.buffer.size() },
                     OwnedResource::Uniform { binding: xfb_copy_binding::PARAMS, element: 0, buffer: params_buffer, offset: params_offset, size: bytes.len() as u64 },
                 ];
@@ -185,6 +185,7 @@ impl ContextState {
         o.emulated_primitives_written += copy.primitives_written;
         o.emulated_primitives_generated += copy.primitives_generated;
         self.count_host_primitives_written(copy.primitives_written);
+        self.scratch_buffers.keep([copy.records]);
         Ok(())
     }
 
