@@ -126,6 +126,20 @@ fn vertex_input_slots(interface: &glsl::ProgramInterface) -> Vec<InputSlot> {
     slots
 }
 
+/// The array that feeds GL location `gl`: its own, unless that is disabled and the
+/// attribute it aliases has an enabled array. In compatibility contexts generic attribute
+/// 0 and gl_Vertex are one attribute: either array feeds a shader reading the other.
+fn feeding_array(attribs: &[VertexAttrib], gl: usize, compatibility: bool) -> Option<VertexAttrib> {
+    let own = attribs.get(gl).copied()?;
+    let alias = match gl {
+        _ if own.enabled || !compatibility => return Some(own),
+        VERTEX => 0,
+        0 => VERTEX,
+        _ => return Some(own),
+    };
+    Some(attribs.get(alias).copied().filter(|a| a.enabled).unwrap_or(own))
+}
+
 /// (columns, rows, double precision) of a vertex input's GL type, from the uniform type
 /// table: every column takes one GL location.
 fn attribute_shape(gl_type: GLenum) -> (u32, u32, bool) {
@@ -428,16 +442,8 @@ impl ContextState {
             }
         }
         for slot in slots.iter().filter(|_| immediate.is_none()) {
-            let Some(a) = vao.attribs.get(slot.gl as usize).copied() else { continue };
-            // Generic attribute 0 is gl_Vertex in compatibility contexts: its array feeds
-            // gl_Vertex while gl_Vertex's own array is disabled.
-            // And the other way round: a shader reading generic attribute 0 is fed by
-            // glVertexPointer's array while generic array 0 is disabled.
-            let a = match slot.gl as usize {
-                VERTEX if !a.enabled => vao.attribs.first().copied().filter(|g| g.enabled).unwrap_or(a),
-                0 if !a.enabled && !self.is_core() && !self.is_gles() => vao.attribs.get(VERTEX).copied().filter(|v| v.enabled).unwrap_or(a),
-                _ => a,
-            };
+            let compatibility = !self.is_core() && !self.is_gles();
+            let Some(a) = feeding_array(&vao.attribs, slot.gl as usize, compatibility) else { continue };
             if !a.enabled {
                 let offset = constant_bytes.len() as u64;
                 let attributes = if slot.double {
