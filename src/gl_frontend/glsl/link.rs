@@ -1389,7 +1389,10 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
                 }
                 continue;
             }
-            if !used(s, &g.name) {
+            // A uniform with an initializer stays active unused: its value is part of the
+            // program, which glGetUniform and glUniform may still name (as Mesa keeps it).
+            let initialized = s.interface.as_ref().is_some_and(|i| i.uniform_initializers.contains_key(&g.name));
+            if !used(s, &g.name) && !initialized {
                 continue;
             }
             match seen.get(&g.name) {
@@ -1400,6 +1403,10 @@ fn link_uniforms(shaders: &[&CompiledShader], out: &mut ProgramInterface, diags:
                         if x != y {
                             diags.error(g.loc, format!("uniform `{}' has bindings {} and {} in different shaders", g.name, x, y));
                         }
+                    }
+                    // The initializer may be given in any stage that declares the uniform.
+                    if let Some(entry) = initial.get_mut(&g.name).filter(|(_, c)| c.is_none()) {
+                        entry.1 = s.interface.as_ref().and_then(|i| i.uniform_initializers.get(&g.name).cloned());
                     }
                 }
                 None => {

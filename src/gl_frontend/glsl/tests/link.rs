@@ -167,6 +167,27 @@ void main() { c = texture(tex[1], scale[1]) * float(count) + vec4(m[1], scale[0]
 }
 
 #[test]
+fn an_unused_uniform_with_an_initializer_stays_active() {
+    let vs = ok(Stage::Vertex, "#version 120\nvoid main() { gl_Position = gl_Vertex; }");
+    let fs = ok(Stage::Fragment, "#version 120\nuniform int unused_set = 28;\nuniform int unused_plain;\nuniform ivec2 read = ivec2(1, 2);\nvoid main() { gl_FragColor = vec4(read, 0.0, 1.0); }");
+    let p = link_program(&[&vs, &fs], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    let names: Vec<&str> = p.interface.uniforms.iter().map(|u| u.name.as_str()).collect();
+    assert!(names.contains(&"unused_set") && names.contains(&"read"), "{names:?}");
+    assert!(!names.contains(&"unused_plain"), "{names:?}");
+    let u = p.interface.uniforms.iter().find(|u| u.name == "unused_set").unwrap();
+    assert!(u.location >= 0);
+    assert_eq!(p.interface.initial_uniform_words.iter().find(|(o, _)| *o == u.offset).map(|(_, w)| *w), Some(28));
+    // Read in one stage, initialized in another: the program starts with the value.
+    let vs = ok(Stage::Vertex, "#version 120\nuniform int shared;\nvarying float v;\nvoid main() { v = float(shared); gl_Position = gl_Vertex; }");
+    let fs = ok(Stage::Fragment, "#version 120\nuniform int shared = 41;\nvarying float v;\nvoid main() { gl_FragColor = vec4(v); }");
+    let p = link_program(&[&vs, &fs], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    let u = p.interface.uniforms.iter().find(|u| u.name == "shared").expect("shared is active");
+    assert_eq!(p.interface.initial_uniform_words.iter().find(|(o, _)| *o == u.offset).map(|(_, w)| *w), Some(41));
+}
+
+#[test]
 fn tessellation_stages_need_their_layouts() {
     use glsl::{compile_shader, link_program, Api, LinkOptions, Stage};
     let opts = |s| common::options(s, Api::GlCore);
