@@ -26,6 +26,7 @@ mod generated {
     include!(concat!(env!("OUT_DIR"), "/gl_list_commands.rs"));
 }
 pub use generated::ListCommand;
+pub use crate::state::evaluators::{record_map1d, record_map1f, record_map2d, record_map2f};
 
 /// GL_MAX_LIST_NESTING: how deep glCallList may nest during execution.
 pub const MAX_LIST_NESTING: u32 = 64;
@@ -117,6 +118,8 @@ pub enum Recorded {
     TexSubImage2D { target: GLenum, level: GLint, x: GLint, y: GLint, width: GLsizei, height: GLsizei, format: GLenum, ty: GLenum, image: ClientImage },
     /// glDrawPixels with the client image copied.
     DrawPixels { width: GLsizei, height: GLsizei, format: GLenum, ty: GLenum, image: ClientImage },
+    /// glMap1 / glMap2 with the control points copied.
+    Map(crate::state::evaluators::RecordedMap),
     /// glBitmap with the bitmap copied.
     Bitmap { width: GLsizei, height: GLsizei, origin: [f32; 2], advance: [f32; 2], image: ClientImage },
 }
@@ -192,6 +195,7 @@ impl Recorded {
         }
         match self {
             Recorded::Nothing => {}
+            Recorded::Map(map) => map.replay(ctx),
             &Recorded::DrawArrays { mode, first, count } => unsafe { ctx.DrawArrays(mode, first, count) },
             Recorded::CapturedDraw(draw) => ctx.replay_captured_draw(draw),
             Recorded::MultiDraw(draws) => draws.iter().for_each(|d| ctx.replay_captured_draw(d)),
