@@ -36,6 +36,8 @@ legacy_gl! {
     Begin(u32);
     End();
     Color4f(f32, f32, f32, f32);
+    TexCoord4f(f32, f32, f32, f32);
+    Normal3f(f32, f32, f32);
     Map1f(u32, f32, f32, i32, i32, *const f32);
     Map1d(u32, f64, f64, i32, i32, *const f64);
     Map2f(u32, f32, f32, i32, i32, f32, f32, i32, i32, *const f32);
@@ -71,10 +73,17 @@ const MAP1_GRID_SEGMENTS: u32 = 0x0DD1;
 const MAP2_GRID_DOMAIN: u32 = 0x0DD2;
 const MAP2_GRID_SEGMENTS: u32 = 0x0DD3;
 const CURRENT_COLOR: u32 = 0x0B00;
+const CURRENT_NORMAL: u32 = 0x0B02;
+const LIGHTING: u32 = 0x0B50;
+const LIGHT0: u32 = 0x4000;
 const EVAL_BIT: u32 = 0x0001_0000;
 const FEEDBACK: u32 = 0x1C01;
 const RENDER: u32 = 0x1C00;
 const FEEDBACK_3D: u32 = 0x0601;
+const FEEDBACK_3D_COLOR_TEXTURE: u32 = 0x0603;
+const CURRENT_TEXTURE_COORDS: u32 = 0x0B03;
+const MAP1_TEXTURE_COORD_1: u32 = 0x0D93;
+const MAP1_TEXTURE_COORD_2: u32 = 0x0D94;
 const POINT_TOKEN: f32 = 0x0701 as f32;
 const COMPILE: u32 = 0x1300;
 const POINT: u32 = 0x1B00;
@@ -127,19 +136,25 @@ fn eval_mesh2_fills_a_patch_with_its_evaluated_colour() {
 const CURVE: [f32; 12] = [-0.5, -0.5, 0.0, -0.5, 0.5, 0.0, 0.5, 0.5, 0.0, 0.5, -0.5, 0.0];
 const CURVE_POINTS: [[f32; 2]; 5] = [[-0.5, -0.5], [-0.34375, 0.0625], [0.0, 0.25], [0.34375, 0.0625], [0.5, -0.5]];
 
-/// The window coordinates of the points that feedback records while `draw` runs, on a
-/// 32 x 32 viewport.
-fn feedback_points(gl: &glow::Context, l: &Legacy, draw: impl FnOnce()) -> Vec<[f32; 3]> {
+/// What feedback of `ty` records while `draw` runs.
+fn feedback(gl: &glow::Context, l: &Legacy, ty: u32, draw: impl FnOnce()) -> Vec<f32> {
     let mut buffer = vec![0.0f32; 256];
     let n = unsafe {
-        (l.FeedbackBuffer)(buffer.len() as i32, FEEDBACK_3D, buffer.as_mut_ptr());
+        (l.FeedbackBuffer)(buffer.len() as i32, ty, buffer.as_mut_ptr());
         (l.RenderMode)(FEEDBACK);
         draw();
         (l.RenderMode)(RENDER)
     };
     no_error(gl);
     assert!(n >= 0, "feedback buffer overflowed");
-    let values = &buffer[..n as usize];
+    buffer.truncate(n as usize);
+    buffer
+}
+
+/// The window coordinates of the points that feedback records while `draw` runs, on a
+/// 32 x 32 viewport.
+fn feedback_points(gl: &glow::Context, l: &Legacy, draw: impl FnOnce()) -> Vec<[f32; 3]> {
+    let values = feedback(gl, l, FEEDBACK_3D, draw);
     assert_eq!(values.len() % 4, 0, "point records only: {values:?}");
     values
         .chunks_exact(4)
@@ -329,5 +344,85 @@ fn eval_bit_saves_enables_and_grids() {
         gl.get_parameter_f32_slice(MAP1_GRID_DOMAIN, &mut domain);
         assert_eq!(domain, [0.5, 2.0]);
     }
+    no_error(gl);
+}
+
+#[test]
+fn evaluated_colours_and_texture_coordinates_serve_their_vertex_only() {
+    let (t, l) = compatibility(32, 32);
+    let gl = &t.gl;
+    // Straight lines (order 2) over u in [0, 1]: the position from (-1/2, 0) to (1/2, 0),
+    // the colour from red to blue, (s, t) from (0, 1) to (1, 0).
+    let line: [f32; 6] = [-0.5, 0.0, 0.0, 0.5, 0.0, 0.0];
+    let colors: [f32; 8] = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0];
+    let st: [f32; 4] = [0.0, 1.0, 1.0, 0.0];
+    let sevens = [7.0f32; 2];
+    unsafe {
+        (l.Map1f)(MAP1_VERTEX_3, 0.0, 1.0, 3, 2, line.as_ptr());
+        (l.Map1f)(MAP1_COLOR_4, 0.0, 1.0, 4, 2, colors.as_ptr());
+        (l.Map1f)(MAP1_TEXTURE_COORD_2, 0.0, 1.0, 2, 2, st.as_ptr());
+        // With several texture coordinate maps enabled only the one of most components is used.
+        (l.Map1f)(MAP1_TEXTURE_COORD_1, 0.0, 1.0, 1, 2, sevens.as_ptr());
+        for map in [MAP1_VERTEX_3, MAP1_COLOR_4, MAP1_TEXTURE_COORD_2, MAP1_TEXTURE_COORD_1] {
+            gl.enable(map);
+        }
+        (l.Color4f)(0.0, 1.0, 0.0, 1.0);
+        (l.TexCoord4f)(0.25, 0.25, 0.25, 1.0);
+        (l.MapGrid1f)(2, 0.0, 1.0);
+    }
+    let values = feedback(gl, &l, FEEDBACK_3D_COLOR_TEXTURE, || unsafe { (l.EvalMesh1)(POINT, 0, 2) });
+    // Each point: the token, x y z, r g b a, s t r q.
+    let expected: [[f32; 12]; 3] = [
+        [POINT_TOKEN, 8.0, 16.0, 0.5, 1.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0],
+        [POINT_TOKEN, 16.0, 16.0, 0.5, 0.5, 0.0, 0.5, 1.0, 0.5, 0.5, 0.0, 1.0],
+        [POINT_TOKEN, 24.0, 16.0, 0.5, 0.0, 0.0, 1.0, 1.0, 1.0, 0.0, 0.0, 1.0],
+    ];
+    assert_eq!(values.len(), 36, "{values:?}");
+    for (record, e) in values.chunks_exact(12).zip(expected) {
+        // Exact values in binary; the slack is f32 rounding.
+        assert!(record.iter().zip(e).all(|(a, b)| (a - b).abs() < 1e-4), "feedback {record:?}, expected {e:?}");
+    }
+    let mut color = [0.0f32; 4];
+    let mut tex = [0.0f32; 4];
+    unsafe {
+        gl.get_parameter_f32_slice(CURRENT_COLOR, &mut color);
+        gl.get_parameter_f32_slice(CURRENT_TEXTURE_COORDS, &mut tex);
+    }
+    assert_eq!(color, [0.0, 1.0, 0.0, 1.0], "GL_CURRENT_COLOR after glEvalMesh1");
+    assert_eq!(tex, [0.25, 0.25, 0.25, 1.0], "GL_CURRENT_TEXTURE_COORDS after glEvalMesh1");
+}
+
+#[test]
+fn auto_normal_lights_a_patch_by_its_derivatives() {
+    let (t, l) = compatibility(32, 32);
+    let gl = &t.gl;
+    // x = u, y = v over the middle half of the window: du x dv points to +z, at light 0
+    // (the default light, shining along -z); the current normal points away from it.
+    let corners: [f32; 12] = [-0.5, -0.5, 0.0, -0.5, 0.5, 0.0, 0.5, -0.5, 0.0, 0.5, 0.5, 0.0];
+    let draw = |auto_normal: bool| unsafe {
+        gl.clear_color(0.0, 0.0, 0.0, 1.0);
+        gl.clear(glow::COLOR_BUFFER_BIT);
+        if auto_normal {
+            gl.enable(AUTO_NORMAL);
+        } else {
+            gl.disable(AUTO_NORMAL);
+        }
+        (l.EvalMesh2)(glow::FILL, 0, 2, 0, 2);
+        pixel(gl, 16, 16)
+    };
+    unsafe {
+        (l.Map2f)(MAP2_VERTEX_3, 0.0, 1.0, 6, 2, 0.0, 1.0, 3, 2, corners.as_ptr());
+        gl.enable(MAP2_VERTEX_3);
+        (l.MapGrid2f)(2, 0.0, 1.0, 2, 0.0, 1.0);
+        (l.Normal3f)(0.0, 0.0, -1.0);
+        gl.enable(LIGHTING);
+        gl.enable(LIGHT0);
+    }
+    // Default material and light model: 0.2 * 0.2 ambient, plus 0.8 diffuse facing the light.
+    assert_rgba8(draw(true), [214, 214, 214, 255], "lit by the generated normal");
+    assert_rgba8(draw(false), [10, 10, 10, 255], "lit by the current normal, facing away");
+    let mut normal = [0.0f32; 3];
+    unsafe { gl.get_parameter_f32_slice(CURRENT_NORMAL, &mut normal) };
+    assert_eq!(normal, [0.0, 0.0, -1.0], "GL_CURRENT_NORMAL after glEvalMesh2");
     no_error(gl);
 }
