@@ -5,8 +5,9 @@
 //! except the ones it names as executed immediately (client state, object creation,
 //! queries, pixel packing, ...). Commands of later versions are executed immediately, as
 //! Mesa does. A command whose arguments are scalars and arrays of a size the registry or
-//! its `pname` gives is recorded by generated code; the few that read images or name lists
-//! (`HAND_RECORDED`) are recorded by `state/display_list.rs`.
+//! its `pname` gives is recorded by generated code; the few that read images, name lists or
+//! evaluator control points (`HAND_RECORDED`) are recorded by `state/display_list.rs` (the
+//! glMap ones by `state/evaluators.rs`).
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;

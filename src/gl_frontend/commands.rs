@@ -1892,13 +1892,13 @@ impl GlCommands for ContextState {
         write_map_values(self.gl_get_map(target, query, None), v, |x| x.round() as GLint)
     }
     unsafe fn GetnMapfv(&mut self, target: GLenum, query: GLenum, buf_size: GLsizei, v: *mut GLfloat) {
-        write_map_values(self.gl_get_map(target, query, Some(buf_size)), v, |x| x as GLfloat)
+        write_map_values(self.gl_get_map(target, query, Some(values_in_bytes::<GLfloat>(buf_size))), v, |x| x as GLfloat)
     }
     unsafe fn GetnMapdv(&mut self, target: GLenum, query: GLenum, buf_size: GLsizei, v: *mut GLdouble) {
-        write_map_values(self.gl_get_map(target, query, Some(buf_size)), v, |x| x)
+        write_map_values(self.gl_get_map(target, query, Some(values_in_bytes::<GLdouble>(buf_size))), v, |x| x)
     }
     unsafe fn GetnMapiv(&mut self, target: GLenum, query: GLenum, buf_size: GLsizei, v: *mut GLint) {
-        write_map_values(self.gl_get_map(target, query, Some(buf_size)), v, |x| x.round() as GLint)
+        write_map_values(self.gl_get_map(target, query, Some(values_in_bytes::<GLint>(buf_size))), v, |x| x.round() as GLint)
     }
     unsafe fn GetnMapfvARB(&mut self, target: GLenum, query: GLenum, buf_size: GLsizei, v: *mut GLfloat) {
         self.GetnMapfv(target, query, buf_size, v)

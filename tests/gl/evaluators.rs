@@ -49,6 +49,7 @@ legacy_gl! {
     GetMapfv(u32, u32, *mut f32);
     GetMapdv(u32, u32, *mut f64);
     GetMapiv(u32, u32, *mut i32);
+    GetnMapfv(u32, u32, i32, *mut f32);
     FeedbackBuffer(i32, u32, *mut f32);
     RenderMode(u32) -> i32;
     NewList(u32, u32);
@@ -285,6 +286,14 @@ fn bad_maps_give_the_errors_gl_names_and_change_nothing() {
         let mut v = [0.0f32; 4];
         (l.GetMapfv)(MAP1_VERTEX_3, glow::TEXTURE_2D, v.as_mut_ptr());
         assert_eq!(error(gl), glow::INVALID_ENUM, "glGetMap of a bad query");
+        // glGetnMap's buffer size is in bytes; a buffer too small for the answer gets nothing.
+        let mut coeff = [-1.0f32; 6];
+        (l.GetnMapfv)(MAP1_VERTEX_3, COEFF, 20, coeff.as_mut_ptr());
+        assert_eq!(error(gl), glow::INVALID_OPERATION, "glGetnMapfv into 20 bytes of 24");
+        assert_eq!(coeff, [-1.0; 6], "nothing written");
+        (l.GetnMapfv)(MAP1_VERTEX_3, COEFF, 24, coeff.as_mut_ptr());
+        assert_eq!(error(gl), glow::NO_ERROR, "glGetnMapfv into 24 bytes");
+        assert_eq!(coeff, [0.0; 6]);
         (l.MapGrid1f)(0, 0.0, 1.0);
         assert_eq!(error(gl), glow::INVALID_VALUE, "glMapGrid1 of no segments");
         (l.EvalMesh1)(glow::FILL, 0, 1);

@@ -6,7 +6,8 @@
 //! see `build_display_list.rs`) and `dispatch::call_listed` appends it while a list is
 //! being compiled; replay calls the same `GlCommands` methods the entry points call. Lists
 //! live in the share group, as GL's list names are shared. Commands that read images or
-//! list names are recorded here by hand: their data is copied at compile time, as GL says.
+//! list names are recorded here by hand, glMap's control points by `evaluators.rs`: their
+//! data is copied at compile time, as GL says.
 
 use std::collections::BTreeMap;
 use std::ffi::c_void;

@@ -455,9 +455,9 @@ impl ContextState {
         self.state.evaluators.maps[dimension as usize][kind as usize] = Map { order, domain, points: points.into() };
     }
 
-    /// glGetMap{f,d,i}v and glGetnMap{f,d,i}v: the values of `query` for `target`, or
-    /// `None` after recording the error.
-    pub(crate) fn gl_get_map(&mut self, target: GLenum, query: GLenum, buf_size: Option<GLsizei>) -> Option<Vec<f64>> {
+    /// glGetMap{f,d,i}v and glGetnMap{f,d,i}v (`buf_size` in values): the values of
+    /// `query` for `target`, or `None` after recording the error.
+    pub(crate) fn gl_get_map(&mut self, target: GLenum, query: GLenum, buf_size: Option<usize>) -> Option<Vec<f64>> {
         if !self.check(self.is_compatibility(), GL_INVALID_OPERATION) {
             return None;
         }
@@ -478,7 +478,7 @@ impl ContextState {
             }
         };
         // KHR_robustness: a buffer too small for the answer gets nothing.
-        if buf_size.is_some_and(|n| n < 0 || (n as usize) < values.len()) {
+        if buf_size.is_some_and(|n| n < values.len()) {
             self.record_error(GL_INVALID_OPERATION);
             return None;
         }
