@@ -5,8 +5,9 @@
 //! except the ones it names as executed immediately (client state, object creation,
 //! queries, pixel packing, ...). Commands of later versions are executed immediately, as
 //! Mesa does. A command whose arguments are scalars and arrays of a size the registry or
-//! its `pname` gives is recorded by generated code; the few that read images or name lists
-//! (`HAND_RECORDED`) are recorded by `state/display_list.rs`.
+//! its `pname` gives is recorded by generated code; the few that read images, name lists or
+//! evaluator control points (`HAND_RECORDED`) are recorded by `state/display_list.rs` (the
+//! glMap ones by `state/evaluators.rs`).
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -45,7 +46,7 @@ fn recorded_after_2_1(name: &str) -> bool {
 /// Recorded by hand-written code (`crate::state::display_list::record_*`): their data
 /// size depends on context state or on several arguments.
 pub const HAND_RECORDED: &[&str] =
-    &["glCallLists", "glTexImage2D", "glTexSubImage2D", "glDrawArraysInstanced", "glDrawElementsInstanced", "glDrawArrays", "glDrawElements", "glDrawRangeElements", "glMultiDrawArrays", "glMultiDrawElements", "glDrawPixels", "glBitmap", "glDispatchComputeIndirect"];
+    &["glCallLists", "glTexImage2D", "glTexSubImage2D", "glDrawArraysInstanced", "glDrawElementsInstanced", "glDrawArrays", "glDrawElements", "glDrawRangeElements", "glMultiDrawArrays", "glMultiDrawElements", "glDrawPixels", "glBitmap", "glDispatchComputeIndirect", "glMap1f", "glMap1d", "glMap2f", "glMap2d"];
 
 /// How a recorded command's argument is kept in the list.
 enum Stored {

@@ -16,6 +16,7 @@ use crate::objects::buffer_clear::ClearedBuffer;
 use crate::objects::copy_image::CopyEnd;
 use crate::objects::vertex_attrib_values::CurrentAs;
 use crate::state::current_values::{read_norm, read_vec, Current, Normalize};
+use crate::state::evaluators::{write_map_values, Dimension, MapArgs};
 use crate::state::pixel_maps::MapValues;
 use crate::state::matrices::{read_matrix, rotation, scaling, translation, transpose, IDENTITY};
 use crate::types::enums::*;
@@ -1781,6 +1782,106 @@ impl GlCommands for ContextState {
     }
     unsafe fn End(&mut self) {
         self.gl_end()
+    }
+
+    // Evaluators (compatibility profile).
+    unsafe fn Map1f(&mut self, target: GLenum, u1: GLfloat, u2: GLfloat, stride: GLint, order: GLint, points: *const GLfloat) {
+        let args = MapArgs { target, domain: [[u1 as f64, u2 as f64], [0.0, 1.0]], stride: [stride, 0], order: [order, 1] };
+        self.gl_map(Dimension::One, args, points)
+    }
+    unsafe fn Map1d(&mut self, target: GLenum, u1: GLdouble, u2: GLdouble, stride: GLint, order: GLint, points: *const GLdouble) {
+        let args = MapArgs { target, domain: [[u1, u2], [0.0, 1.0]], stride: [stride, 0], order: [order, 1] };
+        self.gl_map(Dimension::One, args, points)
+    }
+    unsafe fn Map2f(&mut self, target: GLenum, u1: GLfloat, u2: GLfloat, ustride: GLint, uorder: GLint, v1: GLfloat, v2: GLfloat, vstride: GLint, vorder: GLint, points: *const GLfloat) {
+        let domain = [[u1 as f64, u2 as f64], [v1 as f64, v2 as f64]];
+        self.gl_map(Dimension::Two, MapArgs { target, domain, stride: [ustride, vstride], order: [uorder, vorder] }, points)
+    }
+    unsafe fn Map2d(&mut self, target: GLenum, u1: GLdouble, u2: GLdouble, ustride: GLint, uorder: GLint, v1: GLdouble, v2: GLdouble, vstride: GLint, vorder: GLint, points: *const GLdouble) {
+        self.gl_map(Dimension::Two, MapArgs { target, domain: [[u1, u2], [v1, v2]], stride: [ustride, vstride], order: [uorder, vorder] }, points)
+    }
+    unsafe fn GetMapfv(&mut self, target: GLenum, query: GLenum, v: *mut GLfloat) {
+        write_map_values(self.gl_get_map(target, query, None), v, |x| x as GLfloat)
+    }
+    unsafe fn GetMapdv(&mut self, target: GLenum, query: GLenum, v: *mut GLdouble) {
+        write_map_values(self.gl_get_map(target, query, None), v, |x| x)
+    }
+    unsafe fn GetMapiv(&mut self, target: GLenum, query: GLenum, v: *mut GLint) {
+        write_map_values(self.gl_get_map(target, query, None), v, |x| x.round() as GLint)
+    }
+    unsafe fn GetnMapfv(&mut self, target: GLenum, query: GLenum, buf_size: GLsizei, v: *mut GLfloat) {
+        write_map_values(self.gl_get_map(target, query, Some(values_in_bytes::<GLfloat>(buf_size))), v, |x| x as GLfloat)
+    }
+    unsafe fn GetnMapdv(&mut self, target: GLenum, query: GLenum, buf_size: GLsizei, v: *mut GLdouble) {
+        write_map_values(self.gl_get_map(target, query, Some(values_in_bytes::<GLdouble>(buf_size))), v, |x| x)
+    }
+    unsafe fn GetnMapiv(&mut self, target: GLenum, query: GLenum, buf_size: GLsizei, v: *mut GLint) {
+        write_map_values(self.gl_get_map(target, query, Some(values_in_bytes::<GLint>(buf_size))), v, |x| x.round() as GLint)
+    }
+    unsafe fn GetnMapfvARB(&mut self, target: GLenum, query: GLenum, buf_size: GLsizei, v: *mut GLfloat) {
+        self.GetnMapfv(target, query, buf_size, v)
+    }
+    unsafe fn GetnMapdvARB(&mut self, target: GLenum, query: GLenum, buf_size: GLsizei, v: *mut GLdouble) {
+        self.GetnMapdv(target, query, buf_size, v)
+    }
+    unsafe fn GetnMapivARB(&mut self, target: GLenum, query: GLenum, buf_size: GLsizei, v: *mut GLint) {
+        self.GetnMapiv(target, query, buf_size, v)
+    }
+    unsafe fn MapGrid1f(&mut self, un: GLint, u1: GLfloat, u2: GLfloat) {
+        self.gl_map_grid(Dimension::One, [un, 1], [[u1 as f64, u2 as f64], [0.0, 1.0]])
+    }
+    unsafe fn MapGrid1d(&mut self, un: GLint, u1: GLdouble, u2: GLdouble) {
+        self.gl_map_grid(Dimension::One, [un, 1], [[u1, u2], [0.0, 1.0]])
+    }
+    unsafe fn MapGrid2f(&mut self, un: GLint, u1: GLfloat, u2: GLfloat, vn: GLint, v1: GLfloat, v2: GLfloat) {
+        self.gl_map_grid(Dimension::Two, [un, vn], [[u1 as f64, u2 as f64], [v1 as f64, v2 as f64]])
+    }
+    unsafe fn MapGrid2d(&mut self, un: GLint, u1: GLdouble, u2: GLdouble, vn: GLint, v1: GLdouble, v2: GLdouble) {
+        self.gl_map_grid(Dimension::Two, [un, vn], [[u1, u2], [v1, v2]])
+    }
+    unsafe fn EvalCoord1f(&mut self, u: GLfloat) {
+        self.gl_eval_coord(Dimension::One, u as f64, 0.0)
+    }
+    unsafe fn EvalCoord1d(&mut self, u: GLdouble) {
+        self.gl_eval_coord(Dimension::One, u, 0.0)
+    }
+    unsafe fn EvalCoord1fv(&mut self, u: *const GLfloat) {
+        if let Some(u) = read_vec(u, 1) {
+            self.gl_eval_coord(Dimension::One, u[0] as f64, 0.0)
+        }
+    }
+    unsafe fn EvalCoord1dv(&mut self, u: *const GLdouble) {
+        if !u.is_null() {
+            self.gl_eval_coord(Dimension::One, *u, 0.0)
+        }
+    }
+    unsafe fn EvalCoord2f(&mut self, u: GLfloat, v: GLfloat) {
+        self.gl_eval_coord(Dimension::Two, u as f64, v as f64)
+    }
+    unsafe fn EvalCoord2d(&mut self, u: GLdouble, v: GLdouble) {
+        self.gl_eval_coord(Dimension::Two, u, v)
+    }
+    unsafe fn EvalCoord2fv(&mut self, u: *const GLfloat) {
+        if let Some(u) = read_vec(u, 2) {
+            self.gl_eval_coord(Dimension::Two, u[0] as f64, u[1] as f64)
+        }
+    }
+    unsafe fn EvalCoord2dv(&mut self, u: *const GLdouble) {
+        if !u.is_null() {
+            self.gl_eval_coord(Dimension::Two, *u, *u.add(1))
+        }
+    }
+    unsafe fn EvalPoint1(&mut self, i: GLint) {
+        self.gl_eval_point(Dimension::One, i, 0)
+    }
+    unsafe fn EvalPoint2(&mut self, i: GLint, j: GLint) {
+        self.gl_eval_point(Dimension::Two, i, j)
+    }
+    unsafe fn EvalMesh1(&mut self, mode: GLenum, i1: GLint, i2: GLint) {
+        self.gl_eval_mesh1(mode, i1, i2)
+    }
+    unsafe fn EvalMesh2(&mut self, mode: GLenum, i1: GLint, i2: GLint, j1: GLint, j2: GLint) {
+        self.gl_eval_mesh2(mode, i1, i2, j1, j2)
     }
 
     // Fixed-function texturing (compatibility profile).

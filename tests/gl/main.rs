@@ -7,6 +7,7 @@ mod harness;
 mod blending;
 mod depth;
 mod errors;
+mod evaluators;
 mod framebuffer_object;
 mod scissor;
 mod texture;

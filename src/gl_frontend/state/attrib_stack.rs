@@ -66,6 +66,7 @@ fn restore_groups(s: &mut GlState, saved: &GlState, mask: GLbitfield) {
             unit.enabled = saved_unit.enabled;
         }
         s.legacy_enables = saved.legacy_enables.clone();
+        s.evaluators.restore_enables(&saved.evaluators);
         s.lighting.enabled = saved.lighting.enabled;
         s.lighting.color_material = saved.lighting.color_material;
         s.lighting.normalize = saved.lighting.normalize;
@@ -149,6 +150,9 @@ fn restore_groups(s: &mut GlState, saved: &GlState, mask: GLbitfield) {
     if mask & GL_LIGHTING_BIT != 0 {
         s.raster.shade_model = saved.raster.shade_model;
         s.lighting = saved.lighting.clone();
+    }
+    if mask & GL_EVAL_BIT != 0 {
+        s.evaluators.restore_eval_group(&saved.evaluators);
     }
     if mask & GL_FOG_BIT != 0 {
         s.fog = saved.fog;

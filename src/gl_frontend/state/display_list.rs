@@ -6,7 +6,8 @@
 //! see `build_display_list.rs`) and `dispatch::call_listed` appends it while a list is
 //! being compiled; replay calls the same `GlCommands` methods the entry points call. Lists
 //! live in the share group, as GL's list names are shared. Commands that read images or
-//! list names are recorded here by hand: their data is copied at compile time, as GL says.
+//! list names are recorded here by hand, glMap's control points by `evaluators.rs`: their
+//! data is copied at compile time, as GL says.
 
 use std::collections::BTreeMap;
 use std::ffi::c_void;
@@ -26,6 +27,7 @@ mod generated {
     include!(concat!(env!("OUT_DIR"), "/gl_list_commands.rs"));
 }
 pub use generated::ListCommand;
+pub use crate::state::evaluators::{record_map1d, record_map1f, record_map2d, record_map2f};
 
 /// GL_MAX_LIST_NESTING: how deep glCallList may nest during execution.
 pub const MAX_LIST_NESTING: u32 = 64;
@@ -117,6 +119,8 @@ pub enum Recorded {
     TexSubImage2D { target: GLenum, level: GLint, x: GLint, y: GLint, width: GLsizei, height: GLsizei, format: GLenum, ty: GLenum, image: ClientImage },
     /// glDrawPixels with the client image copied.
     DrawPixels { width: GLsizei, height: GLsizei, format: GLenum, ty: GLenum, image: ClientImage },
+    /// glMap1 / glMap2 with the control points copied.
+    Map(crate::state::evaluators::RecordedMap),
     /// glBitmap with the bitmap copied.
     Bitmap { width: GLsizei, height: GLsizei, origin: [f32; 2], advance: [f32; 2], image: ClientImage },
 }
@@ -192,6 +196,7 @@ impl Recorded {
         }
         match self {
             Recorded::Nothing => {}
+            Recorded::Map(map) => map.replay(ctx),
             &Recorded::DrawArrays { mode, first, count } => unsafe { ctx.DrawArrays(mode, first, count) },
             Recorded::CapturedDraw(draw) => ctx.replay_captured_draw(draw),
             Recorded::MultiDraw(draws) => draws.iter().for_each(|d| ctx.replay_captured_draw(d)),

@@ -1,9 +1,11 @@
 //! glEnable / glDisable / glIsEnabled of the compatibility profile's capabilities:
 //! lighting, lights, fog, the alpha test, colour material, normalisation, texture
-//! generation, the colour sum, and the capabilities galvan accepts and reports without
-//! drawing differently yet (stipples, smoothing of points, evaluators).
+//! generation, the colour sum, the evaluators' maps (`evaluators.rs`), and the
+//! capabilities galvan accepts and reports without drawing differently yet (stipples,
+//! smoothing of points).
 
 use crate::context::ContextState;
+use crate::state::evaluators::is_evaluator_capability;
 use crate::state::texgen::coord_index;
 use crate::state::Dirty;
 use crate::types::enums::*;
@@ -12,11 +14,7 @@ use crate::types::*;
 /// Capabilities remembered for glIsEnabled and glPushAttrib (GL_VERTEX_PROGRAM_TWO_SIDE is
 /// also read by the draw path).
 const REMEMBERED: &[GLenum] = &[
-    GL_POINT_SMOOTH, GL_LINE_STIPPLE, GL_POLYGON_STIPPLE, GL_AUTO_NORMAL, GL_INDEX_LOGIC_OP,
-    GL_VERTEX_PROGRAM_TWO_SIDE, GL_MAP1_COLOR_4, GL_MAP1_INDEX, GL_MAP1_NORMAL, GL_MAP1_TEXTURE_COORD_1,
-    GL_MAP1_TEXTURE_COORD_2, GL_MAP1_TEXTURE_COORD_3, GL_MAP1_TEXTURE_COORD_4, GL_MAP1_VERTEX_3, GL_MAP1_VERTEX_4,
-    GL_MAP2_COLOR_4, GL_MAP2_INDEX, GL_MAP2_NORMAL, GL_MAP2_TEXTURE_COORD_1, GL_MAP2_TEXTURE_COORD_2,
-    GL_MAP2_TEXTURE_COORD_3, GL_MAP2_TEXTURE_COORD_4, GL_MAP2_VERTEX_3, GL_MAP2_VERTEX_4,
+    GL_POINT_SMOOTH, GL_LINE_STIPPLE, GL_POLYGON_STIPPLE, GL_INDEX_LOGIC_OP, GL_VERTEX_PROGRAM_TWO_SIDE,
 ];
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -45,6 +43,9 @@ impl ContextState {
         if self.client_state_slot(cap).is_some() || matches!(cap, GL_EDGE_FLAG_ARRAY | GL_INDEX_ARRAY) {
             self.gl_client_state(cap, on);
             return true;
+        }
+        if is_evaluator_capability(cap) {
+            return self.set_evaluator_capability(cap, on);
         }
         let s = &mut self.state;
         match cap {
@@ -93,6 +94,9 @@ impl ContextState {
             return Some(self.vertex_arrays.get(self.bindings.vertex_array).is_some_and(|v| v.attribs.get(slot).is_some_and(|a| a.enabled)));
         }
         if let Some(on) = self.state_only_array_enabled(cap) {
+            return Some(on);
+        }
+        if let Some(on) = self.evaluator_capability(cap) {
             return Some(on);
         }
         let s = &self.state;

@@ -24,6 +24,9 @@ impl ContextState {
             .or_else(|| self.pixel_map_value(pname))
             .or_else(|| self.edge_flag_value(pname))
             .or_else(|| self.conventional_array_value(pname))
+            .or_else(|| self.evaluator_value(pname))
+            // Auxiliary colour buffers: galvan's framebuffers have none.
+            .or_else(|| (pname == crate::types::enums::GL_AUX_BUFFERS).then(|| Value::int(0)))
     }
 }
 

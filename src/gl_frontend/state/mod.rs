@@ -15,6 +15,7 @@ pub mod display_list;
 pub mod display_list_draws;
 pub mod edge_flag;
 pub mod enables;
+pub mod evaluators;
 pub mod fog;
 pub mod legacy_enables;
 pub mod legacy_queries;
@@ -115,6 +116,8 @@ pub struct GlState {
     pub alpha_test: alpha_test::AlphaTestState,
     pub texgen: texgen::TexGenState,
     pub legacy_enables: legacy_enables::LegacyEnables,
+    /// glMap, glMapGrid and the evaluator enables (compatibility profile).
+    pub evaluators: evaluators::EvaluatorState,
     /// glEdgeFlag (compatibility profile).
     pub edge_flag: edge_flag::EdgeFlagState,
     /// glRasterPos / glWindowPos (compatibility profile).
@@ -158,6 +161,7 @@ impl GlState {
             alpha_test: Default::default(),
             texgen: Default::default(),
             legacy_enables: Default::default(),
+            evaluators: Default::default(),
             edge_flag: Default::default(),
             raster_pos: Default::default(),
             pixel_transfer: Default::default(),
