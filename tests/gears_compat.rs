@@ -5,6 +5,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "common/gears_image.rs"]
+mod gears_image;
+use gears_image::{assert_three_gears, read_png};
+
 const SIZE: u32 = 300;
 
 /// How many pixels may differ by more than one step of 255 in some channel. On
@@ -62,32 +66,9 @@ fn render(mut command: Command, path: &Path, renderer: &str) -> Vec<u8> {
     assert!(out.status.success(), "{command:?}: {stderr}");
     let drawn_by = |line: &str| line.split(" / ").nth(1).is_some_and(|r| r.starts_with(renderer));
     assert!(stderr.lines().any(drawn_by), "drawn by {renderer}: {stderr}");
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut pixels = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut pixels).unwrap();
-    assert_eq!((info.width, info.height, info.color_type), (SIZE, SIZE, png::ColorType::Rgba));
+    let (pixels, width, height) = read_png(path);
+    assert_eq!((width, height), (SIZE, SIZE));
     pixels
-}
-
-/// Black background, and each gear's colour over at least 1% of the image.
-fn assert_three_gears(pixels: &[u8], driver: &str) {
-    let (mut black, mut red, mut green, mut blue) = (0, 0, 0, 0);
-    for p in pixels.chunks_exact(4) {
-        let (r, g, b) = (p[0] as u32, p[1] as u32, p[2] as u32);
-        match () {
-            _ if r + g + b == 0 => black += 1,
-            _ if r > 2 * (g + b) => red += 1,
-            _ if g > 2 * (r + b) => green += 1,
-            _ if b > r && b > g => blue += 1,
-            _ => {}
-        }
-    }
-    let total = (SIZE * SIZE) as usize;
-    assert!(black > total / 4, "{driver}: the background is black: {black} pixels");
-    for (name, count) in [("red", red), ("green", green), ("blue", blue)] {
-        assert!(count > total / 100, "{driver}: the {name} gear is drawn: {count} pixels");
-    }
 }
 
 #[test]

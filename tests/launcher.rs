@@ -2,6 +2,10 @@
 
 use std::process::Command;
 
+#[path = "common/gears_image.rs"]
+mod gears_image;
+use gears_image::{assert_three_gears, read_png};
+
 fn galvan() -> Command {
     Command::new(env!("CARGO_BIN_EXE_galvan"))
 }
@@ -46,27 +50,9 @@ fn demo_draws_three_coloured_gears_on_black() {
     let path = dir.join("gears.png");
     let out = galvan().args(["demo", "--headless"]).arg(&path).args(["--frames", "1"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut pixels = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut pixels).unwrap();
-    assert_eq!((info.width, info.height), (300, 300));
-    let (mut black, mut red, mut green, mut blue) = (0, 0, 0, 0);
-    for p in pixels.chunks_exact(4) {
-        let (r, g, b) = (p[0] as i32, p[1] as i32, p[2] as i32);
-        match () {
-            _ if r + g + b == 0 => black += 1,
-            _ if r > 2 * (g + b) => red += 1,
-            _ if g > 2 * (r + b) => green += 1,
-            _ if b > r && b > g => blue += 1,
-            _ => {}
-        }
-    }
-    let total = 300 * 300;
-    assert!(black > total / 4, "background is black: {black}");
-    for (name, count) in [("red", red), ("green", green), ("blue", blue)] {
-        assert!(count > total / 100, "the {name} gear is drawn: {count} pixels");
-    }
+    let (pixels, width, height) = read_png(&path);
+    assert_eq!((width, height), (300, 300));
+    assert_three_gears(&pixels, "galvan demo");
     // Upright: the blue gear sits above the other two (classic layout, y = 4.2).
     let row_of = |want: fn(&[u8]) -> bool| {
         let rows: Vec<usize> = pixels
