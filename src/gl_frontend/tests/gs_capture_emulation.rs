@@ -3,8 +3,8 @@
 //! in both. The captured buffer is read back: strips taken apart into GL's primitives
 //! with EndPrimitive splitting them, amplification, points and lines, instanced
 //! geometry-shader invocations, separate buffers, only whole primitives that fit, the
-//! primitive queries and glDrawTransformFeedback; captures of a stream other than 0 fail
-//! to link with an info-log line. The emulation's pass-through vertex shader, storing its
+//! primitive queries and glDrawTransformFeedback (by programs with and without an
+//! emulated geometry shader); captures of a stream other than 0 fail to link with an info-log line. The emulation's pass-through vertex shader, storing its
 //! captures, passes spirv-val.
 
 mod common;
@@ -259,6 +259,20 @@ fn draws_append_and_draw_transform_feedback_draws_what_they_captured() {
         glEndQuery(GL_PRIMITIVES_GENERATED);
         assert_eq!(error(), GL_NO_ERROR);
         assert_eq!(result(generated), 6, "{emulate}: the captured vertices");
+
+        // And by the geometry program, reading the captured values as x: three triangles
+        // for each of the 18 points.
+        let (gs_program, linked, log) = link_capturing(TWO_STRIPS, &["value"], GL_INTERLEAVED_ATTRIBS);
+        assert!(linked, "{log}");
+        glUseProgram(gs_program);
+        glBindBuffer(GL_ARRAY_BUFFER, buffer);
+        glVertexAttribPointer(0, 1, GL_FLOAT, 0, 0, std::ptr::null());
+        let generated = query();
+        glBeginQuery(GL_PRIMITIVES_GENERATED, generated);
+        glDrawTransformFeedback(GL_POINTS, tfo);
+        glEndQuery(GL_PRIMITIVES_GENERATED);
+        assert_eq!(error(), GL_NO_ERROR);
+        assert_eq!(result(generated), 18 * 3, "{emulate}: the geometry shader's triangles");
     });
 }
 
