@@ -279,7 +279,7 @@ struct EmulatedGsModules {
 }
 
 /// Why a program's geometry shader cannot be emulated, if it cannot.
-fn emulated_gs_supported(linked: &glsl::LinkedProgram, caps: &nir_like::Caps, tess_emulated: bool) -> Result<(), String> {
+fn emulated_gs_supported(linked: &glsl::LinkedProgram, tess_emulated: bool) -> Result<(), String> {
     let has = |stage| linked.stages.iter().any(|s| s.stage == stage);
     // Emulated tessellation's evaluation shader runs as a vertex shader, which stores the
     // records the geometry shader reads; the device's own tessellation stage cannot.
@@ -290,15 +290,14 @@ fn emulated_gs_supported(linked: &glsl::LinkedProgram, caps: &nir_like::Caps, te
     if !has(glsl::Stage::Vertex) {
         return Err("an emulated geometry shader needs a vertex shader in the same program".into());
     }
-    // The pass-through vertex shader draws, and so captures, stream 0 only.
+    // The pass-through vertex shader draws, and so captures, stream 0 only (natively or
+    // emulated: the device that stores from vertex shaders for this emulation emulates
+    // capture too).
     let xfb = &linked.interface.transform_feedback;
     let gs = linked.stages.iter().find(|s| s.stage == glsl::Stage::Geometry).and_then(|s| s.ir.as_ref().ok());
     let other_stream = gs.is_some_and(|ir| ir.variables.iter().any(|(_, v)| v.mode == nir_like::VariableMode::ShaderOut && v.xfb.is_some() && v.stream.unwrap_or(0) != 0));
     if !xfb.varyings.is_empty() && xfb.capture_stage == Some(glsl::Stage::Geometry) && other_stream {
         return Err("transform feedback of vertex streams other than 0 from an emulated geometry shader is not supported".into());
-    }
-    if !xfb.varyings.is_empty() && xfb.capture_stage == Some(glsl::Stage::Geometry) && !caps.transform_feedback && !caps.transform_feedback_emulated() {
-        return Err("transform feedback captured from an emulated geometry shader is not supported on this device".into());
     }
     Ok(())
 }
@@ -363,7 +362,7 @@ impl ContextState {
         let emulate_gs = has(glsl::Stage::Geometry) && caps.geometry_shader_emulated() && !gs_apart;
         let tess_emulated = !separable && crate::draw_path::tess_emulation::is_emulated(&caps, linked);
         if emulate_gs {
-            emulated_gs_supported(linked, &caps, tess_emulated)?;
+            emulated_gs_supported(linked, tess_emulated)?;
         }
         let mut modules = Vec::new();
         let mut all_stages = StageMask(0);
