@@ -600,7 +600,7 @@ impl ContextState {
         let sampler_slots = sampler_slots(&exe);
         let images = self.image_resources(&exe)?;
         let storage = self.storage_buffer_resources(&exe)?;
-        let emulated_capture = if emulated.is_some() { None } else { self.emulated_capture_for_draw(&exe, topology, first, count, instances, base_vertex, base_instance, indices, element_buffer, restart)? };
+        let emulated_capture = if emulated.is_some() || exe.gs_emulation.is_some() { None } else { self.emulated_capture_for_draw(&exe, topology, first, count, instances, base_vertex, base_instance, indices, element_buffer, restart)? };
         let program_id = exe.gpu.id();
         let may_clamp = exe.variants.may_clamp();
         // glShadeModel(GL_FLAT) applies to a compatibility program's colour varyings.
@@ -695,7 +695,8 @@ impl ContextState {
         resources.extend(images.iter().map(|(binding, element, view)| ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::StorageImage { view } }));
         let capture = if records_only { None } else { self.capture_for_draw()? };
         let count_source = self.captured_count_source();
-        if let Some(emulation) = &gs_emulation {
+        // The records draw of emulated tessellation runs before any geometry shader.
+        if let Some(emulation) = gs_emulation.as_ref().filter(|_| !records_only) {
             let draw = crate::draw_path::gs_emulation::EmulatedGsDraw {
                 targets: &targets,
                 topology,

@@ -13,8 +13,17 @@
 //! The barriers between the steps come from the backend's resource tracking. Which record
 //! slots make each input primitive is GL's primitive assembly, done on the host
 //! (`primitive_assembly`), as transform feedback emulation does.
+//!
+//! Transform feedback captures what the geometry shader emits. With native capture the
+//! third draw captures it: the pass-through vertex shader's outputs carry the geometry
+//! shader's capture decorations. With emulated capture that shader stores a record per
+//! emitted vertex (`lower_xfb_to_storage`), and the copy after the draw needs the emitted
+//! strips as GL's primitives, which only the GPU knows: a capturing draw reads the index
+//! list back after the dispatch (the draw waits for the GPU, as tessellation emulation
+//! waits for its levels) and assembles them on the host. Draws that capture nothing never
+//! wait.
 
-use nir_like::passes::{GsComputeParams, XfbDrawParams, GS_COMPUTE_GROUP_SIZE};
+use nir_like::passes::{GsComputeParams, XfbDrawParams, XfbRecordLayout, GS_COMPUTE_GROUP_SIZE, GS_RESTART_INDEX};
 use nir_like::Primitive;
 use vk_backend::{
     BindingDesc, BindingKind, Buffer as GpuBuffer, DispatchRecord, DispatchSize, DrawCounts, DrawRecord, IndexBinding, IndexType, MemoryHint,
@@ -24,7 +33,8 @@ use vk_backend::{
 use crate::context::ContextState;
 use crate::draw_path::dispatch::OwnedResource;
 use crate::draw_path::draw::Indices;
-use crate::draw_path::primitive_assembly::{geometry_input_slots, geometry_input_vertices};
+use crate::draw_path::primitive_assembly::{captured_slots, geometry_input_slots, geometry_input_vertices, vertices_per_primitive};
+use crate::draw_path::xfb_emulation::EmulatedCopy;
 use crate::draw_path::record_error::RecordError;
 use crate::types::enums::*;
 use crate::types::*;
@@ -62,6 +72,9 @@ pub struct GsEmulation {
     /// The geometry shader as compute.
     pub geometry: GpuProgram,
     pub shape: GsShape,
+    /// The record layout of the pass-through vertex shader's captures, when it stores them
+    /// (the geometry shader is captured and the device's capture is emulated).
+    pub capture: Option<XfbRecordLayout>,
 }
 
 /// The numbers of an emulated geometry shader the draw path sizes its buffers by.
@@ -143,7 +156,9 @@ impl ContextState {
         let records = self.scratch_buffers.take(&self.device, slot_count * u64::from(gs.record_words) * 4, MemoryHint::DeviceLocal)?;
         let vertices_bytes = invocations * u64::from(gs.max_vertices) * u64::from(gs.output_words) * 4;
         let vertices = self.scratch_buffers.take(&self.device, vertices_bytes, MemoryHint::DeviceLocal)?;
-        let indices = self.scratch_buffers.take(&self.device, index_count * 4, MemoryHint::DeviceLocal)?;
+        let capturing = emulation.capture.is_some() && self.transform_feedback.capturing();
+        let index_memory = if capturing { MemoryHint::HostVisible } else { MemoryHint::DeviceLocal };
+        let indices = self.scratch_buffers.take(&self.device, index_count * 4, index_memory)?;
         let slot_bytes: Vec<u8> = slot_list.iter().flat_map(|s| s.to_ne_bytes()).collect();
         let (slots, slots_offset) = self.stream.stream_upload(&slot_bytes)?;
         let slots = OwnedResource::Storage { binding: SLOTS_BINDING, element: 0, buffer: slots, offset: slots_offset, size: slot_bytes.len() as u64 };
@@ -187,6 +202,16 @@ impl ContextState {
         let resources = with_resources(draw.resources, &owned);
         let groups = invocations.div_ceil(u64::from(GS_COMPUTE_GROUP_SIZE)) as u32;
         self.stream.dispatch(&DispatchRecord { program: &emulation.geometry, resources: &resources, size: DispatchSize::Direct([groups, 1, 1]) })?;
+        drop(resources);
+        let emitted = invocations * u64::from(gs.max_vertices);
+        let (capture, copy) = match emulation.capture {
+            Some(layout) if capturing => {
+                let (capture, copy) = self.emulated_gs_capture(layout, &indices, index_count, emitted, gs.output_topology())?;
+                (capture, Some(copy))
+            }
+            Some(_) => (self.no_emulated_capture()?, None),
+            None => (Vec::new(), None),
+        };
 
         // 3. What it emitted is drawn as strips; points restart too where the device
         // restarts lists, else the pass-through shader drops the restart indices, which
@@ -195,7 +220,8 @@ impl ContextState {
         let mut raster = draw.state.clone();
         raster.topology = topology;
         raster.raster.primitive_restart = topology != Topology::PointList || self.device.info().features.primitive_topology_list_restart;
-        let owned = [storage(VERTICES_BINDING, &vertices)];
+        let mut owned = vec![storage(VERTICES_BINDING, &vertices)];
+        owned.extend(capture);
         let resources = with_resources(draw.resources, &owned);
         self.stream.set_render_targets(draw.targets)?;
         self.stream.draw(&DrawRecord {
@@ -211,8 +237,49 @@ impl ContextState {
             xfb: draw.capture.clone(),
             captured_count: None,
         })?;
+        drop(resources);
         self.scratch_buffers.keep([records, vertices, indices]);
+        if let Some(copy) = copy {
+            self.finish_emulated_capture(copy)?;
+        }
         Ok(())
+    }
+
+    /// The records the pass-through vertex shader stores its captures into and the copy
+    /// of GL's primitives after the draw: `indices` (`index_count` of them, host-visible)
+    /// are read back once the geometry shader has run, their strips taken apart as the
+    /// `topology` they are drawn as; `emitted` is the number of vertex slots.
+    fn emulated_gs_capture(
+        &mut self,
+        layout: XfbRecordLayout,
+        indices: &GpuBuffer,
+        index_count: u64,
+        emitted: u64,
+        topology: Topology,
+    ) -> Result<(Vec<OwnedResource>, EmulatedCopy), RecordError> {
+        let bytes = self.stream.read_buffer(indices, 0, index_count * 4)?;
+        let list: Vec<Option<u32>> = bytes.chunks_exact(4).map(|c| u32::from_ne_bytes([c[0], c[1], c[2], c[3]])).map(|i| (i != GS_RESTART_INDEX).then_some(i)).collect();
+        let last_provoking = self.state.raster.provoking_vertex == GL_LAST_VERTEX_CONVENTION;
+        let captured = captured_slots(topology, &list, last_provoking);
+        let per_primitive = vertices_per_primitive(topology).ok_or(RecordError::Gl(GL_INVALID_OPERATION))?;
+        let record_bytes = (emitted * u64::from(layout.words_per_vertex) * 4).max(16);
+        let records = self.scratch_buffers.take(&self.device, record_bytes, MemoryHint::DeviceLocal)?;
+        // One instance of `emitted` slots, slot = emitted vertex.
+        let params = XfbDrawParams { first_vertex: 0, first_instance: 0, vertices_per_instance: emitted as u32, slot_count: emitted as u32 };
+        let params = self.upload_draw_params(params)?;
+        let resources = vec![
+            OwnedResource::Storage { binding: crate::draw_path::xfb_emulation::RECORDS_BINDING, element: 0, buffer: records.clone(), offset: 0, size: record_bytes },
+            params,
+        ];
+        let copy = self.plan_emulated_copy(layout, records, &captured, per_primitive, 1, 0)?;
+        Ok((resources, copy))
+    }
+
+    /// The capture bindings of a draw that captures nothing: no slot to store into.
+    fn no_emulated_capture(&mut self) -> Result<Vec<OwnedResource>, RecordError> {
+        let records = self.scratch_buffers.never_written(&self.device)?;
+        let params = self.upload_draw_params(XfbDrawParams::default())?;
+        Ok(vec![OwnedResource::Storage { binding: crate::draw_path::xfb_emulation::RECORDS_BINDING, element: 0, buffer: records, offset: 0, size: 16 }, params])
     }
 
     /// A small uniform block of `words` for one binding, through the upload ring.

@@ -223,7 +223,11 @@ impl ContextState {
             OwnedResource::Uniform { binding: VERTEX_PARAMS_BINDING, element: 0, buffer: params_buffer, offset: params_offset, size: params_bytes.len() as u64 },
         ];
         let stage = EmulatedDrawStage { program: Some(&tess.vertex), resources: &record_resources, vertex_input: true, records_only: true };
-        self.record_draw(executable, Topology::PointList, targets.clone(), first, count, instances, base_vertex, base_instance, draw, immediate, Some(&stage))?;
+        // The queries count the tessellated primitives, not these points.
+        self.stream.set_queries_counting(false)?;
+        let stored = self.record_draw(executable, Topology::PointList, targets.clone(), first, count, instances, base_vertex, base_instance, draw, immediate, Some(&stage));
+        self.stream.set_queries_counting(true)?;
+        stored?;
 
         // 2. The control stage, one workgroup per patch.
         let mut control_words = vec![patch_vertices as u32, per_instance_patches as u32, 0, 0];

@@ -10,6 +10,12 @@
 //! of record slots, and the position in each buffer is a host number too. That keeps the
 //! shader a gather, and glDrawTransformFeedback and the primitive queries exact without
 //! reading anything back. None of this runs on a device with native capture.
+//!
+//! Behind an emulated geometry shader the captured stage is the pass-through vertex shader
+//! drawing what the geometry shader emitted (`draw_path/gs_emulation.rs`): its records are
+//! slots of emitted vertices, and the primitives are the emitted strips, which only the GPU
+//! knows; that path reads the emitted index list back (a wait for the GPU) before it plans
+//! the copy here.
 
 use nir_like::passes::{build_xfb_copy, xfb_copy_binding, XfbCopyParams, XfbDrawParams, XfbRecordLayout, XfbStorage};
 use vk_backend::{BindingDesc, BindingKind, Buffer as GpuBuffer, DispatchRecord, DispatchSize, MemoryHint, Program as GpuProgram, ProgramDesc, ShaderModule, ShaderStage, StageMask, Topology};
@@ -28,10 +34,16 @@ pub const RECORDS_BINDING: u32 = 480;
 /// The uniform block with the draw's [`XfbDrawParams`].
 pub const PARAMS_BINDING: u32 = 481;
 
-/// Where a program's vertex stage stores its captures, when the device's capture is
-/// emulated and the vertex stage is the captured one (geometry capture is not emulated).
+/// Where a program's captured vertex stage stores its captures, when the device's capture
+/// is emulated: the program's vertex shader, or, when the geometry shader is captured and
+/// emulated too, the pass-through vertex shader drawing what it emitted.
 pub(crate) fn xfb_storage(caps: &nir_like::Caps, layout: &glsl::link_xfb::TransformFeedbackLayout) -> Option<XfbStorage> {
-    let emulated = caps.transform_feedback_emulated() && !layout.varyings.is_empty() && layout.capture_stage == Some(glsl::Stage::Vertex);
+    let stage_emulated = match layout.capture_stage {
+        Some(glsl::Stage::Vertex) => true,
+        Some(glsl::Stage::Geometry) => caps.geometry_shader_emulated(),
+        _ => false,
+    };
+    let emulated = caps.transform_feedback_emulated() && !layout.varyings.is_empty() && stage_emulated;
     emulated.then(|| XfbStorage { set: 0, records_binding: RECORDS_BINDING, params_binding: PARAMS_BINDING, layout: XfbRecordLayout::from_strides(&layout.strides) })
 }
 
@@ -103,7 +115,28 @@ impl ContextState {
         let last_provoking = self.state.raster.provoking_vertex == GL_LAST_VERTEX_CONVENTION;
         let instance_slots = captured_slots(topology, &drawn.slots, last_provoking);
 
-        // Whole primitives that fit in every buffer the program writes.
+        let record_bytes = (slot_count as u64 * u64::from(layout.words_per_vertex) * 4).max(16);
+        let records = self.scratch_buffers.take(&self.device, record_bytes, MemoryHint::DeviceLocal)?;
+        let first_vertex = drawn.first_vertex;
+        let params = self.upload_draw_params(XfbDrawParams { first_vertex, first_instance: base_instance, vertices_per_instance: per_instance as u32, slot_count: slot_count as u32 })?;
+        let resources = vec![OwnedResource::Storage { binding: RECORDS_BINDING, element: 0, buffer: records.clone(), offset: 0, size: record_bytes }, params];
+        let copy = self.plan_emulated_copy(layout, records, &instance_slots, per_primitive, instances as u32, per_instance as u32)?;
+        Ok(Some(EmulatedCapture { resources, copy: Some(copy) }))
+    }
+
+    /// The copy of a capturing draw: the record slots of the whole primitives that fit in
+    /// every buffer the program writes (`instance_slots` one instance's captured vertices,
+    /// `per_primitive` to a primitive, each instance's slots `per_instance` further on),
+    /// and where in each buffer they go.
+    pub(crate) fn plan_emulated_copy(
+        &mut self,
+        layout: XfbRecordLayout,
+        records: GpuBuffer,
+        instance_slots: &[u32],
+        per_primitive: usize,
+        instances: u32,
+        per_instance: u32,
+    ) -> Result<EmulatedCopy, RecordError> {
         let o = self.transform_feedback.current();
         let (bindings, strides, written) = (o.buffers, o.layout.strides.clone(), o.emulated_written);
         let mut targets = Vec::new();
@@ -120,28 +153,22 @@ impl ContextState {
             }
             targets.push(CopyTarget { index: b, buffer, start: offset + written[b], stride });
         }
-        let generated = (instance_slots.len() / per_primitive) as u64 * instances as u64;
+        let generated = (instance_slots.len() / per_primitive) as u64 * u64::from(instances);
         let primitives = generated.min(fit);
         let mut slots = Vec::with_capacity(primitives as usize * per_primitive);
-        'instances: for instance in 0..instances as u32 {
-            for &s in &instance_slots {
+        'instances: for instance in 0..instances {
+            for &s in instance_slots {
                 if slots.len() >= primitives as usize * per_primitive {
                     break 'instances;
                 }
-                slots.push(s + instance * per_instance as u32);
+                slots.push(s + instance * per_instance);
             }
         }
-
-        let record_bytes = (slot_count as u64 * u64::from(layout.words_per_vertex) * 4).max(16);
-        let records = self.scratch_buffers.take(&self.device, record_bytes, MemoryHint::DeviceLocal)?;
-        let first_vertex = drawn.first_vertex;
-        let params = self.upload_draw_params(XfbDrawParams { first_vertex, first_instance: base_instance, vertices_per_instance: per_instance as u32, slot_count: slot_count as u32 })?;
-        let resources = vec![OwnedResource::Storage { binding: RECORDS_BINDING, element: 0, buffer: records.clone(), offset: 0, size: record_bytes }, params];
-        let copy = EmulatedCopy { records, layout, slots, targets, primitives_generated: generated, primitives_written: primitives };
-        Ok(Some(EmulatedCapture { resources, copy: Some(copy) }))
+        Ok(EmulatedCopy { records, layout, slots, targets, primitives_generated: generated, primitives_written: primitives })
     }
 
-    fn upload_draw_params(&mut self, params: XfbDrawParams) -> Result<OwnedResource, vk_backend::Error> {
+    /// The draw's numbers for the capturing stage's record slots, through the upload ring.
+    pub(crate) fn upload_draw_params(&mut self, params: XfbDrawParams) -> Result<OwnedResource, vk_backend::Error> {
         let bytes: Vec<u8> = params.to_words().iter().flat_map(|w| w.to_ne_bytes()).collect();
         let (buffer, offset) = self.stream.stream_upload(&bytes)?;
         Ok(OwnedResource::Uniform { binding: PARAMS_BINDING, element: 0, buffer, offset, size: bytes.len() as u64 })
@@ -216,7 +243,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_vertex_captures_are_emulated() {
+    fn vertex_and_emulated_geometry_captures_are_emulated() {
         let caps = nir_like::Caps { transform_feedback: false, ..nir_like::Caps::ALL };
         let mut layout = glsl::link_xfb::TransformFeedbackLayout { strides: vec![16, 0, 8], capture_stage: Some(glsl::Stage::Vertex), ..Default::default() };
         assert!(xfb_storage(&caps, &layout).is_none(), "nothing captured");
@@ -225,6 +252,10 @@ mod tests {
         assert_eq!(storage.layout.sections, [Some((0, 4)), None, Some((4, 2)), None]);
         assert!(xfb_storage(&nir_like::Caps::ALL, &layout).is_none(), "native capture");
         layout.capture_stage = Some(glsl::Stage::Geometry);
-        assert!(xfb_storage(&caps, &layout).is_none());
+        assert!(xfb_storage(&caps, &layout).is_none(), "a native geometry shader");
+        let no_gs = nir_like::Caps { geometry_shader: false, ..caps };
+        assert_eq!(xfb_storage(&no_gs, &layout).unwrap().layout, storage.layout, "the pass-through vertex shader of an emulated one");
+        layout.capture_stage = Some(glsl::Stage::TessEval);
+        assert!(xfb_storage(&no_gs, &layout).is_none());
     }
 }

@@ -279,17 +279,25 @@ struct EmulatedGsModules {
 }
 
 /// Why a program's geometry shader cannot be emulated, if it cannot.
-fn emulated_gs_supported(linked: &glsl::LinkedProgram, caps: &nir_like::Caps) -> Result<(), String> {
+fn emulated_gs_supported(linked: &glsl::LinkedProgram, tess_emulated: bool) -> Result<(), String> {
     let has = |stage| linked.stages.iter().any(|s| s.stage == stage);
-    if has(glsl::Stage::TessEval) || has(glsl::Stage::TessControl) {
-        return Err("this device runs geometry shaders emulated, which is not supported together with tessellation".into());
+    // Emulated tessellation's evaluation shader runs as a vertex shader, which stores the
+    // records the geometry shader reads; the device's own tessellation stage cannot.
+    let tessellated = has(glsl::Stage::TessEval) || has(glsl::Stage::TessControl);
+    if tessellated && !tess_emulated {
+        return Err("this device runs geometry shaders emulated, which is not supported together with its own tessellation".into());
     }
     if !has(glsl::Stage::Vertex) {
         return Err("an emulated geometry shader needs a vertex shader in the same program".into());
     }
+    // The pass-through vertex shader draws, and so captures, stream 0 only (natively or
+    // emulated: the device that stores from vertex shaders for this emulation emulates
+    // capture too).
     let xfb = &linked.interface.transform_feedback;
-    if !xfb.varyings.is_empty() && xfb.capture_stage == Some(glsl::Stage::Geometry) && !caps.transform_feedback {
-        return Err("transform feedback captured from an emulated geometry shader is not supported on this device".into());
+    let gs = linked.stages.iter().find(|s| s.stage == glsl::Stage::Geometry).and_then(|s| s.ir.as_ref().ok());
+    let other_stream = gs.is_some_and(|ir| ir.variables.iter().any(|(_, v)| v.mode == nir_like::VariableMode::ShaderOut && v.xfb.is_some() && v.stream.unwrap_or(0) != 0));
+    if !xfb.varyings.is_empty() && xfb.capture_stage == Some(glsl::Stage::Geometry) && other_stream {
+        return Err("transform feedback of vertex streams other than 0 from an emulated geometry shader is not supported".into());
     }
     Ok(())
 }
@@ -352,8 +360,9 @@ impl ContextState {
         // links it with one; alone it is kept as its compute module, which never draws.
         let gs_apart = has(glsl::Stage::Geometry) && caps.geometry_shader_emulated() && separable && !has(glsl::Stage::Vertex);
         let emulate_gs = has(glsl::Stage::Geometry) && caps.geometry_shader_emulated() && !gs_apart;
+        let tess_emulated = !separable && crate::draw_path::tess_emulation::is_emulated(&caps, linked);
         if emulate_gs {
-            emulated_gs_supported(linked, &caps)?;
+            emulated_gs_supported(linked, tess_emulated)?;
         }
         let mut modules = Vec::new();
         let mut all_stages = StageMask(0);
@@ -364,6 +373,9 @@ impl ContextState {
         let cull_emulation = cull_emulation(linked, last_pre_raster);
         let clip_vertex_location = clip_vertex_location(linked, last_pre_raster, self.limits.max_varying_components / 4)?;
         let xfb_storage = crate::draw_path::xfb_emulation::xfb_storage(&caps, &linked.interface.transform_feedback);
+        let capture_stage = linked.interface.transform_feedback.capture_stage;
+        // Behind an emulated geometry shader, its pass-through vertex shader is captured.
+        let gs_capture = xfb_storage.clone().filter(|_| emulate_gs && capture_stage == Some(glsl::Stage::Geometry));
         let mut stages = Vec::new();
         if placeholder_vertex {
             let fragment = linked.stages[0].ir.as_ref().map_err(|e| format!("fragment shader: {e}"))?;
@@ -380,7 +392,6 @@ impl ContextState {
         }
         // Emulated tessellation draws with the evaluation shader as its vertex shader; the
         // vertex and control stages run before, as programs of their own.
-        let tess_emulated = !separable && crate::draw_path::tess_emulation::is_emulated(&caps, linked);
         if tess_emulated {
             stages = crate::draw_path::tess_emulation::final_draw_stages(stages)?;
         }
@@ -391,7 +402,7 @@ impl ContextState {
             cull_emulation,
             two_sided_color: two_sided_color_state(linked, last_pre_raster),
             tex_clamp: tex_clamp.to_vec(),
-            xfb_storage: xfb_storage.clone().filter(|_| gl_stage == glsl::Stage::Vertex),
+            xfb_storage: xfb_storage.clone().filter(|_| gl_stage == glsl::Stage::Vertex && capture_stage == Some(glsl::Stage::Vertex)),
             ..self.lower_options(linked)
         };
         let emit = |gl_stage: glsl::Stage, ir: &nir_like::Shader| self.shader_module(gl_stage, ir);
@@ -401,7 +412,8 @@ impl ContextState {
             if emulate_gs {
                 let modules = emulation.get_or_insert_with(EmulatedGsModules::default);
                 match gl_stage {
-                    glsl::Stage::Vertex => {
+                    // With tessellation emulated, the evaluation shader is the vertex stage.
+                    glsl::Stage::Vertex | glsl::Stage::TessEval => {
                         modules.record_layout = vertex_record_layout(&ir, clip_vertex_location);
                         let storage = nir_like::passes::RecordStorage {
                             set: 0,
@@ -415,7 +427,7 @@ impl ContextState {
                         continue;
                     }
                     glsl::Stage::Geometry => {
-                        let (passthrough, compute, shape) = self.emulated_geometry_stage(linked, ir, &modules.record_layout, &caps, &lower_options, cull_emulation)?;
+                        let (passthrough, compute, shape) = self.emulated_geometry_stage(linked, ir, &modules.record_layout, &caps, &lower_options, cull_emulation, gs_capture.clone())?;
                         modules.shape = Some(shape);
                         modules.passthrough_vertex = Some(passthrough);
                         modules.compute = Some(compute);
@@ -431,7 +443,7 @@ impl ContextState {
             }
             if gs_apart && gl_stage == glsl::Stage::Geometry {
                 if linked.stages.len() == 1 {
-                    let (_, compute, _) = self.emulated_geometry_stage(linked, ir, &Default::default(), &caps, &lower_options, cull_emulation)?;
+                    let (_, compute, _) = self.emulated_geometry_stage(linked, ir, &Default::default(), &caps, &lower_options, cull_emulation, None)?;
                     modules.push(compute);
                 }
                 continue;
@@ -473,13 +485,15 @@ impl ContextState {
         let mut raster_modules = vec![&passthrough];
         raster_modules.extend(modules.iter());
         let gpu = program(&raster_modules)?;
-        let gs = crate::draw_path::gs_emulation::GsEmulation { vertex: program(&[&vertex])?, geometry: program(&[&compute])?, shape };
+        let capture = gs_capture.map(|storage| storage.layout);
+        let gs = crate::draw_path::gs_emulation::GsEmulation { vertex: program(&[&vertex])?, geometry: program(&[&compute])?, shape, capture };
         Ok((gpu, Some(gs)))
     }
 
     /// The geometry stage of a program whose geometry shader is emulated: the
-    /// pass-through vertex module drawing what it emits, its compute module, and the
-    /// numbers the draw path sizes its buffers by.
+    /// pass-through vertex module drawing what it emits (storing its captures where
+    /// `capture` says, when capture is emulated), its compute module, and the numbers the
+    /// draw path sizes its buffers by.
     #[allow(clippy::type_complexity)]
     fn emulated_geometry_stage(
         &self,
@@ -489,6 +503,7 @@ impl ContextState {
         caps: &nir_like::Caps,
         lower_options: &dyn Fn(glsl::Stage) -> nir_like::passes::LowerOptions,
         cull_emulation: Option<nir_like::passes::CullEmulation>,
+        capture: Option<nir_like::passes::XfbStorage>,
     ) -> Result<(ShaderModule, ShaderModule, crate::draw_path::gs_emulation::GsShape), String> {
         use crate::draw_path::gs_emulation as gs;
         // The geometry shader hands its outputs on through memory: the epilogues of the
@@ -514,7 +529,8 @@ impl ContextState {
             points,
         };
         let mut passthrough = nir_like::passes::build_gs_passthrough_vertex(&ir, &passthrough_options);
-        let vertex_lower = nir_like::passes::LowerOptions { last_pre_rasterization: true, ..lower_options(glsl::Stage::Geometry) };
+        // Emulated capture of the geometry shader's outputs stores them from here.
+        let vertex_lower = nir_like::passes::LowerOptions { last_pre_rasterization: true, xfb_storage: capture, ..lower_options(glsl::Stage::Geometry) };
         nir_like::passes::lower_for_caps(&mut passthrough, caps, &vertex_lower);
         let storage = nir_like::passes::GsComputeStorage {
             set: 0,

@@ -1,6 +1,8 @@
 //! Transform feedback at draw time: the draw-mode check against
 //! glBeginTransformFeedback's mode, the buffers a capturing draw writes, and
-//! glDrawTransformFeedback(Stream)(Instanced), which draws what a capture wrote.
+//! glDrawTransformFeedback(Stream)(Instanced), which draws what a capture wrote (from the
+//! device's counters, or a count on the host where capture or the drawing program's
+//! stages are emulated).
 
 use vk_backend::{Buffer as GpuBuffer, CapturedVertexCount, XfbDraw, XfbTarget, MAX_XFB_BUFFERS};
 
@@ -91,7 +93,22 @@ impl ContextState {
             return self.gl_draw(mode, 0, vertices.min(i32::MAX as u64) as GLsizei, instances, 0, 0, None);
         }
         let source = captured[stream as usize].zip(o.counters.clone());
+        // A program whose geometry shader or tessellation is emulated plans its draws on
+        // the host, which then needs the count the device's capture wrote: it is read back
+        // (the draw waits for the GPU).
+        let emulated = self.current_executable().is_some_and(|e| {
+            let e = e.lock().unwrap_or_else(|p| p.into_inner());
+            e.gs_emulation.is_some() || e.tess_emulation.is_some()
+        });
         match source {
+            Some(((buffer, stride), counters)) if emulated => {
+                let bytes = match self.stream.read_buffer(&counters, 4 * u64::from(buffer), 4) {
+                    Ok(b) => u32::from_ne_bytes([b[0], b[1], b[2], b[3]]),
+                    Err(e) => return self.backend_failed(e),
+                };
+                let vertices = bytes / stride.max(1);
+                self.gl_draw(mode, 0, vertices.min(i32::MAX as u32) as GLsizei, instances, 0, 0, None);
+            }
             Some(((buffer, stride), counters)) => {
                 self.transform_feedback.draw_source = Some((counters, buffer, stride));
                 self.gl_draw(mode, 0, 1, instances, 0, 0, None);

@@ -1,9 +1,11 @@
 //! Tessellation emulated by a records-storing vertex shader, the control shader as compute,
 //! the host tessellator and the evaluation shader as a vertex shader (every context of
-//! this binary asks for `tess` emulation), read back from the window: the quad, triangle
-//! and isoline domains, point mode, a control shader using barrier() and patch outputs,
-//! the default levels without a control shader, gl_PrimitiveID, discarded patches and the
-//! vertex order. The SPIR-V the emulation's passes emit passes spirv-val.
+//! this binary asks for `tess` emulation, some for more), read back from the window: the
+//! quad, triangle and isoline domains, point mode, a control shader using barrier() and
+//! patch outputs, the default levels without a control shader, gl_PrimitiveID, discarded
+//! patches and the vertex order; and a geometry shader after the tessellation, emulated
+//! too (`tess,gs`, `tess,gs,xfb`), drawn and captured. The SPIR-V the emulation's passes
+//! emit passes spirv-val.
 
 mod common;
 
@@ -369,4 +371,70 @@ void main() {
     lower_tes_to_vertex(&mut eval, &layout, &bindings).unwrap();
     lower_for_caps(&mut eval, &caps, &lower);
     emit(&eval, "evaluation after a generated control shader");
+}
+
+/// A geometry shader after emulated tessellation, emulated too (the evaluation shader,
+/// run as a vertex shader, stores the records it reads), with the device's capture and
+/// with capture emulated: it sees the two triangles of a quad patch at level 1, recolours
+/// them, and what it emits is drawn, captured and counted.
+#[test]
+fn an_emulated_geometry_shader_follows_emulated_tessellation() {
+    let gs = "#version 400
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+out vec4 g_color;
+out float primitive;
+void main() {
+    for (int i = 0; i < 3; i++) {
+        gl_Position = gl_in[i].gl_Position;
+        g_color = vec4(1.0, 1.0, 0.0, 1.0);
+        primitive = float(gl_PrimitiveIDIn);
+        EmitVertex();
+    }
+}";
+    let fs = "#version 400
+in vec4 g_color;
+out vec4 frag;
+void main() { frag = g_color; }";
+    for emulate in ["tess,gs", "tess,gs,xfb"] {
+        let _ctx = current_context_offered(ContextConfig { major: 4, minor: 6, profile: Profile::Core, emulate: Some(emulate), ..Default::default() });
+        let program = unsafe {
+            let p = glCreateProgram();
+            for (stage, source) in [(GL_VERTEX_SHADER, VS), (GL_TESS_CONTROL_SHADER, TCS), (GL_TESS_EVALUATION_SHADER, QUAD_TES), (GL_GEOMETRY_SHADER, gs), (GL_FRAGMENT_SHADER, fs)] {
+                glAttachShader(p, compiled_shader(stage, source));
+            }
+            let names = [c"primitive".as_ptr()];
+            glTransformFeedbackVaryings(p, 1, names.as_ptr(), GL_INTERLEAVED_ATTRIBS);
+            glLinkProgram(p);
+            let mut linked = 0;
+            glGetProgramiv(p, GL_LINK_STATUS, &mut linked);
+            let mut log = vec![0u8; 1024];
+            let mut len = 0;
+            glGetProgramInfoLog(p, 1024, &mut len, log.as_mut_ptr().cast());
+            assert_eq!(linked, 1, "{emulate}: {}", String::from_utf8_lossy(&log[..len as usize]));
+            p
+        };
+        set_levels(program, [1.0; 4], [1.0; 2]);
+        draw_patches(program, &WINDOW_QUAD, 4);
+        assert_eq!(error(), GL_NO_ERROR, "{emulate}");
+        for (x, y) in [(1, 1), (62, 30), (32, 16)] {
+            assert_eq!(pixel(x, y), [255, 255, 0, 255], "{emulate}: pixel ({x}, {y})");
+        }
+        // The same patch again, captured.
+        let buffer = common::capture::capture_buffer(0, 7);
+        let mut generated = 0;
+        unsafe {
+            glGenQueries(1, &mut generated);
+            glBeginQuery(GL_PRIMITIVES_GENERATED, generated);
+            glBeginTransformFeedback(GL_TRIANGLES);
+            glDrawArrays(GL_PATCHES, 0, 4);
+            glEndTransformFeedback();
+            glEndQuery(GL_PRIMITIVES_GENERATED);
+        }
+        assert_eq!(error(), GL_NO_ERROR, "{emulate}");
+        assert_eq!(common::capture::read_words(buffer, 7), [0.0, 0.0, 0.0, 1.0, 1.0, 1.0, -1.0], "{emulate}: gl_PrimitiveIDIn captured");
+        let mut count = 0u32;
+        unsafe { glGetQueryObjectuiv(generated, GL_QUERY_RESULT, &mut count) };
+        assert_eq!(count, 2, "{emulate}: primitives generated");
+    }
 }

@@ -3,6 +3,10 @@
 //! output-vertex buffer and writes the outputs the geometry shader wrote, declared as the
 //! geometry shader declared them, so the program's own fragment shader follows unchanged.
 //!
+//! The outputs keep the geometry shader's transform feedback decorations (of stream 0,
+//! the one drawn): the pass-through shader is the captured stage, natively or through
+//! `lower_xfb_to_storage`.
+//!
 //! gl_PrimitiveID, which a vertex stage cannot write, goes to the fragment stage as a flat
 //! varying at a location the caller picks (`lower_primitive_id_to_varying` moves the
 //! fragment shader's input there). gl_Layer and gl_ViewportIndex are left out. For point

@@ -104,7 +104,9 @@ impl XfbRecordLayout {
 }
 
 /// Rewrites a vertex shader's capture decorations into record stores; returns whether it
-/// changed anything. Other stages are left alone (the geometry stage is not emulated yet).
+/// changed anything. Other stages are left alone: an emulated geometry shader's captures
+/// are stored by its pass-through vertex shader (`build_gs_passthrough_vertex`), which
+/// carries its decorations.
 pub fn lower_xfb_to_storage(shader: &mut Shader, storage: &XfbStorage) -> bool {
     if shader.stage != Stage::Vertex {
         return false;

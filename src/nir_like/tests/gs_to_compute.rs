@@ -134,3 +134,22 @@ fn a_fragment_shader_reads_gl_primitive_id_from_a_flat_varying() {
     assert_eq!((v.builtin, v.location, v.interpolation), (None, Some(7), Interpolation::Flat));
     assert!(!lower_primitive_id_to_varying(&mut fs, 7), "nothing left to move");
 }
+
+#[test]
+fn the_passthrough_vertex_shader_is_captured_as_the_geometry_shader_was() {
+    let mut gs = geometry_shader();
+    let color = gs.variables.iter().find(|(_, v)| v.name == "color").map(|(h, _)| h).unwrap();
+    gs.variables[color].xfb = Some(XfbLocation { buffer: 0, stride: 16, offset: 0 });
+    let options = GsPassthrough { set: 0, vertices_binding: 485, layout: RecordLayout::of_outputs(&gs), primitive_id_location: None, points: false };
+    let mut vs = build_gs_passthrough_vertex(&gs, &options);
+    let captured: Vec<&str> = vs.variables.iter().filter(|(_, v)| v.xfb.is_some()).map(|(_, v)| v.name.as_str()).collect();
+    assert_eq!(captured, ["color"]);
+    // Emulated capture: the decorated output becomes four record words.
+    let storage = XfbStorage { set: 0, records_binding: 480, params_binding: 481, layout: XfbRecordLayout::of_shader(&vs) };
+    assert!(lower_xfb_to_storage(&mut vs, &storage));
+    let text = print_shader(&vs);
+    validate(&vs).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+    assert!(vs.variables.iter().all(|(_, v)| v.xfb.is_none()), "{text}");
+    let entry = text.rsplit("entry function main()").next().unwrap_or("");
+    assert_eq!(entry.lines().filter(|l| l.contains("store_deref")).count(), 4, "{text}");
+}
