@@ -131,6 +131,7 @@ impl ContextState {
             Ok(None) => {}
             Err(e) => return self.record_error(e),
         }
+        crate::objects::texture_compressed::compress_level(&mut image);
         self.define_level(target, level as usize, image);
     }
 
@@ -175,7 +176,7 @@ impl ContextState {
     pub(crate) fn generate_mipmap_if_asked(&mut self, texture_target: GLenum, face: usize, level: usize) {
         let asked = self.with_bound_texture(texture_target, |t| {
             let base = t.effective_base_level() as usize;
-            t.generate_mipmap && level == base && t.face_level(face, base).is_some_and(|i| i.compressed.is_none() && i.samples == 0)
+            t.generate_mipmap && level == base && t.face_level(face, base).is_some_and(|i| i.samples == 0)
         });
         if asked == Some(true) && TargetShape::of(texture_target).is_some_and(|s| s.mipmapped) {
             // Formats glGenerateMipmap refuses (depth, integer) keep their levels.
@@ -598,5 +599,6 @@ fn downsample(image: &TexImage, shape: TargetShape) -> TexImage {
     if let Ok(data) = pixels::from_rgba_f32(&below, image.format) {
         out.data = data;
     }
+    crate::objects::texture_compressed::compress_level(&mut out);
     out
 }
