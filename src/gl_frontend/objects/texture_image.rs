@@ -213,6 +213,14 @@ impl ContextState {
         if !self.check(fits, GL_INVALID_VALUE) {
             return;
         }
+        // A level of a specific compressed format changes by whole blocks, as with
+        // glCompressedTexSubImage (GL 4.6 section 8.7).
+        if let Some(block) = texel.info.block() {
+            let aligned = |a: usize, b: u32| offset[a] as u32 % b == 0 && (size[a] as u32 % b == 0 || (offset[a] + size[a]) as u32 == level_size[a]);
+            if !self.check(aligned(0, block.width as u32) && aligned(1, block.height as u32), GL_INVALID_OPERATION) {
+                return;
+            }
+        }
         if let Err(e) = pixels::check_upload(texel.info.internal_format, format, ty, self.format_api()) {
             return self.record_error(e);
         }
@@ -225,6 +233,15 @@ impl ContextState {
             return;
         }
         self.store_sub_image(texture_target, face, level as u32, &region, texel, &texels);
+        if texel.info.block().is_some() {
+            // The level's blocks follow; the GPU image is made again from what they decode to.
+            self.with_bound_texture(texture_target, |t| {
+                if let Some(Some(image)) = t.faces.get_mut(face).and_then(|f| f.get_mut(level as usize)) {
+                    crate::objects::texture_compressed::compress_level(image);
+                }
+                t.discard_gpu_images();
+            });
+        }
     }
 
     /// [`Self::unpack_pixels`] for glTexImage and glTexSubImage: colour passes through the

@@ -140,6 +140,18 @@ fn uncompressed_data_into_a_compressed_format_is_compressed() {
         glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, back.as_mut_ptr().cast());
         assert_eq!(back, texels);
         assert_eq!(glGetError(), GL_NO_ERROR);
+        // glTexSubImage changes whole blocks, and the blocks follow it.
+        let green = [[0u8, 255, 0, 255]; 16];
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT as GLint, 8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.as_ptr().cast());
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 2, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, green.as_ptr().cast());
+        assert_eq!(glGetError(), GL_INVALID_OPERATION, "a region that does not start on a block");
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 4, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, green.as_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        glGetCompressedTexImage(GL_TEXTURE_2D, 0, blocks.as_mut_ptr().cast());
+        glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 8, 4, 0, 32, blocks.as_ptr().cast());
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, back.as_mut_ptr().cast());
+        assert_eq!(&back[16..20], &[0, 255, 0, 255], "the right block's blocks are green");
+        assert_eq!(&back[..4], &[255, 0, 0, 0x33]);
     }
 }
 
