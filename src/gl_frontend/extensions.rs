@@ -168,7 +168,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_EXT_texture3D", Offered::Desktop),
     ("GL_EXT_texture_array", Offered::Desktop),
     ("GL_EXT_texture_compression_rgtc", Offered::Desktop),
-    ("GL_EXT_texture_compression_s3tc", Offered::Both),
+    ("GL_EXT_texture_compression_s3tc", Offered::Desktop),
     ("GL_EXT_texture_cube_map", Offered::Compatibility),
     ("GL_EXT_texture_edge_clamp", Offered::Desktop),
     ("GL_EXT_texture_env_add", Offered::Compatibility),
