@@ -39,6 +39,9 @@ pub enum Format {
     Rgba8Sint,
     Bgra8Unorm,
     Bgra8Srgb,
+    /// 16-bit packed colour, the first field in the top bits (GL's RGB565 and RGB5_A1).
+    R5G6B5Unorm,
+    Rgb5A1Unorm,
     Rgb10A2Unorm,
     Rgb10A2Uint,
     Rg11B10Float,
@@ -133,7 +136,7 @@ impl Format {
         }
         match self {
             R8Unorm | R8Snorm | R8Uint | R8Sint | S8Uint => 1,
-            Rg8Unorm | Rg8Snorm | Rg8Uint | Rg8Sint | R16Unorm | R16Snorm | R16Float | R16Uint | R16Sint | D16Unorm => 2,
+            Rg8Unorm | Rg8Snorm | Rg8Uint | Rg8Sint | R5G6B5Unorm | Rgb5A1Unorm | R16Unorm | R16Snorm | R16Float | R16Uint | R16Sint | D16Unorm => 2,
             Rgba8Unorm | Rgba8Snorm | Rgba8Srgb | Rgba8Uint | Rgba8Sint | Bgra8Unorm | Bgra8Srgb | Rgb10A2Unorm
             | Rgb10A2Uint | Rg11B10Float | Rgb9E5Float | Rg16Unorm | Rg16Snorm | Rg16Float | Rg16Uint | Rg16Sint | R32Float
             | R32Uint | R32Sint | D24Unorm | D24UnormS8Uint | D32Float => 4,

@@ -39,12 +39,17 @@ impl ContextState {
                 Err(e) => return self.report_target_error(e),
             };
             let source_samples = source.image.desc().samples;
+            let same_size = (src[2] - src[0]).abs() == (dst[2] - dst[0]).abs() && (src[3] - src[1]).abs() == (dst[3] - dst[1]).abs();
+            // A blit from or into a multisample framebuffer does not scale (GL 4.6 section 18.3.1).
+            let dest_multisampled = targets.colors.iter().flatten().any(|v| v.image().desc().samples > 1);
+            if !self.check(same_size || (source_samples == 1 && !dest_multisampled), GL_INVALID_OPERATION) {
+                return;
+            }
             if source_samples > 1 {
-                // A multisample source resolves: rectangles of one size, and a multisample
-                // destination must have the source's sample count.
-                let same_size = (src[2] - src[0]).abs() == (dst[2] - dst[0]).abs() && (src[3] - src[1]).abs() == (dst[3] - dst[1]).abs();
+                // A multisample source resolves, and a multisample destination must have the
+                // source's sample count.
                 let samples_ok = targets.colors.iter().flatten().all(|v| matches!(v.image().desc().samples, 1) || v.image().desc().samples == source_samples);
-                if !self.check(same_size && samples_ok, GL_INVALID_OPERATION) {
+                if !self.check(samples_ok, GL_INVALID_OPERATION) {
                     return;
                 }
             }
@@ -82,12 +87,14 @@ impl ContextState {
                 _ => Aspect::DepthStencil,
             };
             let (source_samples, dest_samples) = (source.image.desc().samples, view.image().desc().samples);
-            if source_samples > 1 {
-                // As for colour: a multisample source resolves or copies, one size to one size.
-                let same_size = (src[2] - src[0]).abs() == (dst[2] - dst[0]).abs() && (src[3] - src[1]).abs() == (dst[3] - dst[1]).abs();
-                if !self.check(same_size && (dest_samples == 1 || dest_samples == source_samples), GL_INVALID_OPERATION) {
-                    return;
-                }
+            // As for colour: a multisample source or destination keeps the size, and a
+            // multisample source resolves or copies.
+            let same_size = (src[2] - src[0]).abs() == (dst[2] - dst[0]).abs() && (src[3] - src[1]).abs() == (dst[3] - dst[1]).abs();
+            if !self.check(same_size || (source_samples == 1 && dest_samples == 1), GL_INVALID_OPERATION) {
+                return;
+            }
+            if source_samples > 1 && !self.check(dest_samples == 1 || dest_samples == source_samples, GL_INVALID_OPERATION) {
+                return;
             }
             let (level, layer) = (view.desc().base_level, view.desc().base_layer);
             let (from, to) = (rect(src, source.level, source.layer), rect(dst, level, layer));

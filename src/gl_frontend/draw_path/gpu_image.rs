@@ -129,7 +129,7 @@ macro_rules! storage_vk_pairs {
 
 storage_vk_pairs!(
     R8Unorm, R8Snorm, R8Uint, R8Sint, Rg8Unorm, Rg8Snorm, Rg8Uint, Rg8Sint, Rgba8Unorm, Rgba8Snorm, Rgba8Srgb,
-    Rgba8Uint, Rgba8Sint, Bgra8Unorm, Bgra8Srgb, Rgb10A2Unorm, Rgb10A2Uint, Rg11B10Float, Rgb9E5Float, R16Unorm,
+    Rgba8Uint, Rgba8Sint, Bgra8Unorm, Bgra8Srgb, R5G6B5Unorm, Rgb5A1Unorm, Rgb10A2Unorm, Rgb10A2Uint, Rg11B10Float, Rgb9E5Float, R16Unorm,
     R16Snorm, R16Float, R16Uint, R16Sint, Rg16Unorm, Rg16Snorm, Rg16Float, Rg16Uint, Rg16Sint, Rgba16Unorm, Rgba16Snorm, Rgba16Float, Rgba16Uint,
     Rgba16Sint, R32Float, R32Uint, R32Sint, Rg32Float, Rg32Uint, Rg32Sint, Rgba32Float, Rgba32Uint, Rgba32Sint,
     D16Unorm, D24Unorm, D24UnormS8Uint, D32Float, D32FloatS8Uint, S8Uint,

@@ -21,7 +21,7 @@ impl ContextState {
             Ok(n) => n,
             Err(e) => return self.record_error(e),
         };
-        let source = match self.read_source(format) {
+        let source = match self.single_sample_read_source(format) {
             Ok(s) => s,
             Err(e) => return self.report_target_error(e),
         };

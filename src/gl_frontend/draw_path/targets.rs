@@ -130,6 +130,17 @@ impl ContextState {
         Ok(targets)
     }
 
+    /// [`Self::read_source`] for the reads that take single samples (glReadPixels,
+    /// glCopyTexImage, glCopyTexSubImage): a multisample framebuffer object is
+    /// GL_INVALID_OPERATION there (GL 4.6 sections 18.2.1 and 8.6).
+    pub(crate) fn single_sample_read_source(&mut self, format: GLenum) -> Result<ReadSource, TargetError> {
+        let source = self.read_source(format)?;
+        if self.bindings.read_framebuffer != 0 && source.image.desc().samples > 1 {
+            return Err(TargetError::Gl(GL_INVALID_OPERATION));
+        }
+        Ok(source)
+    }
+
     /// The image a read-back reads for `format` (colour, depth, stencil).
     pub(crate) fn read_source(&mut self, format: GLenum) -> Result<ReadSource, TargetError> {
         let depth_like = matches!(format, GL_DEPTH_COMPONENT | GL_STENCIL_INDEX | GL_DEPTH_STENCIL);

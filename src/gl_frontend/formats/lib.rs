@@ -27,6 +27,7 @@
 
 pub mod api;
 mod client_layout;
+pub mod compress;
 pub mod decompress;
 pub mod effective_format;
 pub mod error;
@@ -43,6 +44,7 @@ pub mod transfer;
 pub mod validate;
 
 pub use api::Api;
+pub use compress::compress;
 pub use decompress::decompress;
 pub use effective_format::effective_internal_format;
 pub use error::GlError;

@@ -1,7 +1,7 @@
 //! A GL format as it is actually stored on a device: its table entry plus the storage format
 //! chosen for it, which is the preferred one or a fallback the device supports.
 
-use crate::info::FormatInfo;
+use crate::info::{Comp, ComponentKind, FormatInfo};
 use crate::storage::StorageFormat;
 
 /// A GL internal format and the storage format its texels live in.
@@ -30,6 +30,28 @@ impl TexelFormat {
     /// uncompressed because the device cannot sample it).
     pub fn needs_decompression(&self) -> bool {
         self.info.storage.block().is_some() && self.storage.block().is_none()
+    }
+
+    /// The bits each stored channel keeps when a wider fallback holds a normalised format
+    /// (RGB5_A1 in RGBA8, R16 in R32F): values are rounded to them so that texels read
+    /// back as the GL format's own sizes say. `None` when the storage is the format's own,
+    /// or its values are float, integer or sRGB-encoded (rounded in the storage already).
+    pub fn narrowed_bits(&self) -> Option<[u8; 4]> {
+        let info = self.info;
+        let normalised = matches!(info.kind, ComponentKind::Unorm | ComponentKind::Snorm);
+        if self.storage == info.storage || !normalised || info.srgb || !info.base.is_color() {
+            return None;
+        }
+        let b = info.bits;
+        Some(info.store.map(|comp| match comp {
+            Comp::R => b.red,
+            Comp::G => b.green,
+            Comp::B => b.blue,
+            Comp::A => b.alpha,
+            Comp::L => b.luminance,
+            Comp::I => b.intensity,
+            Comp::Zero | Comp::One => 0,
+        }))
     }
 }
 

@@ -11,7 +11,7 @@
 use crate::client_layout::{client_layout, format_slots};
 use crate::error::GlError;
 use crate::info::{BaseFormat, Comp, ComponentKind};
-use crate::layout::{Layout, Pixel, Slot};
+use crate::layout::{snorm, unorm, Layout, Pixel, Slot};
 use crate::pixel_store::{geometry, Extent, PixelStore};
 use crate::shuffle::{pack_plan, unpack_plan};
 use crate::texel_format::TexelFormat;
@@ -109,7 +109,8 @@ pub fn unpack(
     let texel_bytes = storage.map_or(0, |l| l.pixel_bytes());
     let out_len = storage_bytes(format, dst, extent)?;
     let mut out = vec![0u8; out_len];
-    if let (true, Some(layout)) = (p.color, storage) {
+    let narrowed = dst.narrowed_bits();
+    if let (true, Some(layout), None) = (p.color, storage, narrowed) {
         if is_plain_copy(&client, &layout, &dst.info.store, store.swap_bytes) {
             let row = extent.width as usize * texel_bytes;
             for (r, chunk) in
@@ -156,7 +157,10 @@ pub fn unpack(
                 let mut px: Pixel = [0.0, 0.0, 0.0, 1.0, 0.0, 0.0];
                 client.decode(pixel, &mut px);
                 if let (true, Some(layout)) = (p.color, storage) {
-                    let stored = to_storage_channels(&px, &dst.info.store);
+                    let mut stored = to_storage_channels(&px, &dst.info.store);
+                    if let Some(bits) = narrowed {
+                        round_to_bits(&mut stored, bits, dst.info.kind);
+                    }
                     layout.encode(&stored, &mut out[i * texel_bytes..(i + 1) * texel_bytes]);
                 }
                 if p.depth {
@@ -171,6 +175,24 @@ pub fn unpack(
         }
     }
     Ok(out)
+}
+
+/// Rounds each stored channel value to a normalised number of `bits` (0: left as is), the
+/// conversion of GL 4.6 section 2.3.5 to the format's own precision.
+fn round_to_bits(stored: &mut Pixel, bits: [u8; 4], kind: ComponentKind) {
+    for (v, b) in stored.iter_mut().zip(bits) {
+        match (b, kind) {
+            (0, _) | (33.., _) => {}
+            (b, ComponentKind::Snorm) => {
+                let max = (1i64 << (b - 1)) - 1;
+                *v = snorm(*v, max) as f64 / max as f64;
+            }
+            (b, _) => {
+                let max = (1u64 << b) - 1;
+                *v = unorm(*v, max) as f64 / max as f64;
+            }
+        }
+    }
 }
 
 /// What each stored channel receives from a client pixel (luminance and intensity take red,

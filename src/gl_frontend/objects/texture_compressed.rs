@@ -196,6 +196,25 @@ impl ContextState {
 }
 
 /// GL_TEXTURE_COMPRESSED and GL_TEXTURE_COMPRESSED_IMAGE_SIZE of a level.
+/// Keeps a level of a specific compressed format that came as uncompressed texels (glTexImage,
+/// mipmap generation) as blocks too, for glGetCompressedTexImage; its texels become what the
+/// blocks decode to, so sampling and read-back agree with them. Formats galvan has no encoder
+/// for keep their texels alone.
+pub(crate) fn compress_level(image: &mut TexImage) {
+    let format = image.format;
+    if !format.needs_decompression() {
+        return;
+    }
+    let extent = Extent::new(image.width, image.height, image.depth);
+    let Some(blocks) = gl_formats::compress(format, &image.data, extent) else { return };
+    if let Ok(texels) = gl_formats::decompress(format, &blocks, extent) {
+        if texels.len() == image.data.len() {
+            image.data = texels;
+            image.compressed = Some(blocks);
+        }
+    }
+}
+
 pub fn compressed_level_query(image: &TexImage, pname: GLenum, format: TexelFormat) -> i64 {
     let compressed = format.info.block().is_some();
     match pname {

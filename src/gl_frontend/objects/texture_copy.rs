@@ -28,7 +28,7 @@ impl ContextState {
     /// GL error already recorded.
     fn read_framebuffer_as(&mut self, texel: TexelFormat, x: i32, y: i32, width: u32, height: u32) -> Result<Vec<u8>, ()> {
         let format = if texel.has_stencil() { GL_DEPTH_STENCIL } else if texel.is_depth() { GL_DEPTH_COMPONENT } else { GL_RGBA };
-        let source = match self.read_source(format) {
+        let source = match self.single_sample_read_source(format) {
             Ok(s) => s,
             Err(e) => {
                 self.report_target_error(e);

@@ -131,6 +131,7 @@ impl ContextState {
             Ok(None) => {}
             Err(e) => return self.record_error(e),
         }
+        crate::objects::texture_compressed::compress_level(&mut image);
         self.define_level(target, level as usize, image);
     }
 
@@ -175,7 +176,7 @@ impl ContextState {
     pub(crate) fn generate_mipmap_if_asked(&mut self, texture_target: GLenum, face: usize, level: usize) {
         let asked = self.with_bound_texture(texture_target, |t| {
             let base = t.effective_base_level() as usize;
-            t.generate_mipmap && level == base && t.face_level(face, base).is_some_and(|i| i.compressed.is_none() && i.samples == 0)
+            t.generate_mipmap && level == base && t.face_level(face, base).is_some_and(|i| i.samples == 0)
         });
         if asked == Some(true) && TargetShape::of(texture_target).is_some_and(|s| s.mipmapped) {
             // Formats glGenerateMipmap refuses (depth, integer) keep their levels.
@@ -212,6 +213,14 @@ impl ContextState {
         if !self.check(fits, GL_INVALID_VALUE) {
             return;
         }
+        // A level of a specific compressed format changes by whole blocks, as with
+        // glCompressedTexSubImage (GL 4.6 section 8.7).
+        if let Some(block) = texel.info.block() {
+            let aligned = |a: usize, b: u32| offset[a] as u32 % b == 0 && (size[a] as u32 % b == 0 || (offset[a] + size[a]) as u32 == level_size[a]);
+            if !self.check(aligned(0, block.width as u32) && aligned(1, block.height as u32), GL_INVALID_OPERATION) {
+                return;
+            }
+        }
         if let Err(e) = pixels::check_upload(texel.info.internal_format, format, ty, self.format_api()) {
             return self.record_error(e);
         }
@@ -224,6 +233,15 @@ impl ContextState {
             return;
         }
         self.store_sub_image(texture_target, face, level as u32, &region, texel, &texels);
+        if texel.info.block().is_some() {
+            // The level's blocks follow; the GPU image is made again from what they decode to.
+            self.with_bound_texture(texture_target, |t| {
+                if let Some(Some(image)) = t.faces.get_mut(face).and_then(|f| f.get_mut(level as usize)) {
+                    crate::objects::texture_compressed::compress_level(image);
+                }
+                t.discard_gpu_images();
+            });
+        }
     }
 
     /// [`Self::unpack_pixels`] for glTexImage and glTexSubImage: colour passes through the
@@ -598,5 +616,6 @@ fn downsample(image: &TexImage, shape: TargetShape) -> TexImage {
     if let Ok(data) = pixels::from_rgba_f32(&below, image.format) {
         out.data = data;
     }
+    crate::objects::texture_compressed::compress_level(&mut out);
     out
 }

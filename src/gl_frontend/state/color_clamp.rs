@@ -73,7 +73,7 @@ fn fixed_point(format: vk_backend::Format) -> Option<bool> {
     use vk_backend::FormatClass;
     match format {
         _ if format.class() != FormatClass::Float => None,
-        R8Unorm | Rg8Unorm | Rgba8Unorm | Rgba8Srgb | Bgra8Unorm | Bgra8Srgb | Rgb10A2Unorm | R16Unorm | Rg16Unorm | Rgba16Unorm => Some(true),
+        R8Unorm | Rg8Unorm | Rgba8Unorm | Rgba8Srgb | Bgra8Unorm | Bgra8Srgb | R5G6B5Unorm | Rgb5A1Unorm | Rgb10A2Unorm | R16Unorm | Rg16Unorm | Rgba16Unorm => Some(true),
         R8Snorm | Rg8Snorm | Rgba8Snorm | R16Snorm | Rg16Snorm | Rgba16Snorm => Some(true),
         _ => Some(false),
     }
@@ -82,7 +82,7 @@ fn fixed_point(format: vk_backend::Format) -> Option<bool> {
 /// Whether the device clamps what it writes to `format` to [0, 1].
 fn device_clamps(format: vk_backend::Format) -> bool {
     use vk_backend::Format::*;
-    matches!(format, R8Unorm | Rg8Unorm | Rgba8Unorm | Rgba8Srgb | Bgra8Unorm | Bgra8Srgb | Rgb10A2Unorm | R16Unorm | Rg16Unorm | Rgba16Unorm)
+    matches!(format, R8Unorm | Rg8Unorm | Rgba8Unorm | Rgba8Srgb | Bgra8Unorm | Bgra8Srgb | R5G6B5Unorm | Rgb5A1Unorm | Rgb10A2Unorm | R16Unorm | Rg16Unorm | Rgba16Unorm)
 }
 
 impl ColorClamp {

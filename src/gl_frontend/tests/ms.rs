@@ -377,3 +377,30 @@ fn single_aspect_blits_leave_the_other_aspect_alone() {
     assert_eq!(stencil, 7, "the stencil blit");
     assert!((depth - 1.0).abs() < 1e-3, "the stencil blit left depth alone: {depth}");
 }
+
+#[test]
+fn single_sample_reads_and_scaled_blits_of_multisample_framebuffers_are_errors() {
+    let _ctx = context();
+    let fbo = multisample_framebuffer();
+    let mut p = [0u8; 4];
+    let mut tex = 0;
+    unsafe {
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+        glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.as_mut_ptr().cast());
+        assert_eq!(error(), GL_INVALID_OPERATION, "glReadPixels of a multisample framebuffer");
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, 4, 4, 0);
+        assert_eq!(error(), GL_INVALID_OPERATION, "glCopyTexImage2D from a multisample framebuffer");
+        // Resolving keeps the size; a scaled one, out of or into multisample, is refused.
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+        glBlitFramebuffer(0, 0, 16, 16, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        assert_eq!(error(), GL_NO_ERROR);
+        glBlitFramebuffer(0, 0, 16, 16, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        assert_eq!(error(), GL_INVALID_OPERATION, "a scaled resolve");
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+        glBlitFramebuffer(0, 0, 8, 8, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        assert_eq!(error(), GL_INVALID_OPERATION, "a scaled blit into multisample");
+    }
+}

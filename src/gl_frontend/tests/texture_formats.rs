@@ -119,6 +119,43 @@ fn compressed_images_decode_and_keep_their_blocks() {
 }
 
 #[test]
+fn uncompressed_data_into_a_compressed_format_is_compressed() {
+    let _ctx = current_compat_context();
+    new_nearest_texture();
+    // 8x4: a red block with alpha 0x33 on the left, a white opaque one on the right.
+    let texels: Vec<u8> = (0..32).flat_map(|i| if i % 8 < 4 { [255, 0, 0, 0x33] } else { [255; 4] }).collect();
+    unsafe {
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT as GLint, 8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.as_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        let mut v = 0;
+        glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED, &mut v);
+        assert_eq!(v, 1);
+        glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &mut v);
+        assert_eq!(v, 32, "two 16-byte DXT5 blocks");
+        let mut blocks = [0u8; 32];
+        glGetCompressedTexImage(GL_TEXTURE_2D, 0, blocks.as_mut_ptr().cast());
+        // The blocks come back as the image: one-colour blocks are exact.
+        glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 8, 4, 0, 32, blocks.as_ptr().cast());
+        let mut back = vec![0u8; 128];
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, back.as_mut_ptr().cast());
+        assert_eq!(back, texels);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        // glTexSubImage changes whole blocks, and the blocks follow it.
+        let green = [[0u8, 255, 0, 255]; 16];
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT as GLint, 8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.as_ptr().cast());
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 2, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, green.as_ptr().cast());
+        assert_eq!(glGetError(), GL_INVALID_OPERATION, "a region that does not start on a block");
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 4, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, green.as_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        glGetCompressedTexImage(GL_TEXTURE_2D, 0, blocks.as_mut_ptr().cast());
+        glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 8, 4, 0, 32, blocks.as_ptr().cast());
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, back.as_mut_ptr().cast());
+        assert_eq!(&back[16..20], &[0, 255, 0, 255], "the right block's blocks are green");
+        assert_eq!(&back[..4], &[255, 0, 0, 0x33]);
+    }
+}
+
+#[test]
 fn compressed_texture_is_sampled_decoded() {
     let _ctx = current_compat_context();
     new_nearest_texture();

@@ -301,3 +301,29 @@ fn clamp_read_color_clamps_signed_normalised_sources_to_zero_one() {
     assert_eq!([clamped[0], clamped[2], clamped[3]], [0.0, 1.0, 0.0], "{clamped:?}");
     assert!((clamped[1] - 64.0 / 127.0).abs() < 1e-6, "{clamped:?}");
 }
+
+/// A format held in a wider fallback storage, as a device without its own format stores it.
+fn in_storage(internal_format: u32, storage: gl_formats::StorageFormat) -> TexelFormat {
+    TexelFormat { info: FormatInfo::lookup(internal_format).expect("format in table"), storage }
+}
+
+#[test]
+fn a_wider_fallback_keeps_only_the_formats_own_bits() {
+    // RGB5_A1 in RGBA8: each channel is round(c / 255 * (2^k - 1)) in k bits (GL 4.6 section
+    // 2.3.5.2), stored as the nearest 8-bit value; alpha 125 is 0 in one bit, 130 is 1.
+    let rgb5_a1 = in_storage(GL_RGB5_A1, gl_formats::StorageFormat::Rgba8Unorm);
+    let out = unpack(&tight(), GL_RGBA, GL_UNSIGNED_BYTE, Extent::new(2, 1, 1), &[252, 128, 3, 125, 0, 255, 5, 130], rgb5_a1).unwrap();
+    let five = |c: u32| ((c as f64 / 255.0 * 31.0).round() / 31.0 * 255.0).round() as u8;
+    assert_eq!(out, vec![five(252), five(128), five(3), 0, 0, 255, five(5), 255]);
+    assert_eq!((five(252), five(128), five(3), five(5)), (255, 132, 0, 8));
+    // Float data and the format's own storage round the same way.
+    let mut back = vec![0u8; 16];
+    pack(&tight(), GL_RGBA, GL_FLOAT, one(), &out[..4], rgb5_a1, &mut back).unwrap();
+    assert_eq!(read_floats(&back)[3], 0.0);
+    let native = unpack(&tight(), GL_RGBA, GL_UNSIGNED_BYTE, one(), &[252, 128, 3, 125], texels(GL_RGB5_A1)).unwrap();
+    assert_eq!(u16::from_ne_bytes([native[0], native[1]]) & 1, 0, "alpha bit of the native RGB5_A1 texel");
+    // R16 in R32F keeps 16 bits: 0.3 is round(0.3 * 65535) / 65535.
+    let r16 = in_storage(GL_R16, gl_formats::StorageFormat::R32Float);
+    let out = unpack(&tight(), GL_RED, GL_FLOAT, one(), &floats(&[0.3]), r16).unwrap();
+    assert_eq!(read_floats(&out), vec![((0.3f64 * 65535.0).round() / 65535.0) as f32]);
+}

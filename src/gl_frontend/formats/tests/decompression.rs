@@ -161,3 +161,55 @@ fn rgtc2_is_two_rgtc1_blocks_red_then_green() {
     let out = u16s(&decompress(texels, &block, Extent::new(4, 4, 1)).unwrap());
     assert!(out.chunks_exact(2).all(|t| t == [65535, 0]));
 }
+
+/// An 8x4 image whose left block is `left` and whose right block is `right` (RGBA8).
+fn two_blocks(left: [u8; 4], right: [u8; 4]) -> Vec<u8> {
+    (0..32).flat_map(|i| if i % 8 < 4 { left } else { right }).collect()
+}
+
+#[test]
+fn s3tc_encoding_of_one_colour_blocks_decodes_to_the_colours() {
+    let extent = Extent::new(8, 4, 1);
+    // Channels of 0 and 255, which 565 holds exactly.
+    let texels = two_blocks([255, 0, 0, 255], [0, 255, 255, 255]);
+    for format in [GL_COMPRESSED_RGB_S3TC_DXT1_EXT, GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT] {
+        let into = decoded_into(format);
+        let blocks = gl_formats::compress(into, &texels, extent).expect("an encoder");
+        let info = FormatInfo::lookup(format).unwrap();
+        assert_eq!(Some(blocks.len()), gl_formats::compressed_image_size(info.block(), extent), "0x{format:04X}");
+        assert_eq!(decompress(into, &blocks, extent).unwrap(), texels, "0x{format:04X}");
+    }
+    // DXT1 with alpha: texels below one half alpha are the transparent black of three-colour mode.
+    let punch = two_blocks([0, 0, 255, 255], [200, 10, 10, 20]);
+    let into = decoded_into(GL_COMPRESSED_RGBA_S3TC_DXT1_EXT);
+    let decoded = decompress(into, &gl_formats::compress(into, &punch, extent).unwrap(), extent).unwrap();
+    assert_eq!(decoded, two_blocks([0, 0, 255, 255], [0, 0, 0, 0]));
+}
+
+#[test]
+fn s3tc_encoding_keeps_two_colours_of_a_block_and_explicit_alpha() {
+    // One block, left half black and right half white with alpha 0x77: both colours are
+    // endpoints; DXT3 keeps alpha to four bits (0x77 = 7 * 17).
+    let texels: Vec<u8> = (0..16).flat_map(|i| if i % 4 < 2 { [0, 0, 0, 255] } else { [255, 255, 255, 0x77] }).collect();
+    let into = decoded_into(GL_COMPRESSED_RGBA_S3TC_DXT3_EXT);
+    let extent = Extent::new(4, 4, 1);
+    assert_eq!(decompress(into, &gl_formats::compress(into, &texels, extent).unwrap(), extent).unwrap(), texels);
+}
+
+#[test]
+fn rgtc_encoding_keeps_block_extremes() {
+    // RGTC1: endpoints are each block's maximum and minimum, exact in 8 bits.
+    let extent = Extent::new(4, 4, 1);
+    let values: Vec<u16> = (0..16).map(|i| if i < 8 { 0 } else { 65535 }).collect();
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
+    let into = decoded_into(GL_COMPRESSED_RED_RGTC1);
+    let blocks = gl_formats::compress(into, &bytes, extent).unwrap();
+    assert_eq!(blocks.len(), 8);
+    assert_eq!(u16s(&decompress(into, &blocks, extent).unwrap()), values);
+    // Signed RGTC2: -1 and 1 in each channel.
+    let signed: Vec<u8> = (0..16).flat_map(|i: i16| [if i < 8 { -32767i16 } else { 32767 }, if i % 2 == 0 { 32767 } else { -32767 }]).flat_map(|v| v.to_ne_bytes()).collect();
+    let into = decoded_into(GL_COMPRESSED_SIGNED_RG_RGTC2);
+    let blocks = gl_formats::compress(into, &signed, extent).unwrap();
+    assert_eq!(blocks.len(), 16);
+    assert_eq!(decompress(into, &blocks, extent).unwrap(), signed);
+}

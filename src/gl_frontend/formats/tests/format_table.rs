@@ -166,11 +166,12 @@ fn fallback_storage_keeps_the_gl_meaning() {
     let as_rgba = TexelFormat { info: bgra, storage: StorageFormat::Rgba8Unorm };
     let stored = unpack(&store, GL_BGRA, GL_UNSIGNED_BYTE, Extent::new(1, 1, 1), &[1, 2, 3, 4], as_rgba).unwrap();
     assert_eq!(stored, vec![3, 2, 1, 4]);
-    // RGB565 in RGBA8: alpha forced to one.
+    // RGB565 in RGBA8: alpha forced to one, the channels rounded to 5, 6 and 5 bits
+    // (9 -> 1/31, 8 -> 2/63, 7 -> 1/31, each the nearest 8-bit value then).
     let rgb565 = FormatInfo::lookup(GL_RGB565).unwrap();
     let wide = TexelFormat { info: rgb565, storage: StorageFormat::Rgba8Unorm };
     let stored = unpack(&store, GL_RGB, GL_UNSIGNED_BYTE, Extent::new(1, 1, 1), &[9, 8, 7], wide).unwrap();
-    assert_eq!(stored, vec![9, 8, 7, 255]);
+    assert_eq!(stored, vec![8, 8, 8, 255]);
     // RGB9_E5 in RGBA16F: (1, 0.5, 0) as half floats with alpha 1.
     let e5 = FormatInfo::lookup(GL_RGB9_E5).unwrap();
     let half = TexelFormat { info: e5, storage: StorageFormat::Rgba16Float };

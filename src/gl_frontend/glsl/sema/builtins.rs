@@ -705,15 +705,16 @@ fn add_texture_functions(table: &mut HashMap<String, Vec<Signature>>, s: &Langua
                         add_row(table, "float", "textureProjLodOffset", &[&shadow, "vec4", "float", &off]);
                     }
                 }
-                if *mips && gate_open("d430,x:GL_ARB_texture_query_levels", s, stage) {
-                    add_row(table, "int", "textureQueryLevels", &[&shadow]);
-                }
-                if *mips && fragment && gate_open("d400,x:GL_ARB_texture_query_lod", s, stage) {
-                    add_row(table, "vec2", "textureQueryLod", &[&shadow, &vecn(if dim.starts_with("Cube") { 3 } else { offset_n }, "")]);
-                }
                 if fragment && *mips && !dim.contains("Array") && !dim.starts_with("Cube") {
                     add_row(table, "float", "textureProjOffset", &[&shadow, "vec4", &off, "float"]);
                 }
+            }
+            // The queries take every shadow sampler with levels, samplerCubeArrayShadow too.
+            if *mips && gate_open("d430,x:GL_ARB_texture_query_levels", s, stage) {
+                add_row(table, "int", "textureQueryLevels", &[&shadow]);
+            }
+            if *mips && fragment && gate_open("d400,x:GL_ARB_texture_query_lod", s, stage) {
+                add_row(table, "vec2", "textureQueryLod", &[&shadow, &vecn(if dim.starts_with("Cube") { 3 } else { offset_n }, "")]);
             }
             let sz = vecn(*size, "i");
             if *mips {

@@ -343,3 +343,16 @@ fn essl_has_no_component_layout_and_index_only_with_blend_func_extended() {
     // Desktop GLSL keeps both.
     ok(Fragment, "#version 440\nlayout(location = 0, index = 1) out vec4 c;\nlayout(location = 1, component = 1) out float f;\nvoid main() { c = vec4(0); f = 1.0; }");
 }
+
+#[test]
+fn level_and_lod_queries_take_cube_array_shadow_samplers() {
+    ok(
+        Fragment,
+        "#version 400
+#extension GL_ARB_texture_query_levels : require
+uniform samplerCubeArrayShadow s;
+in vec3 p;
+out vec4 c;
+void main() { c = vec4(float(textureQueryLevels(s)), textureQueryLod(s, p), 0.0); }",
+    );
+}
