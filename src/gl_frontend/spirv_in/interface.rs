@@ -1,0 +1,48 @@
+//! What a translated entry point declares, for the link: ARB_gl_spirv matches and reports
+//! by location and binding; a name is only what OpName said, when it said anything.
+
+use nir_like::{Handle, Type, Variable};
+
+/// A default-block uniform (a non-opaque `UniformConstant` variable).
+#[derive(Clone, Debug, PartialEq)]
+pub struct UniformInfo {
+    /// Its `Location`; the members and elements of an aggregate take the ones after it.
+    pub location: u32,
+    pub name: Option<String>,
+    /// The IR variable (mode `Uniform`) that holds it.
+    pub var: Handle<Variable>,
+    pub ty: Handle<Type>,
+    /// Names of the members of a struct uniform, by member index.
+    pub member_names: Vec<Option<String>>,
+}
+
+/// A uniform or shader storage block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BufferBlockInfo {
+    pub storage: bool,
+    /// The GL binding point it names (`Binding`, 0 without one).
+    pub binding: u32,
+    /// The block type's name.
+    pub name: Option<String>,
+    /// The IR variable (mode `Ubo` or `Ssbo`); its descriptor binding is set at link time.
+    pub var: Handle<Variable>,
+    /// The explicitly laid out struct type.
+    pub ty: Handle<Type>,
+    pub member_names: Vec<Option<String>>,
+}
+
+/// A user input or output by location.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InterfaceVariable {
+    pub location: u32,
+    pub name: Option<String>,
+    pub ty: Handle<Type>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SpirvInterface {
+    pub uniforms: Vec<UniformInfo>,
+    pub blocks: Vec<BufferBlockInfo>,
+    pub inputs: Vec<InterfaceVariable>,
+    pub outputs: Vec<InterfaceVariable>,
+}
