@@ -108,6 +108,74 @@ fn flatten(shader: &Shader, ty: Handle<Type>, name: &str, offset: u32, explicit:
     Ok(())
 }
 
+/// Places the initializer components `comps` of a default-block uniform of type `ty` at
+/// `offset` as (byte offset, word) pairs, std140 as the block is laid out.
+fn place_initializer(shader: &Shader, ty: Handle<Type>, offset: u32, comps: &mut impl Iterator<Item = u64>, out: &mut Vec<(u32, u32)>) {
+    match &shader.types[ty] {
+        Type::Vector(vt) => {
+            for c in 0..vt.components as u32 {
+                let bits = comps.next().unwrap_or(0);
+                if vt.bits == 64 {
+                    out.push((offset + 8 * c, bits as u32));
+                    out.push((offset + 8 * c + 4, (bits >> 32) as u32));
+                } else {
+                    out.push((offset + 4 * c, bits as u32));
+                }
+            }
+        }
+        Type::Matrix { columns, rows, bits } => {
+            let stride = layout::matrix_stride(*columns, *rows, *bits, Layout::Std140, false);
+            for c in 0..*columns as u32 {
+                for r in 0..*rows as u32 {
+                    let v = comps.next().unwrap_or(0);
+                    let at = offset + c * stride + r * (*bits as u32 / 8);
+                    out.push((at, v as u32));
+                    if *bits == 64 {
+                        out.push((at + 4, (v >> 32) as u32));
+                    }
+                }
+            }
+        }
+        Type::Array { element, length, .. } => {
+            let stride = layout::array_stride(shader, *element, Layout::Std140, false);
+            for i in 0..length.unwrap_or(0) {
+                place_initializer(shader, *element, offset + i * stride, comps, out);
+            }
+        }
+        Type::Struct { members, .. } => {
+            for (m, off) in members.iter().zip(layout::member_offsets(shader, ty, Layout::Std140)) {
+                place_initializer(shader, m.ty, offset + off, comps, out);
+            }
+        }
+        Type::Sampler { .. } | Type::Image { .. } => {}
+    }
+}
+
+/// Bytes a block member of type `ty` covers with its explicit offsets and strides: up to
+/// the end of its last element, as GL_BUFFER_DATA_SIZE counts.
+fn explicit_size(shader: &Shader, ty: Handle<Type>, matrix_stride: Option<u32>, row_major: bool, kind: Layout) -> u32 {
+    match &shader.types[ty] {
+        Type::Vector(vt) => (vt.bits as u32 / 8).max(4) * vt.components as u32,
+        Type::Matrix { columns, rows, bits } => {
+            let (count, len) = if row_major { (*rows, *columns) } else { (*columns, *rows) };
+            let stride = matrix_stride.unwrap_or_else(|| layout::matrix_stride(*columns, *rows, *bits, kind, row_major));
+            stride * (count as u32 - 1) + len as u32 * (*bits as u32 / 8)
+        }
+        Type::Array { element, length: Some(n), stride } if *n > 0 => {
+            let stride = stride.unwrap_or_else(|| layout::array_stride(shader, *element, kind, row_major));
+            stride * (n - 1) + explicit_size(shader, *element, matrix_stride, row_major, kind)
+        }
+        Type::Array { .. } => 0,
+        Type::Struct { members, .. } => members
+            .iter()
+            .zip(layout::member_offsets(shader, ty, kind))
+            .map(|(m, off)| off + explicit_size(shader, m.ty, m.matrix_stride, m.row_major, kind))
+            .max()
+            .unwrap_or(0),
+        Type::Sampler { .. } | Type::Image { .. } => 0,
+    }
+}
+
 fn indexed(name: &str, i: u32) -> String {
     if name.is_empty() {
         String::new()
@@ -159,6 +227,7 @@ fn link(mut stages: Vec<(glsl::Stage, spirv_in::SpirvShader)>) -> Result<glsl::L
         if matches!(ir.types[u.ty], Type::Struct { .. } | Type::Array { .. }) {
             end = round_up(end, 16);
         }
+        place_initializer(ir, u.ty, offset, &mut u.initial_components.iter().copied(), &mut interface.initial_uniform_words);
         let var_name = ir.variables[u.var].name.clone();
         interface.default_block_members.push((var_name, offset));
         let mut leaves = Vec::new();
@@ -189,94 +258,101 @@ fn link(mut stages: Vec<(glsl::Stage, spirv_in::SpirvShader)>) -> Result<glsl::L
     }
     interface.default_block_size = round_up(end, 16);
 
-    // Blocks, numbered by binding point.
+    // Blocks, numbered by binding point; element i of an array of blocks is the block at
+    // its binding + i.
     let mut ubo_bindings: Vec<u32> = Vec::new();
     let mut ssbo_bindings: Vec<u32> = Vec::new();
     for (_, s) in &stages {
         for b in &s.interface.blocks {
             let list = if b.storage { &mut ssbo_bindings } else { &mut ubo_bindings };
-            if !list.contains(&b.binding) {
-                list.push(b.binding);
+            for i in 0..b.array_size.unwrap_or(1) {
+                if !list.contains(&(b.binding + i)) {
+                    list.push(b.binding + i);
+                }
             }
         }
     }
     ubo_bindings.sort_unstable();
     ssbo_bindings.sort_unstable();
-    for (k, &binding) in ubo_bindings.iter().enumerate() {
-        let users: Vec<(glsl::Stage, &spirv_in::SpirvShader, &spirv_in::BufferBlockInfo)> =
-            stages.iter().flat_map(|(st, s)| s.interface.blocks.iter().filter(|b| !b.storage && b.binding == binding).map(move |b| (*st, s, b))).collect();
-        let (_, first, info) = users[0];
-        let mut leaves = Vec::new();
-        let prefix = info.name.clone().unwrap_or_default();
-        flatten(&first.ir, info.ty, &prefix, 0, Some(Layout::Std140), (None, false), (1, 0), &mut leaves)?;
-        let start = interface.uniforms.len() as u32;
-        for l in &leaves {
-            interface.uniforms.push(glsl::ActiveUniform {
-                name: l.name.clone(),
-                gl_type: l.gl_type,
-                array_size: l.array_size,
-                location: -1,
-                offset: l.offset,
-                array_stride: l.array_stride,
-                matrix_stride: l.matrix_stride,
-                block_index: k as i32,
-                sampler_index: None,
-                row_major: l.row_major,
-            });
+    for storage in [false, true] {
+        let bindings = if storage { &ssbo_bindings } else { &ubo_bindings };
+        // The active uniforms of element 0 of an array of blocks, which the others share.
+        let mut shared_members: Vec<u32> = Vec::new();
+        for (k, &binding) in bindings.iter().enumerate() {
+            let covers = |b: &spirv_in::BufferBlockInfo| b.storage == storage && (b.binding..b.binding + b.array_size.unwrap_or(1)).contains(&binding);
+            let users: Vec<(glsl::Stage, &spirv_in::SpirvShader, &spirv_in::BufferBlockInfo)> =
+                stages.iter().flat_map(|(st, s)| s.interface.blocks.iter().filter(|b| covers(b)).map(move |b| (*st, s, b))).collect();
+            let (_, first, info) = users[0];
+            let element = binding - info.binding;
+            let prefix = info.name.clone().unwrap_or_default();
+            let name = match info.array_size {
+                Some(_) => format!("{prefix}[{element}]"),
+                None => prefix.clone(),
+            };
+            let block_stages = users.iter().map(|(st, _, _)| *st).collect();
+            let kind = if storage { Layout::Std430 } else { Layout::Std140 };
+            let size = explicit_size(&first.ir, info.ty, None, false, kind);
+            let mut leaves = Vec::new();
+            if element == 0 {
+                flatten(&first.ir, info.ty, &prefix, 0, Some(kind), (None, false), (1, 0), &mut leaves)?;
+            }
+            if !storage {
+                if element == 0 {
+                    let start = interface.uniforms.len() as u32;
+                    for l in &leaves {
+                        interface.uniforms.push(glsl::ActiveUniform {
+                            name: l.name.clone(),
+                            gl_type: l.gl_type,
+                            array_size: l.array_size,
+                            location: -1,
+                            offset: l.offset,
+                            array_stride: l.array_stride,
+                            matrix_stride: l.matrix_stride,
+                            block_index: k as i32,
+                            sampler_index: None,
+                            row_major: l.row_major,
+                        });
+                    }
+                    shared_members = (start..interface.uniforms.len() as u32).collect();
+                }
+                interface.uniform_blocks.push(glsl::UniformBlock {
+                    name,
+                    index: k as u32,
+                    initial_binding: binding,
+                    data_size: round_up(size, 16),
+                    active_uniforms: shared_members.clone(),
+                    stages: block_stages,
+                });
+            } else {
+                let align = layout::size_align(&first.ir, info.ty, Layout::Std430, false).1;
+                interface.storage_blocks.push(glsl::StorageBlock {
+                    name,
+                    index: k as u32,
+                    initial_binding: binding,
+                    data_size: round_up(size, align),
+                    stages: block_stages,
+                    array_index: element,
+                    array_size: info.array_size.unwrap_or(1),
+                    members: leaves
+                        .into_iter()
+                        .map(|l| glsl::link_storage::BufferVariable {
+                            name: l.name,
+                            gl_type: l.gl_type,
+                            array_size: l.array_size,
+                            offset: l.offset,
+                            array_stride: l.array_stride,
+                            matrix_stride: l.matrix_stride,
+                            row_major: l.row_major,
+                            top_level_array_size: l.top_level.0,
+                            top_level_array_stride: l.top_level.1,
+                        })
+                        .collect(),
+                });
+            }
         }
-        interface.uniform_blocks.push(glsl::UniformBlock {
-            name: prefix,
-            index: k as u32,
-            initial_binding: binding,
-            data_size: round_up(layout::size_align(&first.ir, info.ty, Layout::Std140, false).0, 16),
-            active_uniforms: (start..interface.uniforms.len() as u32).collect(),
-            stages: users.iter().map(|(st, _, _)| *st).collect(),
-        });
     }
-    for (k, &binding) in ssbo_bindings.iter().enumerate() {
-        let users: Vec<(glsl::Stage, &spirv_in::SpirvShader, &spirv_in::BufferBlockInfo)> =
-            stages.iter().flat_map(|(st, s)| s.interface.blocks.iter().filter(|b| b.storage && b.binding == binding).map(move |b| (*st, s, b))).collect();
-        let (_, first, info) = users[0];
-        let mut leaves = Vec::new();
-        let prefix = info.name.clone().unwrap_or_default();
-        flatten(&first.ir, info.ty, &prefix, 0, Some(Layout::Std430), (None, false), (1, 0), &mut leaves)?;
-        // A runtime-sized last member counts nothing.
-        let data_size = layout::member_offsets(&first.ir, info.ty, Layout::Std430).into_iter().zip(match &first.ir.types[info.ty] {
-            Type::Struct { members, .. } => members.clone(),
-            _ => Vec::new(),
-        })
-        .map(|(off, m)| match first.ir.types[m.ty] {
-            Type::Array { length: None, .. } => off,
-            _ => off + layout::size_align(&first.ir, m.ty, Layout::Std430, m.row_major).0,
-        })
-        .max()
-        .unwrap_or(0);
-        let align = layout::size_align(&first.ir, info.ty, Layout::Std430, false).1;
-        interface.storage_blocks.push(glsl::StorageBlock {
-            name: prefix,
-            index: k as u32,
-            initial_binding: binding,
-            data_size: round_up(data_size, align),
-            stages: users.iter().map(|(st, _, _)| *st).collect(),
-            array_index: 0,
-            array_size: 1,
-            members: leaves
-                .into_iter()
-                .map(|l| glsl::link_storage::BufferVariable {
-                    name: l.name,
-                    gl_type: l.gl_type,
-                    array_size: l.array_size,
-                    offset: l.offset,
-                    array_stride: l.array_stride,
-                    matrix_stride: l.matrix_stride,
-                    row_major: l.row_major,
-                    top_level_array_size: l.top_level.0,
-                    top_level_array_stride: l.top_level.1,
-                })
-                .collect(),
-        });
-    }
-    // Each stage's block variables take their program-relative bindings.
+    // Each stage's block variables take their program-relative bindings (an array of
+    // blocks, one descriptor array at its element 0's).
     for (_, s) in &mut stages {
         for b in &s.interface.blocks {
             let list = if b.storage { &ssbo_bindings } else { &ubo_bindings };

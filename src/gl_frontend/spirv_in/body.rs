@@ -306,20 +306,19 @@ impl<'m> Tr<'m> {
                 b.variable(v)
             }
             StorageClass::Uniform | StorageClass::StorageBuffer => {
-                let (block_ty, array) = match m.ty(g.pointee)? {
-                    SpvType::Struct { .. } => (g.pointee, false),
-                    _ => (g.pointee, true),
+                let (block_ty, array_size) = match m.ty(g.pointee)? {
+                    SpvType::Struct { .. } => (g.pointee, None),
+                    SpvType::Array { elem, len } if matches!(m.ty(*elem)?, SpvType::Struct { .. }) => (*elem, Some(*len)),
+                    _ => return Err(unsupported("arrays of arrays of uniform or storage blocks")),
                 };
-                if array {
-                    return Err(unsupported("arrays of uniform or storage blocks"));
-                }
                 let storage = g.class == StorageClass::StorageBuffer || m.has_decoration(block_ty, Decoration::BufferBlock);
                 let ty = self.nir_type(b, block_ty, true)?;
+                let var_ty = self.nir_type(b, g.pointee, true)?;
                 let block_name = m.names.get(&block_ty).cloned();
                 let label = block_name.clone().unwrap_or_else(|| format!("block{}", g.id));
                 let binding = m.decoration_literal(g.id, Decoration::Binding).unwrap_or(0);
                 let mode = if storage { VariableMode::Ssbo } else { VariableMode::Ubo };
-                let mut v = Variable::new(label, ty, mode).with_binding(0, binding);
+                let mut v = Variable::new(label, var_ty, mode).with_binding(0, binding);
                 v.access.readonly = m.has_decoration(g.id, Decoration::NonWritable);
                 v.access.writeonly = m.has_decoration(g.id, Decoration::NonReadable);
                 v.access.coherent = m.has_decoration(g.id, Decoration::Coherent);
@@ -330,7 +329,7 @@ impl<'m> Tr<'m> {
                     _ => 0,
                 };
                 let member_names = (0..members).map(|k| m.member_names.get(&(block_ty, k)).cloned()).collect();
-                self.interface.blocks.push(BufferBlockInfo { storage, binding, name: block_name, var: h, ty, member_names });
+                self.interface.blocks.push(BufferBlockInfo { storage, binding, name: block_name, var: h, ty, member_names, array_size });
                 h
             }
             StorageClass::UniformConstant => {
@@ -343,7 +342,11 @@ impl<'m> Tr<'m> {
                     SpvType::Struct { members } => (0..members.len() as u32).map(|k| m.member_names.get(&(g.pointee, k)).cloned()).collect(),
                     _ => Vec::new(),
                 };
-                self.interface.uniforms.push(UniformInfo { location, name, var: h, ty, member_names });
+                let mut initial_components = Vec::new();
+                if let Some(init) = g.initializer {
+                    self.flatten_constant(init, &mut initial_components)?;
+                }
+                self.interface.uniforms.push(UniformInfo { location, name, var: h, ty, member_names, initial_components });
                 h
             }
             StorageClass::Private | StorageClass::Workgroup => {
@@ -427,6 +430,31 @@ impl<'m> Tr<'m> {
                 Ok(Val::Agg(out))
             }
         }
+    }
+
+    /// The scalar components of constant `id`, in declaration order.
+    fn flatten_constant(&self, id: Word, out: &mut Vec<u64>) -> R<()> {
+        match self.m.constants.get(&id) {
+            Some(Constant::Scalar { bits, .. }) => out.push(*bits),
+            Some(Constant::Composite { parts, .. }) => {
+                for p in parts {
+                    self.flatten_constant(*p, out)?;
+                }
+            }
+            Some(Constant::Null { ty }) => out.extend(std::iter::repeat(0).take(self.scalar_count(*ty)? as usize)),
+            None => return Err(malformed("an initializer that is no constant")),
+        }
+        Ok(())
+    }
+
+    fn scalar_count(&self, ty: Word) -> R<u32> {
+        Ok(match self.m.ty(ty)? {
+            SpvType::Vector { n, .. } => *n as u32,
+            SpvType::Matrix { column, n } => self.scalar_count(*column)? * *n as u32,
+            SpvType::Array { elem, len } => self.scalar_count(*elem)? * len,
+            SpvType::Struct { members } => members.iter().map(|m| self.scalar_count(*m)).sum::<R<u32>>()?,
+            _ => 1,
+        })
     }
 
     /// Zero (or false) of type `ty`: OpConstantNull, OpUndef.

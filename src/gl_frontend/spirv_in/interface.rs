@@ -14,6 +14,9 @@ pub struct UniformInfo {
     pub ty: Handle<Type>,
     /// Names of the members of a struct uniform, by member index.
     pub member_names: Vec<Option<String>>,
+    /// The initializer's scalar components (their bits) in declaration order: matrices by
+    /// column, arrays by element, structs by member. Empty without an initializer.
+    pub initial_components: Vec<u64>,
 }
 
 /// A uniform or shader storage block.
@@ -26,9 +29,11 @@ pub struct BufferBlockInfo {
     pub name: Option<String>,
     /// The IR variable (mode `Ubo` or `Ssbo`); its descriptor binding is set at link time.
     pub var: Handle<Variable>,
-    /// The explicitly laid out struct type.
+    /// The explicitly laid out struct type (of each element, for an array of blocks).
     pub ty: Handle<Type>,
     pub member_names: Vec<Option<String>>,
+    /// For an array of blocks: its length. Element i is the block at `binding + i`.
+    pub array_size: Option<u32>,
 }
 
 /// A user input or output by location.
