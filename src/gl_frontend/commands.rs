@@ -865,8 +865,11 @@ impl GlCommands for ContextState {
     unsafe fn GetShaderPrecisionFormat(&mut self, shadertype: GLenum, precisiontype: GLenum, range: *mut GLint, precision: *mut GLint) {
         self.gl_get_shader_precision_format(shadertype, precisiontype, range, precision)
     }
-    unsafe fn ShaderBinary(&mut self, count: GLsizei, _shaders: *const GLuint, _binaryformat: GLenum, _binary: *const c_void, length: GLsizei) {
-        self.gl_shader_binary(count, length)
+    unsafe fn ShaderBinary(&mut self, count: GLsizei, shaders: *const GLuint, binaryformat: GLenum, binary: *const c_void, length: GLsizei) {
+        self.gl_shader_binary(count, shaders, binaryformat, binary, length)
+    }
+    unsafe fn SpecializeShader(&mut self, shader: GLuint, entry: *const GLchar, count: GLuint, indices: *const GLuint, values: *const GLuint) {
+        self.gl_specialize_shader(shader, entry, count, indices, values)
     }
     /// The compiler holds nothing worth releasing; GL allows it to do nothing.
     unsafe fn ReleaseShaderCompiler(&mut self) {}

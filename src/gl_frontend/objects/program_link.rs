@@ -71,6 +71,10 @@ impl std::fmt::Debug for LinkedProgram {
     }
 }
 
+fn glsl_stage_of(stage: GLenum) -> Option<glsl::Stage> {
+    ContextState::glsl_stage(stage)
+}
+
 /// The Vulkan stage a lowered shader runs as (an emulated stage may now be compute or
 /// vertex).
 fn gpu_stage_of(stage: nir_like::Stage) -> ShaderStage {
@@ -612,8 +616,13 @@ impl ContextState {
         let mut compiled = Vec::new();
         let mut texts = Vec::new();
         let mut log = String::new();
+        let mut spirv = Vec::new();
         for name in &attached {
             match objects.shader_objects.get(*name) {
+                Some(ShaderOrProgram::Shader(s)) if s.spirv.is_some() => match s.spirv.as_ref().and_then(|m| m.specialized.clone()) {
+                    Some(m) => spirv.extend(glsl_stage_of(s.stage).map(|stage| (stage, m))),
+                    None => log.push_str(&format!("error: attached {} shader {name} is not specialized\n", s.stage_name())),
+                },
                 Some(ShaderOrProgram::Shader(s)) => match &s.compiled_shader {
                     Some(c) => {
                         compiled.push(c.clone());
@@ -638,6 +647,9 @@ impl ContextState {
             fixed_function_fragment: false,
         };
         drop(objects);
+        if !spirv.is_empty() {
+            return self.link_spirv_program(program, spirv, !compiled.is_empty(), log);
+        }
         // A compatibility program without a vertex shader gets the fixed-function one.
         let has_vertex = compiled.iter().any(|c| c.stage == glsl::Stage::Vertex);
         let only_fragment = !has_vertex && compiled.iter().all(|c| c.stage == glsl::Stage::Fragment);
@@ -684,6 +696,32 @@ impl ContextState {
             }
         });
         if self.bindings.program == program {
+            self.state.dirty.insert(Dirty::PROGRAM | Dirty::VERTEX_INPUT | Dirty::UNIFORMS | Dirty::TEXTURES);
+        }
+    }
+
+    /// glLinkProgram for SPIR-V shaders (`program_link_spirv`); GLSL shaders beside them
+    /// fail the link.
+    fn link_spirv_program(&mut self, program: GLuint, stages: Vec<(glsl::Stage, spirv_in::SpirvShader)>, mixed: bool, mut log: String) {
+        if mixed {
+            log.push_str("error: a program cannot link SPIR-V shaders with GLSL ones\n");
+        }
+        let linked = if log.is_empty() {
+            let (exe, link_log) = self.executable_from_linked(crate::objects::program_link_spirv::link_spirv(stages));
+            log.push_str(&link_log);
+            exe
+        } else {
+            None
+        };
+        let in_use = self.bindings.program == program;
+        self.with_program(program, |p| {
+            p.linked = linked.is_some();
+            p.info_log = log;
+            if linked.is_some() || !in_use {
+                p.executable = linked;
+            }
+        });
+        if in_use {
             self.state.dirty.insert(Dirty::PROGRAM | Dirty::VERTEX_INPUT | Dirty::UNIFORMS | Dirty::TEXTURES);
         }
     }

@@ -17,6 +17,8 @@ pub struct Shader {
     pub delete_pending: bool,
     /// The last successful compilation, for the linker.
     pub compiled_shader: Option<glsl::CompiledShader>,
+    /// The SPIR-V module glShaderBinary gave it (GL_SPIR_V_BINARY), in place of source.
+    pub spirv: Option<crate::objects::shader_spirv::SpirvModule>,
 }
 
 impl Shader {
@@ -70,6 +72,10 @@ impl ContextState {
 
     /// Whether glCreateShader accepts `stage`: the version that made it core, or the
     /// extension that brings it to an older context.
+    pub(crate) fn glsl_stage(stage: GLenum) -> Option<glsl::Stage> {
+        glsl_stage(stage)
+    }
+
     pub(crate) fn stage_supported(&self, stage: GLenum) -> bool {
         let gl = |v: (u32, u32), ext: &str| self.api == Api::Gl && (self.version >= v || self.strings.has_extension(ext));
         match stage {
@@ -89,7 +95,7 @@ impl ContextState {
         }
         let mut objects = self.share.lock();
         let name = objects.shader_objects.generate();
-        let shader = Shader { stage, source: String::new(), compiled: false, info_log: String::new(), delete_pending: false, compiled_shader: None };
+        let shader = Shader { stage, source: String::new(), compiled: false, info_log: String::new(), delete_pending: false, compiled_shader: None, spirv: None };
         objects.shader_objects.insert(name, ShaderOrProgram::Shader(shader));
         name
     }
@@ -119,7 +125,11 @@ impl ContextState {
                 }
             }
         }
-        self.with_shader(shader, |s| s.source = source);
+        // New source replaces a SPIR-V module (GL_SPIR_V_BINARY becomes false).
+        self.with_shader(shader, |s| {
+            s.source = source;
+            s.spirv = None;
+        });
     }
 
     /// How this context compiles a shader of `stage`: its API, version and extensions.
@@ -141,7 +151,15 @@ impl ContextState {
     }
 
     pub(crate) fn gl_compile_shader(&mut self, shader: GLuint) {
-        let Some((stage, source)) = self.with_shader(shader, |s| (s.stage, s.source.clone())) else { return };
+        let Some((stage, source, spirv)) = self.with_shader(shader, |s| (s.stage, s.source.clone(), s.spirv.is_some())) else { return };
+        if spirv {
+            // A SPIR-V shader is specialized, not compiled.
+            self.with_shader(shader, |s| {
+                s.compiled = false;
+                s.info_log = "error: a SPIR-V shader is made ready by glSpecializeShader, not glCompileShader\n".into();
+            });
+            return;
+        }
         let Some(stage) = glsl_stage(stage) else { return };
         crate::shader_dumps::glsl(shader, stage.name(), &source);
         let options = self.compile_options(stage);
@@ -154,10 +172,12 @@ impl ContextState {
     }
 
     pub(crate) fn shader_parameter(&mut self, shader: GLuint, pname: GLenum) -> Option<GLint> {
+        let spirv_queries = self.spirv_supported();
         let value = self.with_shader(shader, |s| match pname {
             GL_SHADER_TYPE => Some(s.stage as GLint),
             GL_DELETE_STATUS => Some(s.delete_pending as GLint),
             GL_COMPILE_STATUS => Some(s.compiled as GLint),
+            GL_SPIR_V_BINARY if spirv_queries => Some(s.spirv.is_some() as GLint),
             GL_INFO_LOG_LENGTH => Some(if s.info_log.is_empty() { 0 } else { s.info_log.len() as GLint + 1 }),
             GL_SHADER_SOURCE_LENGTH => Some(if s.source.is_empty() { 0 } else { s.source.len() as GLint + 1 }),
             _ => None,

@@ -243,6 +243,11 @@ impl ContextState {
             }),
             GL_DOUBLEBUFFER => Value::boolean(false),
             GL_SHADER_COMPILER => Value::boolean(true),
+            // SPIR-V (GL 4.6, GL_ARB_gl_spirv) is the one shader binary format.
+            GL_NUM_SHADER_BINARY_FORMATS if self.spirv_supported() => Value::int(1),
+            GL_SHADER_BINARY_FORMATS if self.spirv_supported() => Value::int(GL_SHADER_BINARY_FORMAT_SPIR_V),
+            // No SPIR-V extension is accepted in modules (GL_ARB_spirv_extensions' list).
+            GL_NUM_SPIR_V_EXTENSIONS if self.spirv_supported() => Value::int(0),
             GL_NUM_COMPRESSED_TEXTURE_FORMATS | GL_NUM_SHADER_BINARY_FORMATS | GL_NUM_PROGRAM_BINARY_FORMATS => Value::int(0),
             // The lists those counts count: empty, so a query writes nothing.
             GL_COMPRESSED_TEXTURE_FORMATS | GL_SHADER_BINARY_FORMATS | GL_PROGRAM_BINARY_FORMATS => Value::ints([]),

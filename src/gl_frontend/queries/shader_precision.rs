@@ -1,5 +1,6 @@
 //! The ES 2.0 shader-compiler queries (GL_ARB_ES2_compatibility, core since GL 4.1):
-//! glGetShaderPrecisionFormat, glShaderBinary and glReleaseShaderCompiler.
+//! glGetShaderPrecisionFormat and glReleaseShaderCompiler (glShaderBinary, which takes
+//! SPIR-V only, is objects/shader_spirv.rs).
 //!
 //! Every shader galvan builds runs on Vulkan in 32 bits whatever its precision qualifier
 //! says (the qualifiers are accepted and ignored), so each precision reports IEEE float32
@@ -41,15 +42,5 @@ impl ContextState {
                 *precision = p;
             }
         }
-    }
-
-    /// glShaderBinary: galvan accepts no binary format (GL_NUM_SHADER_BINARY_FORMATS is 0;
-    /// SPIR-V modules are not taken), so every format is GL_INVALID_ENUM once the counts
-    /// are valid.
-    pub(crate) fn gl_shader_binary(&mut self, count: GLsizei, length: GLsizei) {
-        if !self.check(count >= 0 && length >= 0, GL_INVALID_VALUE) {
-            return;
-        }
-        self.record_error(GL_INVALID_ENUM);
     }
 }

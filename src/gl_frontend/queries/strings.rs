@@ -24,10 +24,12 @@ impl ContextState {
     }
 
     pub(crate) fn gl_get_stringi(&mut self, name: GLenum, index: GLuint) -> *const GLubyte {
-        if !self.check(name == GL_EXTENSIONS, GL_INVALID_ENUM) {
+        // GL_SPIR_V_EXTENSIONS lists nothing: every index is out of range.
+        let spirv = name == GL_SPIR_V_EXTENSIONS && self.spirv_supported();
+        if !self.check(name == GL_EXTENSIONS || spirv, GL_INVALID_ENUM) {
             return std::ptr::null();
         }
-        match self.strings.extension_list.get(index as usize) {
+        match self.strings.extension_list.get(index as usize).filter(|_| !spirv) {
             Some(text) => text.as_ptr() as *const GLubyte,
             None => {
                 self.record_error(GL_INVALID_VALUE);

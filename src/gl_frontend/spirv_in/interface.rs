@@ -1,0 +1,53 @@
+//! What a translated entry point declares, for the link: ARB_gl_spirv matches and reports
+//! by location and binding; a name is only what OpName said, when it said anything.
+
+use nir_like::{Handle, Type, Variable};
+
+/// A default-block uniform (a non-opaque `UniformConstant` variable).
+#[derive(Clone, Debug, PartialEq)]
+pub struct UniformInfo {
+    /// Its `Location`; the members and elements of an aggregate take the ones after it.
+    pub location: u32,
+    pub name: Option<String>,
+    /// The IR variable (mode `Uniform`) that holds it.
+    pub var: Handle<Variable>,
+    pub ty: Handle<Type>,
+    /// Names of the members of a struct uniform, by member index.
+    pub member_names: Vec<Option<String>>,
+    /// The initializer's scalar components (their bits) in declaration order: matrices by
+    /// column, arrays by element, structs by member. Empty without an initializer.
+    pub initial_components: Vec<u64>,
+}
+
+/// A uniform or shader storage block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BufferBlockInfo {
+    pub storage: bool,
+    /// The GL binding point it names (`Binding`, 0 without one).
+    pub binding: u32,
+    /// The block type's name.
+    pub name: Option<String>,
+    /// The IR variable (mode `Ubo` or `Ssbo`); its descriptor binding is set at link time.
+    pub var: Handle<Variable>,
+    /// The explicitly laid out struct type (of each element, for an array of blocks).
+    pub ty: Handle<Type>,
+    pub member_names: Vec<Option<String>>,
+    /// For an array of blocks: its length. Element i is the block at `binding + i`.
+    pub array_size: Option<u32>,
+}
+
+/// A user input or output by location.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InterfaceVariable {
+    pub location: u32,
+    pub name: Option<String>,
+    pub ty: Handle<Type>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SpirvInterface {
+    pub uniforms: Vec<UniformInfo>,
+    pub blocks: Vec<BufferBlockInfo>,
+    pub inputs: Vec<InterfaceVariable>,
+    pub outputs: Vec<InterfaceVariable>,
+}
