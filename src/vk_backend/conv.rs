@@ -36,7 +36,8 @@ pub(crate) fn map_format(format: Format, features: &Features) -> vk::Format {
         Bgra8Unorm => F::B8G8R8A8_UNORM,
         Bgra8Srgb => F::B8G8R8A8_SRGB,
         R5G6B5Unorm => F::R5G6B5_UNORM_PACK16,
-        Rgb5A1Unorm => F::R5G5B5A1_UNORM_PACK16,
+        // A1R5G5B5 rather than R5G5B5A1: Vulkan requires it of every device.
+        Rgb5A1Unorm => F::A1R5G5B5_UNORM_PACK16,
         Rgb10A2Unorm => F::A2B10G10R10_UNORM_PACK32,
         Rgb10A2Uint => F::A2B10G10R10_UINT_PACK32,
         Rg11B10Float => F::B10G11R11_UFLOAT_PACK32,

@@ -39,8 +39,10 @@ pub enum Format {
     Rgba8Sint,
     Bgra8Unorm,
     Bgra8Srgb,
-    /// 16-bit packed colour, the first field in the top bits (GL's RGB565 and RGB5_A1).
+    /// 16-bit packed colour, red in the top bits (GL's RGB565).
     R5G6B5Unorm,
+    /// 16-bit packed colour with a one-bit alpha on top, blue in the low bits (GL's
+    /// RGB5_A1; GL_UNSIGNED_SHORT_1_5_5_5_REV with GL_BGRA), a format every device has.
     Rgb5A1Unorm,
     Rgb10A2Unorm,
     Rgb10A2Uint,

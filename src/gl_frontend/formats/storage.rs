@@ -274,7 +274,8 @@ impl StorageFormat {
             Rgba32Sint => (Elem::I32, RGBA, true),
             R5G6B5Unorm => return Some(Layout::packed(2, &[5, 6, 5], RGB, false, FieldKind::Unsigned, false)),
             Rgba4Unorm => return Some(Layout::packed(2, &[4, 4, 4, 4], RGBA, false, FieldKind::Unsigned, false)),
-            Rgb5A1Unorm => return Some(Layout::packed(2, &[5, 5, 5, 1], RGBA, false, FieldKind::Unsigned, false)),
+            // Vulkan's A1R5G5B5: blue in the low bits, alpha in the top one.
+            Rgb5A1Unorm => return Some(Layout::packed(2, &[5, 5, 5, 1], &[B, G, R, A], true, FieldKind::Unsigned, false)),
             Rgb10A2Unorm => return Some(Layout::packed(4, &[10, 10, 10, 2], RGBA, true, FieldKind::Unsigned, false)),
             Rgb10A2Uint => return Some(Layout::packed(4, &[10, 10, 10, 2], RGBA, true, FieldKind::Unsigned, true)),
             Rg11B10Float => return Some(Layout::packed(4, &[11, 11, 10], RGB, true, FieldKind::UFloat, false)),
