@@ -188,13 +188,14 @@ fn every_precision_is_ieee_single_or_int32() {
 }
 
 #[test]
-fn no_shader_binary_format_is_taken() {
+fn spir_v_is_the_one_shader_binary_format_taken() {
     let _ctx = current_compat_context();
-    assert_eq!(get_int(GL_NUM_SHADER_BINARY_FORMATS), 0);
+    // GL_ARB_gl_spirv's format is the only one (this context offers the extension).
+    assert_eq!(get_int(GL_NUM_SHADER_BINARY_FORMATS), 1);
     assert!(get_int(GL_SHADER_COMPILER) != 0);
     let mut formats = [-7; 4];
     unsafe { glGetIntegerv(GL_SHADER_BINARY_FORMATS, formats.as_mut_ptr()) };
-    assert_eq!((formats, error()), ([-7; 4], GL_NO_ERROR), "an empty list writes nothing");
+    assert_eq!((formats, error()), ([GL_SHADER_BINARY_FORMAT_SPIR_V as i32, -7, -7, -7], GL_NO_ERROR), "one format written");
     let shader = unsafe { glCreateShader(GL_VERTEX_SHADER) };
     unsafe {
         glShaderBinary(1, &shader, 0x1234, [0u8; 4].as_ptr().cast(), 4);

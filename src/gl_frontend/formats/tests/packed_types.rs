@@ -119,9 +119,13 @@ fn packed_storage_formats_hold_vulkan_bit_positions() {
     // RGBA4 storage (R4G4B4A4_UNORM_PACK16): 0.2 -> round(0.2 * 15) = 3.
     let out = unpack(&store, GL_RGBA, GL_UNSIGNED_BYTE, one(), &[51, 0, 255, 0], texels(GL_RGBA4)).unwrap();
     assert_eq!(u16::from_ne_bytes([out[0], out[1]]), 0x30F0);
-    // RGB5_A1 storage: alpha 0.6 -> round(0.6) = 1.
+    // RGB5_A1 storage (A1R5G5B5_UNORM_PACK16): blue in bits 4..0, alpha 0.6 -> round(0.6)
+    // = 1 in bit 15.
     let out = unpack(&store, GL_RGBA, GL_UNSIGNED_BYTE, one(), &[0, 0, 255, 153], texels(GL_RGB5_A1)).unwrap();
-    assert_eq!(u16::from_ne_bytes([out[0], out[1]]), 0x003F);
+    assert_eq!(u16::from_ne_bytes([out[0], out[1]]), 0x801F);
+    // Red in bits 14..10.
+    let out = unpack(&store, GL_RGBA, GL_UNSIGNED_BYTE, one(), &[255, 0, 0, 0], texels(GL_RGB5_A1)).unwrap();
+    assert_eq!(u16::from_ne_bytes([out[0], out[1]]), 0x7C00);
 }
 
 #[test]
