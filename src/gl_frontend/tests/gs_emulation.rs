@@ -52,6 +52,20 @@ void quad(vec4 centre, float h, vec4 c) {
 }
 ";
 
+/// A geometry shader turning each point into strips drawn with [`QUAD`], at most
+/// `max_vertices` of them, with `main` as its body.
+fn points_to_quads(max_vertices: u32, main: &str) -> String {
+    format!(
+        "#version 150
+layout(points) in;
+layout(triangle_strip, max_vertices = {max_vertices}) out;
+in vec4 v_color[];
+out vec4 g_color;
+{QUAD}
+{main}"
+    )
+}
+
 #[test]
 fn the_emulated_context_offers_geometry_shaders() {
     let _ctx = emulated_context();
@@ -82,18 +96,10 @@ void main() {
 #[test]
 fn one_point_amplified_into_two_separate_quads() {
     let _ctx = emulated_context();
-    let gs = format!(
-        "#version 150
-layout(points) in;
-layout(triangle_strip, max_vertices = 8) out;
-in vec4 v_color[];
-out vec4 g_color;
-{QUAD}
-void main() {{
+    let gs = points_to_quads(8, "void main() {
     quad(gl_in[0].gl_Position - vec4(0.5, 0.0, 0.0, 0.0), 0.25, vec4(1.0, 0.0, 0.0, 1.0));
     quad(gl_in[0].gl_Position + vec4(0.5, 0.0, 0.0, 0.0), 0.25, v_color[0]);
-}}"
-    );
+}");
     use_geometry_program(VS, &gs, FS);
     draw(&[0.0, 0.0], GL_POINTS);
     assert_eq!(pixel(px(-0.5), py(0.0)), [255, 0, 0, 255], "left quad");
@@ -106,15 +112,7 @@ void main() {{
 #[test]
 fn points_become_quads_coloured_by_primitive_id() {
     let _ctx = emulated_context();
-    let gs = format!(
-        "#version 150
-layout(points) in;
-layout(triangle_strip, max_vertices = 4) out;
-in vec4 v_color[];
-out vec4 g_color;
-{QUAD}
-void main() {{ quad(gl_in[0].gl_Position, 0.2, vec4(float(gl_PrimitiveIDIn) * 0.5, v_color[0].g, 0.0, 1.0)); }}"
-    );
+    let gs = points_to_quads(4, "void main() { quad(gl_in[0].gl_Position, 0.2, vec4(float(gl_PrimitiveIDIn) * 0.5, v_color[0].g, 0.0, 1.0)); }");
     use_geometry_program(VS, &gs, FS);
     draw(&[-0.6, 0.0, 0.0, 0.0, 0.6, 0.0], GL_POINTS);
     assert_eq!(pixel(px(-0.6), py(0.0)), [0, 255, 0, 255], "primitive 0");
@@ -204,15 +202,7 @@ void main() {
 #[test]
 fn one_program_drawn_twice_with_different_counts() {
     let _ctx = emulated_context();
-    let gs = format!(
-        "#version 150
-layout(points) in;
-layout(triangle_strip, max_vertices = 4) out;
-in vec4 v_color[];
-out vec4 g_color;
-{QUAD}
-void main() {{ quad(gl_in[0].gl_Position, 0.15, vec4(float(gl_PrimitiveIDIn), 1.0, 0.0, 1.0)); }}"
-    );
+    let gs = points_to_quads(4, "void main() { quad(gl_in[0].gl_Position, 0.15, vec4(float(gl_PrimitiveIDIn), 1.0, 0.0, 1.0)); }");
     use_geometry_program(VS, &gs, FS);
     positions_and_clear(&[-0.6, 0.0, 0.0, 0.0, 0.6, 0.0]);
     unsafe {

@@ -174,13 +174,7 @@ pub fn lower_gs_to_compute(shader: &mut Shader, storage: &GsComputeStorage) -> b
         let room = b.ult(c, slots_per_invocation);
         b.push_if(room);
         let base = b.imul(g, slots_per_invocation);
-        let at = b.iadd(base, c);
-        let list = word_array(&mut b, indices);
-        let slot = b.deref_array(list, at);
-        b.store_deref(slot, vertex);
-        let one = b.imm_u32(1);
-        let next = b.iadd(c, one);
-        b.store_var(cursor, next);
+        push_index(&mut b, indices, cursor, c, base, vertex);
         b.pop_if();
         b.pop_if();
         let one = b.imm_u32(1);
@@ -197,14 +191,8 @@ pub fn lower_gs_to_compute(shader: &mut Shader, storage: &GsComputeStorage) -> b
         b.push_if(room);
         let g = b.load_var(invocation);
         let base = b.imul(g, limit);
-        let at = b.iadd(base, c);
-        let list = word_array(&mut b, indices);
-        let slot = b.deref_array(list, at);
         let restart = b.imm_u32(GS_RESTART_INDEX);
-        b.store_deref(slot, restart);
-        let one = b.imm_u32(1);
-        let next = b.iadd(c, one);
-        b.store_var(cursor, next);
+        push_index(&mut b, indices, cursor, c, base, restart);
         b.pop_if();
     }
     replace_emits(shader, emit, end);
@@ -275,14 +263,8 @@ pub fn lower_gs_to_compute(shader: &mut Shader, storage: &GsComputeStorage) -> b
     b.break_();
     b.pop_if();
     let base = b.imul(g, limit);
-    let at = b.iadd(base, c);
-    let list = word_array(&mut b, indices);
-    let slot = b.deref_array(list, at);
     let restart = b.imm_u32(GS_RESTART_INDEX);
-    b.store_deref(slot, restart);
-    let one = b.imm_u32(1);
-    let next = b.iadd(c, one);
-    b.store_var(cursor, next);
+    push_index(&mut b, indices, cursor, c, base, restart);
     b.pop_loop();
     b.pop_if();
 
@@ -293,6 +275,18 @@ pub fn lower_gs_to_compute(shader: &mut Shader, storage: &GsComputeStorage) -> b
 }
 
 /// `value` (a uint) as the type of the id variable `var` (GL declares them `int`).
+/// Stores `index` in the invocation's index slot `base + c` (`c` the cursor's value,
+/// which the caller checked is inside the invocation's slots) and moves the cursor on.
+fn push_index(b: &mut Builder, indices: Handle<Variable>, cursor: Handle<Variable>, c: crate::instr::Value, base: crate::instr::Value, index: crate::instr::Value) {
+    let at = b.iadd(base, c);
+    let list = word_array(b, indices);
+    let slot = b.deref_array(list, at);
+    b.store_deref(slot, index);
+    let one = b.imm_u32(1);
+    let next = b.iadd(c, one);
+    b.store_var(cursor, next);
+}
+
 fn id_value(b: &mut Builder, var: Handle<Variable>, value: crate::instr::Value) -> crate::instr::Value {
     let ty = b.shader.types[b.shader.variables[var].ty].as_value().unwrap_or(ValueType::I32);
     if ty == ValueType::U32 {
