@@ -1694,11 +1694,13 @@ impl GlCommands for ContextState {
         self.gl_object_label(identifier, name, length, label)
     }
     unsafe fn GetObjectLabel(&mut self, identifier: GLenum, name: GLuint, buf_size: GLsizei, length: *mut GLsizei, label: *mut GLchar) {
-        if !self.check(buf_size >= 0, GL_INVALID_VALUE) {
-            return;
-        }
-        let text = self.object_label(identifier, name);
-        write_gl_string(&text, buf_size, length, label);
+        self.gl_get_object_label(identifier, name, buf_size, length, label)
+    }
+    unsafe fn ObjectPtrLabel(&mut self, ptr: *const c_void, length: GLsizei, label: *const GLchar) {
+        self.gl_object_ptr_label(ptr, length, label)
+    }
+    unsafe fn GetObjectPtrLabel(&mut self, ptr: *const c_void, buf_size: GLsizei, length: *mut GLsizei, label: *mut GLchar) {
+        self.gl_get_object_ptr_label(ptr, buf_size, length, label)
     }
 
     // Matrix stacks (compatibility profile).

@@ -142,6 +142,8 @@ pub struct ContextState {
     pub(crate) queries: crate::objects::query::QueryObjects,
     /// glBeginConditionalRender's query and mode, while rendering is conditional.
     pub(crate) conditional_render: Option<crate::draw_path::conditional_render::ConditionalRender>,
+    /// Fences this context made that no wait or finish has signalled yet.
+    pub(crate) unsignaled_fences: Vec<crate::types::GLuint>,
     /// Transform feedback objects (per context) and the bound one.
     pub(crate) transform_feedback: crate::objects::transform_feedback::TransformFeedbackState,
     /// The programs of clears that write masks let through only in part.
@@ -246,6 +248,7 @@ impl Context {
             caps: device_caps,
             queries: Default::default(),
             conditional_render: None,
+            unsignaled_fences: Vec::new(),
             transform_feedback: Default::default(),
             masked_clear_programs: Default::default(),
             scratch_buffers: Default::default(),
@@ -437,8 +440,9 @@ impl ContextState {
     /// Submits recorded work and waits for it.
     pub(crate) fn finish(&mut self) {
         if let Err(e) = self.stream.finish() {
-            self.backend_failed(e);
+            return self.backend_failed(e);
         }
+        self.signal_finished_fences();
     }
 
     /// A Vulkan failure: logged, reported to the application as GL_OUT_OF_MEMORY (the

@@ -35,14 +35,22 @@ struct Rule {
     enabled: bool,
 }
 
+struct DebugGroup {
+    source: GLenum,
+    id: GLuint,
+    text: String,
+    outer_rules: Vec<Rule>,
+}
+
 #[derive(Default)]
 pub struct DebugState {
     callback: GLDEBUGPROC,
     user_param: usize,
     log: VecDeque<Message>,
     rules: Vec<Rule>,
-    /// The group stack: (source, id, message) of each glPushDebugGroup.
-    groups: Vec<(GLenum, GLuint, String)>,
+    /// The group stack: each glPushDebugGroup's source, id and message, and the filter
+    /// rules of the group it entered, back in force once it is popped.
+    groups: Vec<DebugGroup>,
     labels: HashMap<(GLenum, GLuint), String>,
 }
 
@@ -236,14 +244,19 @@ impl ContextState {
         }
         // SAFETY: GL requires `message` to hold `length` bytes or a NUL-terminated string.
         let text = unsafe { read_text(message, length) };
-        self.debug.groups.push((source, id, text.clone()));
+        // The new group starts with a copy of the outer group's filter (KHR_debug).
+        let outer_rules = self.debug.rules.clone();
+        self.debug.groups.push(DebugGroup { source, id, text: text.clone(), outer_rules });
         self.debug_message(Message { source, ty: GL_DEBUG_TYPE_PUSH_GROUP, id, severity: GL_DEBUG_SEVERITY_NOTIFICATION, text });
     }
 
     pub(crate) fn gl_pop_debug_group(&mut self) {
-        let Some((source, id, text)) = self.debug.groups.pop() else {
+        let Some(group) = self.debug.groups.pop() else {
             return self.record_error(GL_STACK_UNDERFLOW);
         };
+        let DebugGroup { source, id, text, outer_rules } = group;
+        // The pop message is filtered by the outer group, whose rules are back.
+        self.debug.rules = outer_rules;
         self.debug_message(Message { source, ty: GL_DEBUG_TYPE_POP_GROUP, id, severity: GL_DEBUG_SEVERITY_NOTIFICATION, text });
     }
 
@@ -255,7 +268,9 @@ impl ContextState {
         self.debug.log.len()
     }
 
-    pub(crate) fn gl_object_label(&mut self, identifier: GLenum, name: GLuint, length: GLsizei, label: *const GLchar) {
+    /// Whether `name` is an object of kind `identifier`: INVALID_ENUM for an unknown kind,
+    /// INVALID_VALUE for an unknown name (both glObjectLabel and glGetObjectLabel).
+    fn check_label_target(&mut self, identifier: GLenum, name: GLuint) -> bool {
         let known = match identifier {
             GL_BUFFER => self.share.lock().buffers.exists(name),
             GL_TEXTURE => self.share.lock().textures.exists(name),
@@ -264,13 +279,54 @@ impl ContextState {
             GL_SHADER | GL_PROGRAM => self.share.lock().shader_objects.exists(name),
             GL_VERTEX_ARRAY => self.vertex_arrays.exists(name),
             GL_FRAMEBUFFER => self.framebuffers.exists(name),
-            _ => return self.record_error(GL_INVALID_ENUM),
+            GL_QUERY => self.queries.names.exists(name),
+            GL_PROGRAM_PIPELINE => self.program_pipelines.exists(name),
+            GL_TRANSFORM_FEEDBACK => self.transform_feedback.objects.exists(name),
+            GL_DISPLAY_LIST if !self.is_core() && !self.is_gles() => self.share.lock_lists().lists.contains_key(&name),
+            _ => return self.check(false, GL_INVALID_ENUM),
         };
-        if !self.check(known, GL_INVALID_VALUE) {
+        self.check(known, GL_INVALID_VALUE)
+    }
+
+    pub(crate) fn gl_object_label(&mut self, identifier: GLenum, name: GLuint, length: GLsizei, label: *const GLchar) {
+        if self.check_label_target(identifier, name) {
+            self.set_label((identifier, name), length, label);
+        }
+    }
+
+    pub(crate) fn gl_get_object_label(&mut self, identifier: GLenum, name: GLuint, buf_size: GLsizei, length: *mut GLsizei, label: *mut GLchar) {
+        if self.check(buf_size >= 0, GL_INVALID_VALUE) && self.check_label_target(identifier, name) {
+            // SAFETY: GL requires `label` to hold `buf_size` bytes and `length` one GLsizei.
+            unsafe { self.write_label((identifier, name), buf_size, length, label) };
+        }
+    }
+
+    /// glObjectPtrLabel: sync objects are the only pointer-named objects.
+    pub(crate) fn gl_object_ptr_label(&mut self, sync: *const c_void, length: GLsizei, label: *const GLchar) {
+        if let Some(name) = self.label_sync_name(sync) {
+            self.set_label((GL_SYNC_FENCE, name), length, label);
+        }
+    }
+
+    pub(crate) fn gl_get_object_ptr_label(&mut self, sync: *const c_void, buf_size: GLsizei, length: *mut GLsizei, label: *mut GLchar) {
+        if !self.check(buf_size >= 0, GL_INVALID_VALUE) {
             return;
         }
+        if let Some(name) = self.label_sync_name(sync) {
+            // SAFETY: GL requires `label` to hold `buf_size` bytes and `length` one GLsizei.
+            unsafe { self.write_label((GL_SYNC_FENCE, name), buf_size, length, label) };
+        }
+    }
+
+    fn label_sync_name(&mut self, sync: *const c_void) -> Option<GLuint> {
+        let name = sync as usize;
+        let exists = name != 0 && name <= u32::MAX as usize && self.share.lock().syncs.exists(name as GLuint);
+        self.check(exists, GL_INVALID_VALUE).then_some(name as GLuint)
+    }
+
+    fn set_label(&mut self, key: (GLenum, GLuint), length: GLsizei, label: *const GLchar) {
         if label.is_null() {
-            self.debug.labels.remove(&(identifier, name));
+            self.debug.labels.remove(&key);
             return;
         }
         // SAFETY: GL requires `label` to hold `length` bytes or a NUL-terminated string.
@@ -278,10 +334,21 @@ impl ContextState {
         if !self.check(text.len() < MAX_MESSAGE_LENGTH, GL_INVALID_VALUE) {
             return;
         }
-        self.debug.labels.insert((identifier, name), text);
+        self.debug.labels.insert(key, text);
     }
 
-    pub(crate) fn object_label(&self, identifier: GLenum, name: GLuint) -> String {
-        self.debug.labels.get(&(identifier, name)).cloned().unwrap_or_default()
+    /// Writes a label back; with no buffer, `length` gets the label's whole length.
+    ///
+    /// # Safety
+    /// `label` must hold `buf_size` bytes (or be null) and `length` one GLsizei (or be null).
+    unsafe fn write_label(&self, key: (GLenum, GLuint), buf_size: GLsizei, length: *mut GLsizei, label: *mut GLchar) {
+        let text = self.debug.labels.get(&key).map(String::as_str).unwrap_or_default();
+        if label.is_null() {
+            if !length.is_null() {
+                *length = text.len() as GLsizei;
+            }
+            return;
+        }
+        crate::objects::shader::write_gl_string(text, buf_size, length, label);
     }
 }

@@ -518,6 +518,14 @@ impl CommandStream {
         self.submit(&[], &[])
     }
 
+    /// Submits what is recorded and reports, without waiting, whether every batch of this
+    /// stream has completed (a fence wait with a zero timeout).
+    pub fn submit_and_poll(&mut self) -> Result<bool> {
+        self.submit(&[], &[])?;
+        self.retire_completed()?;
+        Ok(self.in_flight.is_empty())
+    }
+
     /// Submits and waits until every batch of this stream has completed (glFinish).
     pub fn finish(&mut self) -> Result<()> {
         self.submit(&[], &[])?;

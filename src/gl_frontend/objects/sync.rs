@@ -29,18 +29,26 @@ impl ContextState {
         let mut objects = self.share.lock();
         let name = objects.syncs.generate();
         objects.syncs.insert(name, Fence::default());
+        drop(objects);
+        self.unsignaled_fences.push(name);
         name as usize as *const c_void
     }
 
-    /// Waits for the work before the fence: this context's whole queue.
-    fn signal_by_finishing(&mut self, name: GLuint) {
-        self.finish();
-        if let Some(f) = self.share.lock().syncs.get_mut(name) {
-            f.signaled = true;
+    /// Once this context's queue has drained, every fence it made is signalled: a later
+    /// wait, even with a zero timeout, finds it GL_ALREADY_SIGNALED.
+    pub(crate) fn signal_finished_fences(&mut self) {
+        if self.unsignaled_fences.is_empty() {
+            return;
+        }
+        let mut objects = self.share.lock();
+        for name in self.unsignaled_fences.drain(..) {
+            if let Some(f) = objects.syncs.get_mut(name) {
+                f.signaled = true;
+            }
         }
     }
 
-    pub(crate) fn gl_client_wait_sync(&mut self, sync: *const c_void, flags: GLbitfield, _timeout: u64) -> GLenum {
+    pub(crate) fn gl_client_wait_sync(&mut self, sync: *const c_void, flags: GLbitfield, timeout: u64) -> GLenum {
         let Some(name) = self.fence_name(sync) else { return GL_WAIT_FAILED };
         if !self.check(flags & !GL_SYNC_FLUSH_COMMANDS_BIT == 0, GL_INVALID_VALUE) {
             return GL_WAIT_FAILED;
@@ -48,7 +56,22 @@ impl ContextState {
         if self.share.lock().syncs.get(name).is_some_and(|f| f.signaled) {
             return GL_ALREADY_SIGNALED;
         }
-        self.signal_by_finishing(name);
+        if timeout == 0 {
+            // A zero timeout polls: the fence is signalled only if the queue has drained.
+            return match self.stream.submit_and_poll() {
+                Ok(true) => {
+                    self.signal_finished_fences();
+                    GL_ALREADY_SIGNALED
+                }
+                Ok(false) => GL_TIMEOUT_EXPIRED,
+                Err(e) => {
+                    self.backend_failed(e);
+                    GL_WAIT_FAILED
+                }
+            };
+        }
+        // Waits for the work before the fence: this context's whole queue.
+        self.finish();
         GL_CONDITION_SATISFIED
     }
 
@@ -74,14 +97,14 @@ impl ContextState {
     }
 
     pub(crate) fn sync_parameter(&mut self, sync: *const c_void, pname: GLenum) -> Option<GLint> {
-        let name = self.fence_name(sync)?;
+        self.fence_name(sync)?;
         Some(match pname {
             GL_OBJECT_TYPE => GL_SYNC_FENCE as GLint,
             GL_SYNC_CONDITION => GL_SYNC_GPU_COMMANDS_COMPLETE as GLint,
             GL_SYNC_FLAGS => 0,
             GL_SYNC_STATUS => {
                 // Status is known exactly once the context's work is done.
-                self.signal_by_finishing(name);
+                self.finish();
                 GL_SIGNALED as GLint
             }
             _ => {

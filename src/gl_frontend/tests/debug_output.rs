@@ -72,3 +72,60 @@ fn message_log_groups_and_labels() {
         assert_eq!(glGetError(), GL_INVALID_VALUE);
     }
 }
+
+/// The application marker messages the log holds, by id, emptying it.
+unsafe fn logged_ids() -> Vec<GLuint> {
+    let mut ids = Vec::new();
+    loop {
+        let mut id = 0;
+        let mut text = [0 as GLchar; 64];
+        let n = glGetDebugMessageLog(1, 64, std::ptr::null_mut(), std::ptr::null_mut(), &mut id, std::ptr::null_mut(), std::ptr::null_mut(), text.as_mut_ptr());
+        if n == 0 {
+            return ids;
+        }
+        ids.push(id);
+    }
+}
+
+#[test]
+fn a_debug_group_filters_until_it_is_popped() {
+    let _ctx = current_compat_context();
+    unsafe {
+        glEnable(GL_DEBUG_OUTPUT);
+        logged_ids();
+        let insert = |id| glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_MARKER, id, GL_DEBUG_SEVERITY_NOTIFICATION, -1, c"m".as_ptr());
+        insert(1);
+        glPushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 10, -1, c"inner".as_ptr());
+        glDebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, 0, std::ptr::null(), 0);
+        insert(2);
+        glPopDebugGroup();
+        insert(3);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        // The push message (id 10) passes the outer filter; inside, nothing passes; the
+        // pop message is filtered by the outer group again, whose rules are back.
+        assert_eq!(logged_ids(), vec![1, 10, 10, 3]);
+    }
+}
+
+#[test]
+fn labels_of_sync_objects_and_label_queries() {
+    let _ctx = current_compat_context();
+    unsafe {
+        let sync = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+        glObjectPtrLabel(sync as *const c_void, -1, c"fence".as_ptr());
+        let mut length = 0;
+        glGetObjectPtrLabel(sync as *const c_void, 0, &mut length, std::ptr::null_mut());
+        assert_eq!(length, 5, "with no buffer, the length is the label's");
+        let mut text = [0 as GLchar; 16];
+        glGetObjectPtrLabel(sync as *const c_void, 16, &mut length, text.as_mut_ptr());
+        assert_eq!(std::ffi::CStr::from_ptr(text.as_ptr()).to_str().unwrap(), "fence");
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        glGetObjectPtrLabel(999 as *const c_void, 16, &mut length, text.as_mut_ptr());
+        assert_eq!(glGetError(), GL_INVALID_VALUE, "not a sync object");
+        glGetObjectLabel(0x1234, 1, 16, &mut length, text.as_mut_ptr());
+        assert_eq!(glGetError(), GL_INVALID_ENUM);
+        glGetObjectLabel(GL_BUFFER, 999, 16, &mut length, text.as_mut_ptr());
+        assert_eq!(glGetError(), GL_INVALID_VALUE);
+        glDeleteSync(sync);
+    }
+}

@@ -217,6 +217,20 @@ fn fences_signal_after_the_work_before_them() {
 }
 
 #[test]
+fn a_zero_timeout_polls_and_a_finish_signals() {
+    let _ctx = current_compat_context();
+    unsafe {
+        glClear(GL_COLOR_BUFFER_BIT);
+        let sync = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+        let polled = glClientWaitSync(sync, GL_SYNC_FLUSH_COMMANDS_BIT, 0);
+        assert!(matches!(polled, GL_TIMEOUT_EXPIRED | GL_ALREADY_SIGNALED), "a zero timeout never waits: {polled:#x}");
+        glFinish();
+        assert_eq!(glClientWaitSync(sync, 0, 0), GL_ALREADY_SIGNALED, "glFinish completes the work before the fence");
+        glDeleteSync(sync);
+    }
+}
+
+#[test]
 fn hints_are_recorded_and_validated() {
     let _ctx = current_compat_context();
     assert_eq!(get_int(GL_FRAGMENT_SHADER_DERIVATIVE_HINT), GL_DONT_CARE as i32);
