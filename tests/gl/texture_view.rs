@@ -229,3 +229,35 @@ fn bad_views_are_errors() {
     assert_eq!(tex_parameter(gl, glow::TEXTURE_2D_ARRAY, glow::TEXTURE_VIEW_NUM_LEVELS), 2, "levels clamped to the original's");
     assert_eq!(tex_parameter(gl, glow::TEXTURE_2D_ARRAY, glow::TEXTURE_VIEW_NUM_LAYERS), 1, "layers clamped to the original's");
 }
+
+#[test]
+fn framebuffer_of_a_view_reads_and_blits_in_the_views_format() {
+    let t = headless(8, 8);
+    let gl = &t.gl;
+    // SAFETY: the context is current on this thread.
+    let texture = unsafe {
+        let texture = gl.create_texture().expect("texture");
+        gl.bind_texture(glow::TEXTURE_2D, Some(texture));
+        gl.tex_storage_2d(glow::TEXTURE_2D, 1, glow::R32F, 8, 8);
+        texture
+    };
+    let view = new_name(gl);
+    texture_view(view, glow::TEXTURE_2D, texture, glow::RGBA8, (0, 1), (0, 1));
+    no_error(gl);
+    // SAFETY: the context is current on this thread.
+    unsafe {
+        let fbo = gl.create_framebuffer().expect("framebuffer");
+        gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
+        gl.framebuffer_texture_2d(glow::FRAMEBUFFER, glow::COLOR_ATTACHMENT0, glow::TEXTURE_2D, Some(view), 0);
+        assert_eq!(gl.check_framebuffer_status(glow::FRAMEBUFFER), glow::FRAMEBUFFER_COMPLETE);
+        gl.clear_color(1.0, 0.0, 1.0, 1.0);
+        gl.clear(glow::COLOR_BUFFER_BIT);
+        assert_eq!(pixel(gl, 2, 2), [255, 0, 255, 255]);
+        gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(fbo));
+        gl.bind_framebuffer(glow::DRAW_FRAMEBUFFER, None);
+        gl.blit_framebuffer(0, 0, 8, 8, 0, 0, 8, 8, glow::COLOR_BUFFER_BIT, glow::NEAREST);
+        gl.bind_framebuffer(glow::FRAMEBUFFER, None);
+    }
+    no_error(gl);
+    assert_eq!(pixel(gl, 2, 2), [255, 0, 255, 255]);
+}
