@@ -129,7 +129,10 @@ impl Image {
         }
         let vk_format = conv::map_format(desc.format, &device.info().features);
         let usage = conv::image_usage(device, desc.format, vk_format, desc.samples)?;
-        let mut flags = vk::ImageCreateFlags::MUTABLE_FORMAT;
+        // Colour images may be read and written in another format of their texel size (GL
+        // texture views, an sRGB image's linear twin); depth and stencil images never are,
+        // and keep whatever compression the device gives formats that cannot change.
+        let mut flags = if desc.format.is_depth_stencil() { vk::ImageCreateFlags::empty() } else { vk::ImageCreateFlags::MUTABLE_FORMAT };
         // A square 2D array of six layers or more may be viewed as cube maps (texture views).
         let cube_viewable = desc.dimension == ImageDimension::D2 && desc.width == desc.height && desc.layers >= 6 && desc.samples == 1;
         if desc.dimension == ImageDimension::Cube || cube_viewable {
