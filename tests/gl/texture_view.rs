@@ -4,11 +4,6 @@
 use crate::harness::*;
 use glow::HasContext;
 
-const TEXTURED_VS: &str = "#version 120\nattribute vec4 position;\nvarying vec2 uv;\n\
-void main() { uv = position.xy * 0.5 + 0.5; gl_Position = position; }\n";
-const TEXTURED_FS: &str = "#version 120\nuniform sampler2D tex;\nvarying vec2 uv;\n\
-void main() { gl_FragColor = texture2D(tex, uv); }\n";
-
 type TextureViewFn = unsafe extern "system" fn(u32, u32, u32, u32, u32, u32, u32, u32);
 
 /// glTextureView, which glow does not wrap.
