@@ -1631,6 +1631,10 @@ impl GlCommands for ContextState {
     unsafe fn TexSubImage3D(&mut self, target: GLenum, level: GLint, x: GLint, y: GLint, z: GLint, width: GLsizei, height: GLsizei, depth: GLsizei, format: GLenum, ty: GLenum, pixels: *const c_void) {
         self.gl_tex_sub_image(3, target, level, [x, y, z], [width, height, depth], format, ty, pixels)
     }
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn TextureView(&mut self, texture: GLuint, target: GLenum, original: GLuint, internal_format: GLenum, min_level: GLuint, num_levels: GLuint, min_layer: GLuint, num_layers: GLuint) {
+        self.gl_texture_view(texture, target, original, internal_format, min_level, num_levels, min_layer, num_layers)
+    }
     unsafe fn TexStorage1D(&mut self, target: GLenum, levels: GLsizei, internal_format: GLenum, width: GLsizei) {
         self.gl_tex_storage(1, target, levels, internal_format, [width, 1, 1])
     }

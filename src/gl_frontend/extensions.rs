@@ -117,6 +117,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_texture_stencil8", Offered::Desktop),
     ("GL_ARB_texture_storage", Offered::Desktop),
     ("GL_ARB_texture_swizzle", Offered::Desktop),
+    ("GL_ARB_texture_view", Offered::Desktop),
     ("GL_ARB_timer_query", Offered::Desktop),
     ("GL_ARB_transform_feedback2", Offered::Desktop),
     ("GL_ARB_transform_feedback3", Offered::Desktop),

@@ -83,6 +83,8 @@ pub(crate) struct RawImage {
     pub raw: vk::Image,
     pub desc: ImageDesc,
     pub vk_format: vk::Format,
+    /// What the image was created to be used for; views of another format narrow it.
+    usage: vk::ImageUsageFlags,
     /// `None` for swapchain images, which the swapchain owns.
     allocation: Mutex<Option<Allocation>>,
     owned: bool,
@@ -127,8 +129,13 @@ impl Image {
         }
         let vk_format = conv::map_format(desc.format, &device.info().features);
         let usage = conv::image_usage(device, desc.format, vk_format, desc.samples)?;
-        let mut flags = vk::ImageCreateFlags::MUTABLE_FORMAT;
-        if desc.dimension == ImageDimension::Cube {
+        // Colour images may be read and written in another format of their texel size (GL
+        // texture views, an sRGB image's linear twin); depth and stencil images never are,
+        // and keep whatever compression the device gives formats that cannot change.
+        let mut flags = if desc.format.is_depth_stencil() { vk::ImageCreateFlags::empty() } else { vk::ImageCreateFlags::MUTABLE_FORMAT };
+        // A square 2D array of six layers or more may be viewed as cube maps (texture views).
+        let cube_viewable = desc.dimension == ImageDimension::D2 && desc.width == desc.height && desc.layers >= 6 && desc.samples == 1;
+        if desc.dimension == ImageDimension::Cube || cube_viewable {
             flags |= vk::ImageCreateFlags::CUBE_COMPATIBLE;
         }
         if desc.dimension == ImageDimension::D3 {
@@ -167,6 +174,7 @@ impl Image {
             raw,
             desc: *desc,
             vk_format,
+            usage,
             allocation: Mutex::new(Some(allocation)),
             owned: true,
             sync: Mutex::new(ResourceSync::new(vk::ImageLayout::UNDEFINED)),
@@ -175,12 +183,13 @@ impl Image {
     }
 
     /// Wraps an image the swapchain owns.
-    pub(crate) fn from_swapchain(device: &Arc<Device>, raw: vk::Image, desc: ImageDesc, vk_format: vk::Format) -> Image {
+    pub(crate) fn from_swapchain(device: &Arc<Device>, raw: vk::Image, desc: ImageDesc, vk_format: vk::Format, usage: vk::ImageUsageFlags) -> Image {
         Image(Arc::new(RawImage {
             device: device.clone(),
             raw,
             desc,
             vk_format,
+            usage,
             allocation: Mutex::new(None),
             owned: false,
             sync: Mutex::new(ResourceSync::new(vk::ImageLayout::UNDEFINED)),
@@ -211,7 +220,17 @@ impl Image {
         }
         let format = desc.format.unwrap_or(d.format);
         let vk_format = if desc.format.is_some() { conv::map_format(format, &image.device.info().features) } else { image.vk_format };
+        // A view in another format may only be used as that format's features allow.
+        let mut usage = vk::ImageViewUsageCreateInfo::default().usage(image.usage);
+        if vk_format != image.vk_format {
+            let allowed = conv::image_usage(&image.device, format, vk_format, d.samples).unwrap_or(vk::ImageUsageFlags::empty()) & image.usage;
+            if allowed.is_empty() {
+                return Err(Error::UnsupportedFormat(format));
+            }
+            usage = usage.usage(allowed);
+        }
         let info = vk::ImageViewCreateInfo::default()
+            .push_next(&mut usage)
             .image(image.raw)
             .view_type(conv::map_view_type(desc.view_type))
             .format(vk_format)

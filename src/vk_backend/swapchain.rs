@@ -24,6 +24,9 @@ pub struct Swapchain {
     next_semaphore: usize,
 }
 
+/// What galvan draws into and copies onto a window's images.
+const SWAPCHAIN_IMAGE_USAGE: vk::ImageUsageFlags = vk::ImageUsageFlags::from_raw(vk::ImageUsageFlags::TRANSFER_DST.as_raw() | vk::ImageUsageFlags::COLOR_ATTACHMENT.as_raw());
+
 impl Swapchain {
     /// Creates a swapchain for a window. The device must have been created with
     /// presentation enabled (`Device::from_env`).
@@ -118,7 +121,7 @@ impl Swapchain {
             .image_color_space(format.color_space)
             .image_extent(extent)
             .image_array_layers(1)
-            .image_usage(vk::ImageUsageFlags::TRANSFER_DST | vk::ImageUsageFlags::COLOR_ATTACHMENT)
+            .image_usage(SWAPCHAIN_IMAGE_USAGE)
             .image_sharing_mode(vk::SharingMode::EXCLUSIVE)
             .pre_transform(vk::SurfaceTransformFlagsKHR::IDENTITY)
             .composite_alpha(vk::CompositeAlphaFlagsKHR::OPAQUE)
@@ -136,7 +139,7 @@ impl Swapchain {
         // SAFETY: raw was just created.
         let images = unsafe { swapchain_fn.get_swapchain_images(raw) }.map_err(vk_err("vkGetSwapchainImagesKHR"))?;
         let desc = ImageDesc { dimension: ImageDimension::D2, format: galvan_format, width: extent.width, height: extent.height, depth: 1, layers: 1, levels: 1, samples: 1 };
-        self.images = images.into_iter().map(|i| Image::from_swapchain(&device, i, desc, format.format)).collect();
+        self.images = images.into_iter().map(|i| Image::from_swapchain(&device, i, desc, format.format, SWAPCHAIN_IMAGE_USAGE)).collect();
         for _ in 0..=self.images.len() {
             // SAFETY: a default semaphore create info is valid.
             let s = unsafe { device.raw.create_semaphore(&vk::SemaphoreCreateInfo::default(), None) }.map_err(vk_err("vkCreateSemaphore"))?;

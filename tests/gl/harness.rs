@@ -56,6 +56,12 @@ pub const PASS_VS: &str = "#version 120\nattribute vec4 position;\nvoid main() {
 pub const UNIFORM_COLOR_FS: &str =
     "#version 120\nuniform vec4 color;\nvoid main() { gl_FragColor = color; }\n";
 
+/// Shaders drawing the 2D texture of unit `tex` over the rectangle they are given.
+pub const TEXTURED_VS: &str = "#version 120\nattribute vec4 position;\nvarying vec2 uv;\n\
+void main() { uv = position.xy * 0.5 + 0.5; gl_Position = position; }\n";
+pub const TEXTURED_FS: &str = "#version 120\nuniform sampler2D tex;\nvarying vec2 uv;\n\
+void main() { gl_FragColor = texture2D(tex, uv); }\n";
+
 /// Uploads `positions` (vec4 each) into a buffer bound to attribute 0.
 pub fn vertices(gl: &glow::Context, positions: &[[f32; 4]]) -> glow::Buffer {
     // SAFETY: the context is current on this thread.

@@ -11,5 +11,6 @@ mod evaluators;
 mod framebuffer_object;
 mod scissor;
 mod texture;
+mod texture_view;
 mod threads;
 mod triangle;

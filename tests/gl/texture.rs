@@ -3,11 +3,6 @@
 use crate::harness::*;
 use glow::HasContext;
 
-const TEXTURED_VS: &str = "#version 120\nattribute vec4 position;\nvarying vec2 uv;\n\
-void main() { uv = position.xy * 0.5 + 0.5; gl_Position = position; }\n";
-const TEXTURED_FS: &str = "#version 120\nuniform sampler2D tex;\nvarying vec2 uv;\n\
-void main() { gl_FragColor = texture2D(tex, uv); }\n";
-
 /// A 2x2 texture: red, green on the first (bottom) row; blue, white on the second.
 fn checker(gl: &glow::Context) -> glow::Texture {
     let texels: [u8; 16] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255];

@@ -1,7 +1,7 @@
 //! glBlitFramebuffer: scaled copies from the read framebuffer to every draw buffer of the
 //! draw framebuffer, and of depth/stencil between their attachments.
 
-use vk_backend::{Aspect, BlitFilter, BlitRect, Image, ImageDesc, ImageRegion};
+use vk_backend::{Aspect, BlitFilter, BlitRect, Format, Image, ImageDesc, ImageRegion};
 
 use super::gpu_image::linear_twin;
 use crate::context::ContextState;
@@ -58,11 +58,11 @@ impl ContextState {
                 let from = rect(src, source.level, layer_of(&source.image, source.layer));
                 let to = rect(dst, level, layer);
                 let result = if source_samples > 1 && view.image().desc().samples == 1 {
-                    self.resolve_blit(&source.image, &from, view.image(), &to, srgb_convert)
+                    self.resolve_blit(&source.image, &from, (view.image(), view.format()), &to, srgb_convert)
                 } else if source_samples > 1 {
                     self.copy_samples(&source.image, &from, view.image(), &to, Aspect::Color)
                 } else {
-                    self.blit_color(&source.image, &from, view.image(), &to, blit_filter, srgb_convert)
+                    self.blit_color((&source.image, source.view_format), &from, (view.image(), view.format()), &to, blit_filter, srgb_convert)
                 };
                 if let Err(e) = result {
                     return self.backend_failed(e);
@@ -114,7 +114,7 @@ impl ContextState {
     /// Resolves `from` of a multisample colour image into `to` of a single-sample one:
     /// straight through vkCmdResolveImage when formats match and nothing mirrors, else into a
     /// temporary image of the source's format and blitted from there (format conversion, flips).
-    fn resolve_blit(&mut self, source: &Image, from: &BlitRect, dest: &Image, to: &BlitRect, srgb_convert: bool) -> Result<(), vk_backend::Error> {
+    fn resolve_blit(&mut self, source: &Image, from: &BlitRect, (dest, dest_format): (&Image, Format), to: &BlitRect, srgb_convert: bool) -> Result<(), vk_backend::Error> {
         let Some((from, to)) = clip_unscaled(from, source, to, dest) else { return Ok(()) };
         let (from, to) = (&from, &to);
         let (sx, sy) = (from.x0.min(from.x1), from.y0.min(from.y1));
@@ -124,7 +124,7 @@ impl ContextState {
         }
         let src_region = ImageRegion { level: from.level, base_layer: from.layer, ..ImageRegion::rect(sx, sy, width, height) };
         let mirrored = (from.x1 < from.x0) != (to.x1 < to.x0) || (from.y1 < from.y0) != (to.y1 < to.y0);
-        if source.desc().format == dest.desc().format && !mirrored {
+        if source.desc().format == dest_format && dest_format == dest.desc().format && !mirrored {
             let (dx, dy) = (to.x0.min(to.x1), to.y0.min(to.y1));
             let dst_region = ImageRegion { level: to.level, base_layer: to.layer, ..ImageRegion::rect(dx, dy, width, height) };
             return self.stream.resolve(source, &src_region, dest, &dst_region);
@@ -137,7 +137,7 @@ impl ContextState {
         let (x0, x1) = if from.x1 < from.x0 { (w, 0) } else { (0, w) };
         let (y0, y1) = if from.y1 < from.y0 { (h, 0) } else { (0, h) };
         let temp = BlitRect { level: 0, layer: 0, x0, y0, x1, y1 };
-        self.blit_color(&resolved, &temp, dest, to, BlitFilter::Nearest, srgb_convert)
+        self.blit_color((&resolved, resolved.desc().format), &temp, (dest, dest_format), to, BlitFilter::Nearest, srgb_convert)
     }
 
     /// Resolves `from` of a multisample depth/stencil image into `to` of a single-sample
@@ -185,12 +185,15 @@ impl ContextState {
         self.stream.write_image(dest, &target, &texels)
     }
 
-    /// A colour blit between single-sample images. A Vulkan blit always decodes an sRGB
-    /// source and encodes an sRGB destination; without `srgb_convert` each sRGB side goes
-    /// through a copy in its linear twin format, so the bits pass unconverted.
-    fn blit_color(&mut self, source: &Image, from: &BlitRect, dest: &Image, to: &BlitRect, filter: BlitFilter, srgb_convert: bool) -> Result<(), vk_backend::Error> {
-        let source_twin = linear_twin(source.desc().format).filter(|_| !srgb_convert);
-        let dest_twin = linear_twin(dest.desc().format).filter(|_| !srgb_convert);
+    /// A colour blit between single-sample images, each side read or written as the given
+    /// format (a texture view's, which may differ from its image's). A Vulkan blit works in
+    /// the images' own formats and always decodes an sRGB source and encodes an sRGB
+    /// destination, so a side in another format, or an sRGB side without `srgb_convert`
+    /// (whose bits pass unconverted, in its linear twin), goes through a copy in that format.
+    fn blit_color(&mut self, (source, source_format): (&Image, Format), from: &BlitRect, (dest, dest_format): (&Image, Format), to: &BlitRect, filter: BlitFilter, srgb_convert: bool) -> Result<(), vk_backend::Error> {
+        let staging_format = |image: &Image, format: Format| linear_twin(format).filter(|_| !srgb_convert).or((format != image.desc().format).then_some(format));
+        let source_twin = staging_format(source, source_format);
+        let dest_twin = staging_format(dest, dest_format);
         if source_twin.is_none() && dest_twin.is_none() {
             return self.stream.blit(source, from, dest, to, Aspect::Color, filter);
         }

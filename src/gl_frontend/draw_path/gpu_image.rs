@@ -20,13 +20,33 @@ pub(crate) struct AttachedView {
     pub format: TexelFormat,
 }
 
+/// The part of a Vulkan image one texture sees: all of it for a texture's own image; for a
+/// texture view, its levels and layers of the image it shares, read in its own format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImageWindow {
+    pub base_level: u32,
+    pub levels: u32,
+    pub base_layer: u32,
+    pub layers: u32,
+    pub format: Format,
+}
+
+impl ImageWindow {
+    /// The whole of an image, in its own format.
+    fn whole(image: &Image) -> Self {
+        let d = image.desc();
+        ImageWindow { base_level: 0, levels: d.levels, base_layer: 0, layers: d.layers, format: d.format }
+    }
+}
+
 /// A GPU image and the views made of it so far.
 #[derive(Clone, Debug)]
 pub struct GpuImage {
     pub image: Image,
-    /// The GL level the image's level 0 holds (a texture defined from a base level above 0
-    /// starts its image there).
+    /// The GL level the window's first level holds (a texture defined from a base level
+    /// above 0 starts its image there).
     pub anchor: u32,
+    window: ImageWindow,
     /// Attachment views made so far, by (image level, first layer, layer count, whether an
     /// sRGB image is written through its sRGB format).
     attachment_views: Vec<((u32, u32, u32, bool), ImageView)>,
@@ -36,35 +56,68 @@ pub struct GpuImage {
 
 impl GpuImage {
     fn new(image: Image, anchor: u32) -> Self {
-        GpuImage { image, anchor, attachment_views: Vec::new(), sample_views: Vec::new() }
+        let window = ImageWindow::whole(&image);
+        GpuImage { image, anchor, window, attachment_views: Vec::new(), sample_views: Vec::new() }
+    }
+
+    /// Another texture's look at the same image: `window`'s levels, layers and format,
+    /// counted within this one's (a view of a view).
+    pub fn shared_window(&self, window: ImageWindow) -> Self {
+        let within = ImageWindow { base_level: self.window.base_level + window.base_level, base_layer: self.window.base_layer + window.base_layer, ..window };
+        GpuImage { image: self.image.clone(), anchor: 0, window: within, attachment_views: Vec::new(), sample_views: Vec::new() }
+    }
+
+    /// The levels, layers and format this texture sees of the image.
+    pub fn window(&self) -> &ImageWindow {
+        &self.window
     }
 
     /// Whether the image holds GL level `level`.
     pub fn holds_level(&self, level: u32) -> bool {
-        level >= self.anchor && level - self.anchor < self.image.desc().levels
+        level >= self.anchor && level - self.anchor < self.window.levels
     }
 
-    /// A view for sampling, made once per description.
+    /// The image level holding GL level `level` (one the image holds).
+    pub fn image_level(&self, level: u32) -> u32 {
+        level - self.anchor + self.window.base_level
+    }
+
+    /// Where `region` of GL level `level` of `face` lies in the image, for a texture of `target`.
+    pub fn region(&self, target: GLenum, face: usize, level: u32, region: &Region, aspect: Aspect) -> ImageRegion {
+        let r = image_region(target, face, self.image_level(level), region, aspect);
+        ImageRegion { base_layer: r.base_layer + self.window.base_layer, ..r }
+    }
+
+    /// A view for sampling, made once per description (levels and layers within the window).
     pub fn sample_view(&mut self, desc: &ImageViewDesc) -> vk_backend::Result<ImageView> {
-        if let Some(v) = self.sample_views.iter().find(|v| v.desc() == desc) {
+        let desc = self.in_image(desc);
+        if let Some(v) = self.sample_views.iter().find(|v| *v.desc() == desc) {
             return Ok(v.clone());
         }
-        let view = self.image.create_view(desc)?;
+        let view = self.image.create_view(&desc)?;
         self.sample_views.push(view.clone());
         Ok(view)
     }
 
-    /// The attachment view of `count` layers from `first` of image level `level`, made once.
+    /// `desc` (levels and layers counted within the window) as the image counts them, in the
+    /// window's format.
+    fn in_image(&self, desc: &ImageViewDesc) -> ImageViewDesc {
+        let format = desc.format.or((self.window.format != self.image.desc().format).then_some(self.window.format));
+        ImageViewDesc { base_level: desc.base_level + self.window.base_level, base_layer: desc.base_layer + self.window.base_layer, format, ..*desc }
+    }
+
+    /// The attachment view of `count` layers from `first` of window level `level`, made once.
     /// Without `srgb_encode` an sRGB image is viewed as its linear twin, so what is
     /// written lands unconverted (GL_FRAMEBUFFER_SRGB disabled).
     pub fn attachment_view(&mut self, level: u32, first: u32, count: u32, srgb_encode: bool) -> vk_backend::Result<ImageView> {
-        let linear = linear_twin(self.image.desc().format).filter(|_| !srgb_encode);
+        let linear = linear_twin(self.window.format).filter(|_| !srgb_encode);
         let key = (level, first, count, linear.is_none());
         if let Some((_, v)) = self.attachment_views.iter().find(|(k, _)| *k == key) {
             return Ok(v.clone());
         }
-        let mut view = self.image.create_layers_attachment_view(level, first, count)?;
-        if let Some(format) = linear {
+        let mut view = self.image.create_layers_attachment_view(level + self.window.base_level, first + self.window.base_layer, count)?;
+        let format = linear.unwrap_or(self.window.format);
+        if format != view.format() {
             view = self.image.create_view(&ImageViewDesc { format: Some(format), ..*view.desc() })?;
         }
         self.attachment_views.push((key, view.clone()));
@@ -270,7 +323,7 @@ impl ContextState {
                 for &aspect in upload_aspects(tex.format) {
                     let r = image_region(target, face, image_level as u32, &region, aspect);
                     let kept = retired.filter(|old| old.gpu.holds_level(level) && !old.redefined.contains(&(face, level as usize))).and_then(|old| {
-                        let from = image_region(target, face, level - old.gpu.anchor, &region, aspect);
+                        let from = old.gpu.region(target, face, level, &region, aspect);
                         (from.extent == old.gpu.image.desc().level_extent(from.level)).then_some((old, from))
                     });
                     match kept {
@@ -285,7 +338,7 @@ impl ContextState {
 
     /// Makes sure `texture` has a GPU image holding level `level` when it can: the image
     /// starts at level 0 when the levels from there reach `level`, else at `level` itself.
-    fn ensure_texture_image(&mut self, texture: &mut Texture, level: usize) -> Result<(), vk_backend::Error> {
+    pub(crate) fn ensure_texture_image(&mut self, texture: &mut Texture, level: usize) -> Result<(), vk_backend::Error> {
         if texture.gpu.as_ref().is_some_and(|g| g.holds_level(level as u32)) {
             return Ok(());
         }
@@ -305,7 +358,7 @@ impl ContextState {
             return Ok(());
         }
         for &aspect in upload_aspects(texel) {
-            let r = image_region(target, face, level - gpu.anchor, region, aspect);
+            let r = gpu.region(target, face, level, region, aspect);
             self.stream.write_image(&gpu.image, &r, &aspect_bytes(texel, texels, aspect))?;
         }
         Ok(())
@@ -318,7 +371,7 @@ impl ContextState {
             return Ok(None);
         }
         let region = Region { offset: [0; 3], size: like.size() };
-        let r = image_region(target, face, level - gpu.anchor, &region, Aspect::Color);
+        let r = gpu.region(target, face, level, &region, Aspect::Color);
         read_host_texels(&mut self.stream, &gpu.image, &r, like.format).map(Some)
     }
 
@@ -331,7 +384,8 @@ impl ContextState {
         self.ensure_texture_image(texture, level as usize)?;
         let layers = attachment_layers(texture, level);
         let Some(gpu) = texture.gpu.as_mut().filter(|g| g.holds_level(level)) else { return Ok(None) };
-        let image_level = level - gpu.anchor;
+        let window_level = level - gpu.anchor;
+        let image_level = gpu.image_level(level);
         // A cube face defined with another size than the rest has no place in the image.
         if texture.target == GL_TEXTURE_CUBE_MAP && !layered {
             let desc = gpu.image.desc();
@@ -347,7 +401,7 @@ impl ContextState {
         let face = if texture.target == GL_TEXTURE_CUBE_MAP && !layered { layer as usize } else { 0 };
         let Some(format) = texture.face_level(face, level as usize).map(|image| image.format) else { return Ok(None) };
         let Some(gpu) = texture.gpu.as_mut() else { return Ok(None) };
-        gpu.attachment_view(image_level, first, count, srgb_encode).map(|view| Some(AttachedView { view, format }))
+        gpu.attachment_view(window_level, first, count, srgb_encode).map(|view| Some(AttachedView { view, format }))
     }
 
     /// The view, sampler state and stored-channel swizzle sampling `texture` as `target`
@@ -365,11 +419,11 @@ impl ContextState {
             let swizzle = texture.level(base as usize).map_or([Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A], |l| view_swizzle(texture.swizzle, l.format, depth_mode));
             let stored = texture.level(base as usize).map_or(AS_STORED, |l| l.format.info.sample_swizzle());
             if let Some(gpu) = texture.gpu.as_mut().filter(|g| g.holds_level(base)) {
-                let d = *gpu.image.desc();
-                let last = (gpu.anchor + d.levels - 1).min(max.max(base));
-                let aspect = if d.format.has_depth() && !(stencil && d.format.has_stencil()) {
+                let w = *gpu.window();
+                let last = (gpu.anchor + w.levels - 1).min(max.max(base));
+                let aspect = if w.format.has_depth() && !(stencil && w.format.has_stencil()) {
                     Aspect::Depth
-                } else if d.format.has_stencil() {
+                } else if w.format.has_stencil() {
                     Aspect::Stencil
                 } else {
                     Aspect::Color
@@ -380,7 +434,7 @@ impl ContextState {
                     base_level: base - gpu.anchor,
                     level_count: last - base + 1,
                     base_layer: 0,
-                    layer_count: d.layers,
+                    layer_count: w.layers,
                     swizzle,
                     format: None,
                 };

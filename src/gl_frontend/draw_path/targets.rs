@@ -34,6 +34,9 @@ pub(crate) struct ReadSource {
     /// The GL format of an attached image (LUMINANCE_ALPHA32UI reads back as L, 0, 0, A,
     /// not as the RG32UI it is stored in); `None` for the window's buffers.
     pub format: Option<TexelFormat>,
+    /// The Vulkan format the attachment's bits are read as: a texture view's own, which
+    /// may differ from its image's.
+    pub view_format: vk_backend::Format,
 }
 
 impl ReadSource {
@@ -151,7 +154,7 @@ impl ContextState {
             };
             let size = (surface.width(), surface.height());
             let image = if depth_like { surface.depth_stencil_image().cloned() } else { Some(surface.color_image().clone()) };
-            return image.map(|image| ReadSource { image, level: 0, layer: 0, extent: size, format: None }).ok_or(TargetError::Gl(GL_INVALID_OPERATION));
+            return image.map(|image| ReadSource { view_format: image.desc().format, image, level: 0, layer: 0, extent: size, format: None }).ok_or(TargetError::Gl(GL_INVALID_OPERATION));
         }
         if self.framebuffer_status(fb) != GL_FRAMEBUFFER_COMPLETE {
             return Err(TargetError::Gl(GL_INVALID_FRAMEBUFFER_OPERATION));
@@ -168,7 +171,7 @@ impl ContextState {
         let AttachedView { view, format } = self.attachment_view(attachment, true)?.ok_or(TargetError::Gl(GL_INVALID_OPERATION))?;
         // The image level the view shows (a texture's image may start above GL level 0).
         let (level, layer) = (view.desc().base_level, view.desc().base_layer);
-        let format = Some(format).filter(|f| storage_vk_format(f.storage) == Some(view.image().desc().format));
-        Ok(ReadSource { image: view.image().clone(), level, layer, extent: view.extent(), format })
+        let format = Some(format).filter(|f| storage_vk_format(f.storage) == Some(view.format()));
+        Ok(ReadSource { image: view.image().clone(), level, layer, extent: view.extent(), format, view_format: view.format() })
     }
 }

@@ -17,6 +17,8 @@
 //! - [`decompress()`]`(texel_format, data, extent)`: compressed data to the uncompressed fallback
 //!   storage, where `TexelFormat::needs_decompression`.
 //! - [`effective_internal_format`]: the sized format an unsized one becomes for an upload.
+//! - [`view_compatible`]`(original, view)`: whether a texture view may reinterpret one
+//!   internal format as another (GL_ARB_texture_view's classes).
 //!
 //! Storage texels are what a Vulkan buffer-to-image copy of the chosen storage format takes,
 //! tightly packed, rows in GL order (row 0 = GL's bottom row, never flipped). Depth and
@@ -42,6 +44,7 @@ mod table;
 pub mod texel_format;
 pub mod transfer;
 pub mod validate;
+pub mod view_class;
 
 pub use api::Api;
 pub use compress::compress;
@@ -54,3 +57,4 @@ pub use storage::{Block, StorageFormat};
 pub use texel_format::{fallbacks, TexelFormat};
 pub use transfer::{pack, pack_clamped, pack_from, storage_bytes, unpack, PackSource};
 pub use validate::{read_format_and_type, validate_pack, validate_sized_format, validate_upload};
+pub use view_class::{view_class, view_compatible, ViewClass};

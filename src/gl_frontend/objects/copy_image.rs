@@ -262,7 +262,7 @@ impl ContextState {
             Some(gpu) => {
                 let (gpu, target, format) = (gpu.clone(), texture.target, image.format);
                 drop(objects);
-                let r = image_region(target, face, level - gpu.anchor, region, Aspect::Color);
+                let r = gpu.region(target, face, level, region, Aspect::Color);
                 read_host_texels(&mut self.stream, &gpu.image, &r, format)
             }
             None => Ok(read_region(image, region)),

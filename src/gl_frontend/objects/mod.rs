@@ -33,6 +33,7 @@ pub mod texture_copy;
 pub mod texture_image;
 pub mod texture_proxy;
 pub mod texture_target;
+pub mod texture_view;
 pub mod transform_feedback;
 pub mod transform_feedback_draw;
 pub mod transform_feedback_varyings;

@@ -92,6 +92,10 @@ pub struct Texture {
     pub fixed_sample_locations: bool,
     /// The data store of a buffer texture (glTexBuffer).
     pub buffer: Option<crate::objects::texture_buffer::TextureBuffer>,
+    /// Set on a texture view (glTextureView): what it sees of the storage it shares.
+    pub view: Option<crate::objects::texture_view::ViewRange>,
+    /// Set once a view shares this texture's storage.
+    pub viewed: bool,
 }
 
 impl Texture {
@@ -114,6 +118,8 @@ impl Texture {
             immutable_levels: 0,
             fixed_sample_locations: true,
             buffer: None,
+            view: None,
+            viewed: false,
         }
     }
 
@@ -154,7 +160,11 @@ impl Texture {
     }
 
     /// Drops the GPU image and any retired one: every level's contents are the host copy's.
+    /// Storage shared with texture views stays: it alone holds their contents.
     pub fn discard_gpu_images(&mut self) {
+        if self.shares_storage() {
+            return;
+        }
         self.gpu = None;
         self.retired = None;
     }
@@ -163,7 +173,7 @@ impl Texture {
     pub fn effective_base_level(&self) -> u32 {
         let base = self.base_level.max(0) as u32;
         if self.immutable {
-            base.min(self.immutable_levels.saturating_sub(1))
+            base.min(self.storage_levels().saturating_sub(1))
         } else {
             base
         }
@@ -173,7 +183,7 @@ impl Texture {
     pub fn effective_max_level(&self) -> u32 {
         let max = self.max_level.max(0) as u32;
         if self.immutable {
-            max.clamp(self.effective_base_level(), self.immutable_levels.saturating_sub(1))
+            max.clamp(self.effective_base_level(), self.storage_levels().saturating_sub(1))
         } else {
             max
         }
@@ -462,6 +472,10 @@ impl ContextState {
             GL_TEXTURE_IMMUTABLE_FORMAT => Some(([t.immutable as u8 as f64, 0.0, 0.0, 0.0], 1)),
             GL_TEXTURE_IMMUTABLE_LEVELS => Some(([t.immutable_levels as f64, 0.0, 0.0, 0.0], 1)),
             GL_TEXTURE_TARGET => Some(([t.target as f64, 0.0, 0.0, 0.0], 1)),
+            GL_TEXTURE_VIEW_MIN_LEVEL => Some(([t.view_range().min_level as f64, 0.0, 0.0, 0.0], 1)),
+            GL_TEXTURE_VIEW_NUM_LEVELS => Some(([t.view_range().num_levels as f64, 0.0, 0.0, 0.0], 1)),
+            GL_TEXTURE_VIEW_MIN_LAYER => Some(([t.view_range().min_layer as f64, 0.0, 0.0, 0.0], 1)),
+            GL_TEXTURE_VIEW_NUM_LAYERS => Some(([t.view_range().num_layers as f64, 0.0, 0.0, 0.0], 1)),
             _ => t.sampler.get(pname),
         })?;
         if result.is_none() {

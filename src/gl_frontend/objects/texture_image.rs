@@ -551,7 +551,7 @@ impl ContextState {
         }
         let last = base + shape.full_chain_levels(first.size()) as usize - 1;
         let last = last.min(max).min(immutable_levels.map_or(usize::MAX, |n| n as usize - 1));
-        self.with_bound_texture(target, |t: &mut Texture| {
+        let shared = self.with_bound_texture(target, |t: &mut Texture| {
             for (face, image) in bases.into_iter().enumerate() {
                 let mut above = image;
                 let levels = &mut t.faces[face];
@@ -566,7 +566,21 @@ impl ContextState {
             }
             t.generation += 1;
             t.discard_gpu_images();
+            // Storage shared with views keeps its GPU image, which takes the new levels.
+            let new_levels = |face: &Vec<Option<TexImage>>| face[base + 1..=last].to_vec();
+            t.gpu.clone().filter(|_| t.shares_storage()).map(|gpu| (gpu, t.target, t.faces.iter().map(new_levels).collect::<Vec<_>>()))
         });
+        if let Some(Some((gpu, texture_target, faces))) = shared {
+            for (face, levels) in faces.iter().enumerate() {
+                for (level, image) in (base + 1..).zip(levels.iter().flatten()) {
+                    let region = Region { offset: [0; 3], size: image.size() };
+                    if let Err(e) = self.write_texture_region(&gpu, texture_target, face, level as u32, &region, image.format, &image.data) {
+                        self.backend_failed(e);
+                        return Ok(());
+                    }
+                }
+            }
+        }
         self.texture_objects_changed(Dirty::NONE);
         Ok(())
     }
