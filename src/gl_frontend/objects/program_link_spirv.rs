@@ -362,6 +362,17 @@ fn link(mut stages: Vec<(glsl::Stage, spirv_in::SpirvShader)>) -> Result<glsl::L
         }
     }
 
+    // Transform feedback the vertex stage (the last one before rasterisation a SPIR-V
+    // program has) declares; the fragment stage's inputs keep their locations.
+    let next_stage = match stages.iter().find(|(st, _)| *st == glsl::Stage::Fragment) {
+        Some((_, fs)) => glsl::link_xfb::stage_reads(&fs.ir),
+        None => nir_like::passes::NextStageReads::Locations(Vec::new()),
+    };
+    if let Some((stage, vs)) = stages.iter_mut().find(|(st, _)| *st == glsl::Stage::Vertex) {
+        let captures: Vec<_> = vs.interface.xfb_outputs.iter().map(|o| (o.capture.clone(), o.name.clone())).collect();
+        glsl::link_xfb::link_declared_transform_feedback(&mut vs.ir, *stage, &captures, &next_stage, &mut interface.transform_feedback)?;
+    }
+
     // Vertex inputs and fragment outputs, by location.
     for (stage, s) in &stages {
         let list = match stage {

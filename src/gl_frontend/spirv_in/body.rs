@@ -76,6 +76,8 @@ struct Tr<'m> {
     interface: SpirvInterface,
     /// Guards against branches that never reach a merge (unstructured control flow).
     steps: usize,
+    /// The entry point has the `Xfb` execution mode: outputs declare their captures.
+    xfb: bool,
 }
 
 pub(crate) fn translate(m: &Module, stage: Stage, entry: &str) -> R<SpirvShader> {
@@ -114,6 +116,7 @@ pub(crate) fn translate(m: &Module, stage: Stage, entry: &str) -> R<SpirvShader>
         types: HashMap::new(),
         interface: SpirvInterface::default(),
         steps: 0,
+        xfb: has_execution_mode(m, func_id, ExecutionMode::Xfb),
     };
     {
         let mut b = Builder::main(&mut shader);
@@ -124,6 +127,12 @@ pub(crate) fn translate(m: &Module, stage: Stage, entry: &str) -> R<SpirvShader>
         tr.emit_from(&mut b, first, Ctx::default())?;
     }
     Ok(SpirvShader { ir: shader, interface: tr.interface })
+}
+
+fn has_execution_mode(m: &Module, func: Word, wanted: ExecutionMode) -> bool {
+    m.dr.execution_modes
+        .iter()
+        .any(|e| e.operands.first() == Some(&Operand::IdRef(func)) && e.operands.get(1) == Some(&Operand::ExecutionMode(wanted)))
 }
 
 fn apply_execution_modes(m: &Module, func: Word, shader: &mut Shader) -> R<()> {
@@ -142,6 +151,8 @@ fn apply_execution_modes(m: &Module, func: Word, shader: &mut Shader) -> R<()> {
             ExecutionMode::DepthGreater => fi.depth_layout = nir_like::DepthLayout::Greater,
             ExecutionMode::DepthLess => fi.depth_layout = nir_like::DepthLayout::Less,
             ExecutionMode::DepthUnchanged => fi.depth_layout = nir_like::DepthLayout::Unchanged,
+            // The captures themselves are the outputs' decorations (`xfb`).
+            ExecutionMode::Xfb => {}
             ExecutionMode::LocalSize => {
                 let size = |i| literal_operand(e, i);
                 shader.info.compute.local_size = [size(2)?, size(3)?, size(4)?];
@@ -260,22 +271,18 @@ impl<'m> Tr<'m> {
         let name = m.names.get(&g.id).cloned();
         let ptr = |root| Val::Ptr(Ptr { root, root_ty: g.pointee, chain: Vec::new(), ty: g.pointee });
         let member_builtins = matches!(m.ty(g.pointee)?, SpvType::Struct { .. }) && m.member_builtin(g.pointee, 0).is_some();
-        for unsupported_decoration in [Decoration::XfbBuffer, Decoration::XfbStride, Decoration::Offset] {
-            if matches!(g.class, StorageClass::Output) && m.has_decoration(g.id, unsupported_decoration) {
-                return Err(unsupported("transform feedback (Xfb decorations)"));
-            }
-        }
         let var = match g.class {
             StorageClass::Input | StorageClass::Output if member_builtins => {
+                let captured = (0..self.m.member_count(g.pointee)).any(|k| m.member_decoration(g.pointee, k, Decoration::Offset).is_some());
+                if self.xfb && captured {
+                    return Err(unsupported("transform feedback of built-in block members"));
+                }
                 self.split_class.insert(g.id, g.class);
                 self.vals.insert(g.id, ptr(Root::Split(g.id)));
                 return Ok(());
             }
             StorageClass::Input | StorageClass::Output => {
                 let mode = if g.class == StorageClass::Input { VariableMode::ShaderIn } else { VariableMode::ShaderOut };
-                if matches!(m.ty(g.pointee)?, SpvType::Struct { .. }) {
-                    return Err(unsupported("input and output blocks"));
-                }
                 let ty = self.nir_type(b, g.pointee, false)?;
                 let label = name.clone().unwrap_or_else(|| format!("_{}", g.id));
                 let mut v = Variable::new(label, ty, mode);
@@ -303,7 +310,12 @@ impl<'m> Tr<'m> {
                 v.centroid = m.has_decoration(g.id, Decoration::Centroid);
                 v.sample = m.has_decoration(g.id, Decoration::Sample);
                 v.invariant = m.has_decoration(g.id, Decoration::Invariant);
-                b.variable(v)
+                v.member_locations = self.member_locations(g.pointee)?;
+                let h = b.variable(v);
+                if self.xfb && mode == VariableMode::ShaderOut {
+                    crate::xfb::declared_captures(m, g, h, &mut self.interface.xfb_outputs)?;
+                }
+                h
             }
             StorageClass::Uniform | StorageClass::StorageBuffer => {
                 let (block_ty, array_size) = match m.ty(g.pointee)? {
@@ -365,6 +377,17 @@ impl<'m> Tr<'m> {
         };
         self.vals.insert(g.id, ptr(Root::Var(var)));
         Ok(())
+    }
+
+    /// The locations the members of an input or output block (or array of blocks) of
+    /// type `ty` give themselves; empty when none does.
+    fn member_locations(&self, ty: Word) -> R<Vec<Option<u32>>> {
+        let block = match self.m.ty(ty)? {
+            SpvType::Array { elem, .. } => *elem,
+            _ => ty,
+        };
+        let locations: Vec<Option<u32>> = (0..self.m.member_count(block)).map(|k| self.m.member_literal(block, k, Decoration::Location)).collect();
+        Ok(if locations.iter().any(Option::is_some) { locations } else { Vec::new() })
     }
 
     /// The variable member `k` of built-in block `block` becomes, made on first use.

@@ -44,10 +44,21 @@ pub struct InterfaceVariable {
     pub ty: Handle<Type>,
 }
 
+/// An output (or a part of one) the module captures with transform feedback; the stride
+/// is the buffer's `XfbStride`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeclaredXfbOutput {
+    pub capture: nir_like::passes::XfbCapture,
+    /// The varying's name, where OpName and OpMemberName give one.
+    pub name: Option<String>,
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SpirvInterface {
     pub uniforms: Vec<UniformInfo>,
     pub blocks: Vec<BufferBlockInfo>,
     pub inputs: Vec<InterfaceVariable>,
     pub outputs: Vec<InterfaceVariable>,
+    /// Transform feedback captures, in declaration order (only with the `Xfb` execution mode).
+    pub xfb_outputs: Vec<DeclaredXfbOutput>,
 }

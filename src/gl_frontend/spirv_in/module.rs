@@ -110,6 +110,7 @@ const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::SampledCubeArray,
     Capability::SampledRect,
     Capability::DrawParameters,
+    Capability::TransformFeedback,
 ];
 
 pub(crate) fn stage_of(model: ExecutionModel) -> Option<nir_like::Stage> {
@@ -395,6 +396,14 @@ impl Module {
         match self.member_decoration(id, member, Decoration::BuiltIn)?.first() {
             Some(Operand::BuiltIn(b)) => Some(*b),
             _ => None,
+        }
+    }
+
+    /// Members of struct type `id`; 0 for any other type.
+    pub fn member_count(&self, id: Word) -> u32 {
+        match self.types.get(&id) {
+            Some(SpvType::Struct { members }) => members.len() as u32,
+            _ => 0,
         }
     }
 
