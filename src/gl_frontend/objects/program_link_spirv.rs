@@ -188,6 +188,73 @@ fn round_up(v: u32, a: u32) -> u32 {
     v.div_ceil(a.max(1)) * a.max(1)
 }
 
+/// Atomic counters, grouped by binding point into the program's counter buffers (buffer k
+/// at descriptor binding 448 + k, as GLSL programs have them); an array of arrays of counters
+/// is reported by its innermost arrays. A counter several stages declare is one counter.
+fn link_atomic_counters(stages: &mut [(glsl::Stage, spirv_in::SpirvShader)], interface: &mut glsl::ProgramInterface) -> Result<(), String> {
+    use glsl::link_atomic::{AtomicCounter, AtomicCounterBuffer, MAX_ATOMIC_COUNTER_BUFFER_BINDINGS};
+    for (stage, s) in stages.iter_mut() {
+        for c in &s.interface.atomic_counters {
+            if c.binding >= MAX_ATOMIC_COUNTER_BUFFER_BINDINGS {
+                return Err(format!("atomic counter binding {} is not below {MAX_ATOMIC_COUNTER_BUFFER_BINDINGS}", c.binding));
+            }
+            let buffer = match interface.atomic_counter_buffers.iter().position(|b| b.binding == c.binding) {
+                Some(i) => i,
+                None => {
+                    interface.atomic_counter_buffers.push(AtomicCounterBuffer { binding: c.binding, data_size: 0, active_uniforms: Vec::new(), stages: Vec::new() });
+                    interface.atomic_counter_buffers.len() - 1
+                }
+            };
+            let count: u32 = c.dims.iter().product();
+            let inner = c.dims.last().copied();
+            if !interface.atomic_counters.iter().any(|k| k.buffer == buffer as u32 && k.offset == c.offset) {
+                let outer: u32 = c.dims[..c.dims.len().saturating_sub(1)].iter().product();
+                for o in 0..outer {
+                    let mut name = c.name.clone().unwrap_or_default();
+                    if !name.is_empty() {
+                        let mut rest = o;
+                        let mut indices = Vec::new();
+                        for d in c.dims[..c.dims.len().saturating_sub(1)].iter().rev() {
+                            indices.push(rest % d);
+                            rest /= d;
+                        }
+                        for i in indices.iter().rev() {
+                            name.push_str(&format!("[{i}]"));
+                        }
+                        if inner.is_some() {
+                            name.push_str("[0]");
+                        }
+                    }
+                    let index = interface.uniforms.len() as u32;
+                    interface.uniforms.push(glsl::ActiveUniform {
+                        name,
+                        gl_type: GL_UNSIGNED_INT_ATOMIC_COUNTER,
+                        array_size: inner.unwrap_or(1),
+                        location: -1,
+                        offset: c.offset + 4 * o * inner.unwrap_or(1),
+                        array_stride: if inner.is_some() { 4 } else { 0 },
+                        matrix_stride: 0,
+                        block_index: -1,
+                        sampler_index: None,
+                        row_major: false,
+                    });
+                    interface.atomic_counter_buffers[buffer].active_uniforms.push(index);
+                }
+                let name = c.name.clone().unwrap_or_default();
+                interface.atomic_counters.push(AtomicCounter { name, buffer: buffer as u32, offset: c.offset, array_size: inner.map(|_| count) });
+            }
+            let b = &mut interface.atomic_counter_buffers[buffer];
+            b.data_size = b.data_size.max(c.offset + 4 * count);
+            if !b.stages.contains(stage) {
+                b.stages.push(*stage);
+            }
+            s.ir.variables[c.var].binding = Some(AtomicCounterBuffer::descriptor_binding(buffer as u32));
+            s.ir.variables[c.var].descriptor_set = Some(0);
+        }
+    }
+    Ok(())
+}
+
 /// Links specialized SPIR-V stages into the linker's output form; failures are the
 /// program's link log.
 pub(crate) fn link_spirv(stages: Vec<(glsl::Stage, spirv_in::SpirvShader)>) -> glsl::LinkedProgram {
@@ -361,6 +428,8 @@ fn link(mut stages: Vec<(glsl::Stage, spirv_in::SpirvShader)>) -> Result<glsl::L
             s.ir.variables[b.var].descriptor_set = Some(0);
         }
     }
+
+    link_atomic_counters(&mut stages, &mut interface)?;
 
     // Transform feedback the vertex stage (the last one before rasterisation a SPIR-V
     // program has) declares; the fragment stage's inputs keep their locations.

@@ -42,6 +42,8 @@ enum Root {
     Local(Handle<Local>),
     /// A built-in block (gl_PerVertex) whose members become variables of their own.
     Split(Word),
+    /// Atomic counters: the one member of a storage-buffer variable over their buffer.
+    Counter(Handle<Variable>),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -372,7 +374,20 @@ impl<'m> Tr<'m> {
                 }
                 h
             }
-            StorageClass::AtomicCounter => return Err(unsupported("atomic counters")),
+            StorageClass::AtomicCounter => {
+                let (member_ty, dims) = self.counter_type(b, g.pointee)?;
+                let offset = m.decoration_literal(g.id, Decoration::Offset).unwrap_or(0);
+                let binding = m.decoration_literal(g.id, Decoration::Binding).unwrap_or(0);
+                let label = name.clone().unwrap_or_else(|| format!("counter{}", g.id));
+                let ty = b.ty(Type::Struct {
+                    name: format!("gl_AtomicCounter_{label}"),
+                    members: vec![StructMember { name: label.clone(), ty: member_ty, offset: Some(offset), matrix_stride: None, row_major: false }],
+                });
+                let h = b.variable(Variable::new(format!("{label}_buffer"), ty, VariableMode::Ssbo).with_binding(0, 0));
+                self.interface.atomic_counters.push(crate::interface::AtomicCounterInfo { binding, offset, name, dims, var: h });
+                self.vals.insert(g.id, ptr(Root::Counter(h)));
+                return Ok(());
+            }
             other => return Err(unsupported(format!("storage class {other:?}"))),
         };
         self.vals.insert(g.id, ptr(Root::Var(var)));
@@ -388,6 +403,21 @@ impl<'m> Tr<'m> {
         };
         let locations: Vec<Option<u32>> = (0..self.m.member_count(block)).map(|k| self.m.member_literal(block, k, Decoration::Location)).collect();
         Ok(if locations.iter().any(Option::is_some) { locations } else { Vec::new() })
+    }
+
+    /// The IR type of an atomic counter variable's counters (a uint, or arrays of them 4
+    /// bytes apart) and its array dimensions, outermost first.
+    fn counter_type(&mut self, b: &mut Builder, ty: Word) -> R<(Handle<Type>, Vec<u32>)> {
+        match self.m.ty(ty)?.clone() {
+            SpvType::Int { bits: 32, signed: false } => Ok((self.nir_type(b, ty, false)?, Vec::new())),
+            SpvType::Array { elem, len } => {
+                let (element, mut dims) = self.counter_type(b, elem)?;
+                let stride = 4 * dims.iter().product::<u32>();
+                dims.insert(0, len);
+                Ok((b.array_type(element, Some(len), Some(stride)), dims))
+            }
+            _ => Err(malformed("an atomic counter that is no uint")),
+        }
     }
 
     /// The variable member `k` of built-in block `block` becomes, made on first use.
@@ -515,6 +545,10 @@ impl<'m> Tr<'m> {
         let (mut d, mut ty, chain) = match p.root {
             Root::Var(v) => (b.deref_var(v), p.root_ty, &p.chain[..]),
             Root::Local(l) => (b.deref_local(l), p.root_ty, &p.chain[..]),
+            Root::Counter(v) => {
+                let d = b.deref_var(v);
+                (b.deref_struct(d, 0), p.root_ty, &p.chain[..])
+            }
             Root::Split(block) => {
                 let Some(Idx::C(k)) = p.chain.first() else { return Err(malformed("a built-in block used whole")) };
                 let v = self.split_member(b, block, p.root_ty, *k)?;
@@ -931,12 +965,75 @@ impl<'m> Tr<'m> {
                     .collect();
                 Val::Agg(out)
             }
+            AtomicLoad | AtomicStore | AtomicExchange | AtomicCompareExchange | AtomicIIncrement | AtomicIDecrement | AtomicIAdd
+            | AtomicISub | AtomicSMin | AtomicUMin | AtomicSMax | AtomicUMax | AtomicAnd | AtomicOr | AtomicXor => {
+                match self.atomic(b, inst)? {
+                    Some(v) => v,
+                    None => return Ok(()),
+                }
+            }
             ExtInst => self.ext_inst(b, inst, rt)?,
             FunctionCall => return Err(unsupported("function calls")),
             op => return Err(unsupported(format!("instruction {op:?}"))),
         };
         self.vals.insert(result_id(inst)?, result);
         Ok(())
+    }
+
+    /// An atomic instruction on a storage buffer, shared memory or atomic counter; the
+    /// value it results in (`None` for OpAtomicStore). Scopes and semantics are dropped:
+    /// every IR atomic is device-scoped and relaxed, as GL's are.
+    fn atomic(&mut self, b: &mut Builder, inst: &Instruction) -> R<Option<Val>> {
+        use Op::*;
+        let op = inst.class.opcode;
+        let Val::Ptr(p) = self.val(b, id_operand(inst, 0)?)? else { return Err(malformed("an atomic on a non-pointer")) };
+        let vt = self.scalar_type(p.ty)?;
+        let d = self.deref(b, &p)?;
+        if op == AtomicLoad {
+            return Ok(Some(Val::V(b.load_deref(d))));
+        }
+        // Operands after the pointer, scope and semantics (two semantics for compare-exchange).
+        let data_at = if op == AtomicCompareExchange { 5 } else { 3 };
+        let mut data = |b: &mut Builder, i: usize| -> R<Value> {
+            let v = self.value(b, id_operand(inst, data_at + i)?)?;
+            Ok(self.retype(b, v, vt))
+        };
+        let constant = |b: &mut Builder, bits: u64| b.constant(ConstValue { ty: vt, bits: vec![const_bits(vt, bits)] });
+        let (atomic, srcs) = match op {
+            AtomicStore => {
+                let v = data(b, 0)?;
+                b.store_deref(d, v);
+                return Ok(None);
+            }
+            AtomicIIncrement => (nir_like::AtomicOp::Add, vec![constant(b, 1)]),
+            AtomicIDecrement => (nir_like::AtomicOp::Add, vec![constant(b, u64::MAX)]),
+            AtomicISub => {
+                let v = data(b, 0)?;
+                let zero = constant(b, 0);
+                (nir_like::AtomicOp::Add, vec![b.alu(AluOp::Isub, &[zero, v])])
+            }
+            AtomicCompareExchange => {
+                let (value, comparator) = (data(b, 0)?, data(b, 1)?);
+                (nir_like::AtomicOp::CompSwap, vec![comparator, value])
+            }
+            _ => {
+                let atomic = match op {
+                    AtomicExchange => nir_like::AtomicOp::Exchange,
+                    AtomicIAdd => nir_like::AtomicOp::Add,
+                    AtomicSMin => nir_like::AtomicOp::Imin,
+                    AtomicUMin => nir_like::AtomicOp::Umin,
+                    AtomicSMax => nir_like::AtomicOp::Imax,
+                    AtomicUMax => nir_like::AtomicOp::Umax,
+                    AtomicAnd => nir_like::AtomicOp::And,
+                    AtomicOr => nir_like::AtomicOp::Or,
+                    _ => nir_like::AtomicOp::Xor,
+                };
+                (atomic, vec![data(b, 0)?])
+            }
+        };
+        let result = b.deref_atomic(atomic, d, &srcs);
+        let rvt = self.scalar_type(inst.result_type.unwrap_or(0))?;
+        Ok(Some(Val::V(self.retype(b, result, rvt))))
     }
 
     /// `v` reinterpreted as `to` where only the signedness of an integer differs.

@@ -36,6 +36,21 @@ pub struct BufferBlockInfo {
     pub array_size: Option<u32>,
 }
 
+/// An atomic counter, or an array (of arrays) of them (`AtomicCounter` storage class).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AtomicCounterInfo {
+    /// The GL atomic counter binding point (`Binding`).
+    pub binding: u32,
+    /// Its first counter's byte offset in the buffer (`Offset`).
+    pub offset: u32,
+    pub name: Option<String>,
+    /// The array dimensions, outermost first; empty for one counter.
+    pub dims: Vec<u32>,
+    /// The IR variable (mode `Ssbo`, the counters its one member); its descriptor binding
+    /// is set at link time.
+    pub var: Handle<Variable>,
+}
+
 /// A user input or output by location.
 #[derive(Clone, Debug, PartialEq)]
 pub struct InterfaceVariable {
@@ -57,6 +72,7 @@ pub struct DeclaredXfbOutput {
 pub struct SpirvInterface {
     pub uniforms: Vec<UniformInfo>,
     pub blocks: Vec<BufferBlockInfo>,
+    pub atomic_counters: Vec<AtomicCounterInfo>,
     pub inputs: Vec<InterfaceVariable>,
     pub outputs: Vec<InterfaceVariable>,
     /// Transform feedback captures, in declaration order (only with the `Xfb` execution mode).

@@ -111,6 +111,7 @@ const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::SampledRect,
     Capability::DrawParameters,
     Capability::TransformFeedback,
+    Capability::AtomicStorage,
 ];
 
 pub(crate) fn stage_of(model: ExecutionModel) -> Option<nir_like::Stage> {
