@@ -188,6 +188,18 @@ fn round_up(v: u32, a: u32) -> u32 {
     v.div_ceil(a.max(1)) * a.max(1)
 }
 
+/// The `[i][j]...` that names element `flat` (counted in row-major order) of an array of
+/// dimensions `dims`, outermost first; empty for no dimensions.
+fn element_suffix(dims: &[u32], flat: u32) -> String {
+    let mut rest = flat;
+    let mut indices = Vec::new();
+    for d in dims.iter().rev() {
+        indices.push(rest % d.max(&1));
+        rest /= d.max(&1);
+    }
+    indices.iter().rev().map(|i| format!("[{i}]")).collect()
+}
+
 /// Atomic counters, grouped by binding point into the program's counter buffers (buffer k
 /// at descriptor binding 448 + k, as GLSL programs have them); an array of arrays of counters
 /// is reported by its innermost arrays. A counter several stages declare is one counter.
@@ -210,21 +222,10 @@ fn link_atomic_counters(stages: &mut [(glsl::Stage, spirv_in::SpirvShader)], int
             if !interface.atomic_counters.iter().any(|k| k.buffer == buffer as u32 && k.offset == c.offset) {
                 let outer: u32 = c.dims[..c.dims.len().saturating_sub(1)].iter().product();
                 for o in 0..outer {
-                    let mut name = c.name.clone().unwrap_or_default();
-                    if !name.is_empty() {
-                        let mut rest = o;
-                        let mut indices = Vec::new();
-                        for d in c.dims[..c.dims.len().saturating_sub(1)].iter().rev() {
-                            indices.push(rest % d);
-                            rest /= d;
-                        }
-                        for i in indices.iter().rev() {
-                            name.push_str(&format!("[{i}]"));
-                        }
-                        if inner.is_some() {
-                            name.push_str("[0]");
-                        }
-                    }
+                    let name = match &c.name {
+                        Some(n) => format!("{n}{}{}", element_suffix(&c.dims[..c.dims.len().saturating_sub(1)], o), if inner.is_some() { "[0]" } else { "" }),
+                        None => String::new(),
+                    };
                     let index = interface.uniforms.len() as u32;
                     interface.uniforms.push(glsl::ActiveUniform {
                         name,
@@ -352,15 +353,13 @@ fn link(mut stages: Vec<(glsl::Stage, spirv_in::SpirvShader)>) -> Result<glsl::L
             let (_, first, info) = users[0];
             let element = binding - info.binding;
             let prefix = info.name.clone().unwrap_or_default();
-            let name = match info.array_size {
-                Some(_) => format!("{prefix}[{element}]"),
-                None => prefix.clone(),
-            };
+            let name = format!("{prefix}{}", element_suffix(&info.array_dims, element));
             let block_stages = users.iter().map(|(st, _, _)| *st).collect();
             let kind = if storage { Layout::Std430 } else { Layout::Std140 };
             let size = explicit_size(&first.ir, info.ty, None, false, kind);
             let mut leaves = Vec::new();
-            if element == 0 {
+            // Every storage block lists its own buffer variables.
+            if element == 0 || storage {
                 flatten(&first.ir, info.ty, &prefix, 0, Some(kind), (None, false), (1, 0), &mut leaves)?;
             }
             if !storage {

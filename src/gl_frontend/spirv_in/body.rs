@@ -44,6 +44,8 @@ enum Root {
     Split(Word),
     /// Atomic counters: the one member of a storage-buffer variable over their buffer.
     Counter(Handle<Variable>),
+    /// An array of arrays of blocks, held as one array of its elements in row-major order.
+    FlatBlocks(Handle<Variable>),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -320,14 +322,15 @@ impl<'m> Tr<'m> {
                 h
             }
             StorageClass::Uniform | StorageClass::StorageBuffer => {
-                let (block_ty, array_size) = match m.ty(g.pointee)? {
-                    SpvType::Struct { .. } => (g.pointee, None),
-                    SpvType::Array { elem, len } if matches!(m.ty(*elem)?, SpvType::Struct { .. }) => (*elem, Some(*len)),
-                    _ => return Err(unsupported("arrays of arrays of uniform or storage blocks")),
-                };
+                let (block_ty, array_dims) = self.block_array(g.pointee)?;
+                let array_size = (!array_dims.is_empty()).then(|| array_dims.iter().product());
                 let storage = g.class == StorageClass::StorageBuffer || m.has_decoration(block_ty, Decoration::BufferBlock);
                 let ty = self.nir_type(b, block_ty, true)?;
-                let var_ty = self.nir_type(b, g.pointee, true)?;
+                // An array of arrays of blocks is one descriptor array of all its elements.
+                let var_ty = match array_size {
+                    Some(n) if array_dims.len() > 1 => b.array_type(ty, Some(n), None),
+                    _ => self.nir_type(b, g.pointee, true)?,
+                };
                 let block_name = m.names.get(&block_ty).cloned();
                 let label = block_name.clone().unwrap_or_else(|| format!("block{}", g.id));
                 let binding = m.decoration_literal(g.id, Decoration::Binding).unwrap_or(0);
@@ -338,12 +341,12 @@ impl<'m> Tr<'m> {
                 v.access.coherent = m.has_decoration(g.id, Decoration::Coherent);
                 v.access.volatile = m.has_decoration(g.id, Decoration::Volatile);
                 let h = b.variable(v);
-                let members = match m.ty(block_ty)? {
-                    SpvType::Struct { members } => members.len() as u32,
-                    _ => 0,
-                };
-                let member_names = (0..members).map(|k| m.member_names.get(&(block_ty, k)).cloned()).collect();
-                self.interface.blocks.push(BufferBlockInfo { storage, binding, name: block_name, var: h, ty, member_names, array_size });
+                let member_names = (0..m.member_count(block_ty)).map(|k| m.member_names.get(&(block_ty, k)).cloned()).collect();
+                self.interface.blocks.push(BufferBlockInfo { storage, binding, name: block_name, var: h, ty, member_names, array_size, array_dims: array_dims.clone() });
+                if array_dims.len() > 1 {
+                    self.vals.insert(g.id, ptr(Root::FlatBlocks(h)));
+                    return Ok(());
+                }
                 h
             }
             StorageClass::UniformConstant => {
@@ -403,6 +406,52 @@ impl<'m> Tr<'m> {
         };
         let locations: Vec<Option<u32>> = (0..self.m.member_count(block)).map(|k| self.m.member_literal(block, k, Decoration::Location)).collect();
         Ok(if locations.iter().any(Option::is_some) { locations } else { Vec::new() })
+    }
+
+    /// The block type of a block variable of type `ty` and its array dimensions, outermost
+    /// first (none for one block).
+    fn block_array(&self, ty: Word) -> R<(Word, Vec<u32>)> {
+        match self.m.ty(ty)? {
+            SpvType::Struct { .. } => Ok((ty, Vec::new())),
+            SpvType::Array { elem, len } => {
+                let (block, mut dims) = self.block_array(*elem)?;
+                dims.insert(0, *len);
+                Ok((block, dims))
+            }
+            _ => Err(malformed("a uniform or storage block that is no struct")),
+        }
+    }
+
+    /// Element `indices` (one per dimension of `dims`) of the flattened array of blocks `d`.
+    fn flat_element(&self, b: &mut Builder, d: Value, dims: &[u32], indices: &[Idx]) -> Value {
+        let mut constant = Some(0u32);
+        let mut dynamic: Option<Value> = None;
+        let uint = ValueType::new(BaseType::Uint, 32, 1);
+        for (&dim, &idx) in dims.iter().zip(indices) {
+            let scaled = |b: &mut Builder, v: Value| {
+                let dim = b.imm_u32(dim);
+                b.alu(AluOp::Imul, &[v, dim])
+            };
+            match (idx, constant) {
+                (Idx::C(k), Some(c)) => constant = Some(c * dim + k),
+                _ => {
+                    let acc = match (dynamic, constant) {
+                        (Some(v), _) => scaled(b, v),
+                        (None, c) => b.imm_u32(c.unwrap_or(0) * dim),
+                    };
+                    let term = match idx {
+                        Idx::C(k) => b.imm_u32(k),
+                        Idx::D(v) => self.retype(b, v, uint),
+                    };
+                    dynamic = Some(b.alu(AluOp::Iadd, &[acc, term]));
+                    constant = None;
+                }
+            }
+        }
+        match (dynamic, constant) {
+            (Some(v), _) => b.deref_array(d, v),
+            (None, c) => b.deref_array_imm(d, c.unwrap_or(0)),
+        }
     }
 
     /// The IR type of an atomic counter variable's counters (a uint, or arrays of them 4
@@ -548,6 +597,14 @@ impl<'m> Tr<'m> {
             Root::Counter(v) => {
                 let d = b.deref_var(v);
                 (b.deref_struct(d, 0), p.root_ty, &p.chain[..])
+            }
+            Root::FlatBlocks(v) => {
+                let (block, dims) = self.block_array(p.root_ty)?;
+                if p.chain.len() < dims.len() {
+                    return Err(unsupported("an array of arrays of blocks used by less than a whole block"));
+                }
+                let d = b.deref_var(v);
+                (self.flat_element(b, d, &dims, &p.chain[..dims.len()]), block, &p.chain[dims.len()..])
             }
             Root::Split(block) => {
                 let Some(Idx::C(k)) = p.chain.first() else { return Err(malformed("a built-in block used whole")) };

@@ -32,8 +32,11 @@ pub struct BufferBlockInfo {
     /// The explicitly laid out struct type (of each element, for an array of blocks).
     pub ty: Handle<Type>,
     pub member_names: Vec<Option<String>>,
-    /// For an array of blocks: its length. Element i is the block at `binding + i`.
+    /// For an array (of arrays) of blocks: its element count. Element i, counted in row-major
+    /// order, is the block at `binding + i`.
     pub array_size: Option<u32>,
+    /// The array dimensions, outermost first; empty for one block.
+    pub array_dims: Vec<u32>,
 }
 
 /// An atomic counter, or an array (of arrays) of them (`AtomicCounter` storage class).
