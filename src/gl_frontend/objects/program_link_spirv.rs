@@ -217,7 +217,7 @@ fn link_atomic_counters(stages: &mut [(glsl::Stage, spirv_in::SpirvShader)], int
                     interface.atomic_counter_buffers.len() - 1
                 }
             };
-            let count: u32 = c.dims.iter().product();
+            let count = c.dims.iter().try_fold(1u32, |n, d| n.checked_mul(*d)).filter(|n| *n <= 1 << 16).ok_or("an atomic counter array larger than a counter buffer")?;
             let inner = c.dims.last().copied();
             if !interface.atomic_counters.iter().any(|k| k.buffer == buffer as u32 && k.offset == c.offset) {
                 let outer: u32 = c.dims[..c.dims.len().saturating_sub(1)].iter().product();
@@ -232,7 +232,7 @@ fn link_atomic_counters(stages: &mut [(glsl::Stage, spirv_in::SpirvShader)], int
                         gl_type: GL_UNSIGNED_INT_ATOMIC_COUNTER,
                         array_size: inner.unwrap_or(1),
                         location: -1,
-                        offset: c.offset + 4 * o * inner.unwrap_or(1),
+                        offset: c.offset.saturating_add(4 * o * inner.unwrap_or(1)),
                         array_stride: if inner.is_some() { 4 } else { 0 },
                         matrix_stride: 0,
                         block_index: -1,
@@ -245,7 +245,7 @@ fn link_atomic_counters(stages: &mut [(glsl::Stage, spirv_in::SpirvShader)], int
                 interface.atomic_counters.push(AtomicCounter { name, buffer: buffer as u32, offset: c.offset, array_size: inner.map(|_| count) });
             }
             let b = &mut interface.atomic_counter_buffers[buffer];
-            b.data_size = b.data_size.max(c.offset + 4 * count);
+            b.data_size = b.data_size.max(c.offset.saturating_add(4 * count));
             if !b.stages.contains(stage) {
                 b.stages.push(*stage);
             }

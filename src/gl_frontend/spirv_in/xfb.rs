@@ -9,9 +9,13 @@ use nir_like::{Handle, Variable, XfbLocation};
 use rspirv::spirv::{Decoration, Word};
 
 use crate::interface::DeclaredXfbOutput;
-use crate::module::{GlobalVar, Module, ReadError, SpvType};
+use crate::module::{unsupported, GlobalVar, Module, ReadError, SpvType};
 
 type R<T> = Result<T, ReadError>;
+
+/// More captured parts than GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS could ever
+/// hold: the walk stops there rather than unrolling a huge array.
+const MAX_CAPTURES: usize = 128;
 
 /// The captures output `g` (IR variable `var`) declares, appended to `out`.
 pub(crate) fn declared_captures(m: &Module, g: &GlobalVar, var: Handle<Variable>, out: &mut Vec<DeclaredXfbOutput>) -> R<()> {
@@ -61,6 +65,9 @@ impl Walk<'_> {
     /// `*offset` past it; 64-bit values start on 8 bytes.
     fn part(&mut self, ty: Word, path: Vec<u32>, name: Option<String>, buffer: u32, offset: &mut u32) -> R<()> {
         let m = self.m;
+        if self.out.len() >= MAX_CAPTURES {
+            return Err(unsupported("more transform feedback captures than a vertex has components"));
+        }
         if let Some((bytes, wide)) = leaf_size(m, ty)? {
             if wide {
                 *offset = offset.div_ceil(8) * 8;
