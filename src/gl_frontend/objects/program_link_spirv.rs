@@ -188,6 +188,76 @@ fn round_up(v: u32, a: u32) -> u32 {
     v.div_ceil(a.max(1)) * a.max(1)
 }
 
+/// The GLSL name of a sampler type (`sampler2D`, `isampler2DArray`, ...), from which the
+/// GL type enum follows as for GLSL programs.
+fn sampler_type_name(shader: &Shader, ty: Handle<Type>) -> Option<String> {
+    let Type::Sampler { dim, arrayed, shadow, multisampled, sampled } = &shader.types[ty] else { return None };
+    let prefix = match sampled {
+        BaseType::Int => "i",
+        BaseType::Uint => "u",
+        _ => "",
+    };
+    let dim = match dim {
+        nir_like::ImageDim::D1 => "1D",
+        nir_like::ImageDim::D2 => "2D",
+        nir_like::ImageDim::D3 => "3D",
+        nir_like::ImageDim::Cube => "Cube",
+        nir_like::ImageDim::Rect => "2DRect",
+        nir_like::ImageDim::Buffer => "Buffer",
+        nir_like::ImageDim::SubpassData => return None,
+    };
+    let ms = if *multisampled { "MS" } else { "" };
+    let array = if *arrayed { "Array" } else { "" };
+    let shadow = if *shadow { "Shadow" } else { "" };
+    Some(format!("{prefix}sampler{dim}{ms}{array}{shadow}"))
+}
+
+/// Sampler uniforms: each location once, whichever stages use it, takes the next sampler
+/// indices (descriptor binding 128 + index, as GLSL programs' samplers) and starts at the
+/// texture units its `Binding` names.
+fn link_samplers(stages: &mut [(glsl::Stage, spirv_in::SpirvShader)], interface: &mut glsl::ProgramInterface) -> Result<(), String> {
+    let mut by_location: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut next_index = 0u32;
+    for (_, s) in stages.iter_mut() {
+        for info in &s.interface.samplers {
+            let index = match by_location.get(&info.location) {
+                Some(i) => *i,
+                None => {
+                    let index = next_index;
+                    next_index += info.count.max(1);
+                    by_location.insert(info.location, index);
+                    let type_name = sampler_type_name(&s.ir, info.ty).ok_or("a sampler of a type GL has no enum for")?;
+                    let gl_type = glsl::gl_types::gl_type_enum(&glsl::sema::types::Type::Opaque(type_name.as_str().into()));
+                    let array = matches!(s.ir.types[s.ir.variables[info.var].ty], Type::Array { .. });
+                    let name = info.name.clone().map(|n| if array { format!("{n}[0]") } else { n }).unwrap_or_default();
+                    interface.uniforms.push(glsl::ActiveUniform {
+                        name,
+                        gl_type,
+                        array_size: info.count,
+                        location: info.location as i32,
+                        offset: 0,
+                        array_stride: 0,
+                        matrix_stride: 0,
+                        block_index: -1,
+                        sampler_index: Some(index),
+                        row_major: false,
+                    });
+                    interface.explicit_uniform_locations.push((info.location as i32, (info.location + info.count.max(1)) as i32));
+                    if let Some(unit) = info.binding {
+                        interface.initial_sampler_units.extend((0..info.count.max(1)).map(|e| (index + e, unit + e)));
+                    }
+                    interface.sampler_uniforms.push((s.ir.variables[info.var].name.clone(), index));
+                    index
+                }
+            };
+            s.ir.variables[info.var].binding = Some(128 + index);
+            s.ir.variables[info.var].descriptor_set = Some(0);
+        }
+    }
+    interface.sampler_count = next_index;
+    Ok(())
+}
+
 /// The `[i][j]...` that names element `flat` (counted in row-major order) of an array of
 /// dimensions `dims`, outermost first; empty for no dimensions.
 fn element_suffix(dims: &[u32], flat: u32) -> String {
@@ -319,6 +389,8 @@ fn link(mut stages: Vec<(glsl::Stage, spirv_in::SpirvShader)>) -> Result<glsl::L
         }
         interface.explicit_uniform_locations.push((location as i32, next));
     }
+    link_samplers(&mut stages, &mut interface)?;
+    interface.explicit_uniform_locations.sort_unstable();
     for w in interface.explicit_uniform_locations.windows(2) {
         if w[0].1 > w[1].0 {
             return Err(format!("uniforms at locations {} and {} overlap", w[0].0, w[1].0));

@@ -198,6 +198,19 @@ fn builtin(b: BuiltIn) -> R<Builtin> {
     })
 }
 
+fn image_dim(dim: rspirv::spirv::Dim) -> R<nir_like::ImageDim> {
+    use rspirv::spirv::Dim;
+    Ok(match dim {
+        Dim::Dim1D => nir_like::ImageDim::D1,
+        Dim::Dim2D => nir_like::ImageDim::D2,
+        Dim::Dim3D => nir_like::ImageDim::D3,
+        Dim::DimCube => nir_like::ImageDim::Cube,
+        Dim::DimRect => nir_like::ImageDim::Rect,
+        Dim::DimBuffer => nir_like::ImageDim::Buffer,
+        other => return Err(unsupported(format!("images of dimensionality {other:?}"))),
+    })
+}
+
 /// Truncates a scalar's bits to its width, as `ConstValue` keeps them.
 fn const_bits(vt: ValueType, bits: u64) -> u64 {
     if vt.bits >= 64 {
@@ -260,6 +273,17 @@ impl<'m> Tr<'m> {
                 }
                 Type::Struct { name: self.m.names.get(&ty).cloned().unwrap_or_else(|| format!("struct{ty}")), members: out }
             }
+            SpvType::SampledImage { image } => match self.m.ty(image)?.clone() {
+                SpvType::Image { sampled, dim, depth, arrayed, multisampled } => Type::Sampler {
+                    dim: image_dim(dim)?,
+                    arrayed,
+                    shadow: depth,
+                    multisampled,
+                    sampled: self.scalar_type(sampled)?.base,
+                },
+                _ => return Err(malformed("a sampled image of a non-image type")),
+            },
+            SpvType::Image { .. } => return Err(unsupported("storage images")),
             SpvType::Opaque(what) => return Err(unsupported(format!("{what} types"))),
             other => return Err(malformed(format!("%{ty} ({other:?}) is no data type"))),
         };
@@ -349,6 +373,19 @@ impl<'m> Tr<'m> {
                 }
                 h
             }
+            StorageClass::UniformConstant if self.sampler_array(g.pointee)?.is_some() => {
+                let (element, count) = self.sampler_array(g.pointee)?.unwrap_or((g.pointee, 1));
+                let ty = self.nir_type(b, g.pointee, false)?;
+                let element_ty = self.nir_type(b, element, false)?;
+                let location = m
+                    .decoration_literal(g.id, Decoration::Location)
+                    .ok_or_else(|| malformed("a sampler uniform without Location (ARB_gl_spirv requires one)"))?;
+                let label = name.clone().unwrap_or_else(|| format!("gl_spirv_sampler{location}"));
+                let h = b.variable(Variable::new(label, ty, VariableMode::Image).with_binding(0, 0));
+                let binding = m.decoration_literal(g.id, Decoration::Binding);
+                self.interface.samplers.push(crate::interface::SamplerInfo { location, binding, name, var: h, ty: element_ty, count });
+                h
+            }
             StorageClass::UniformConstant => {
                 let ty = self.nir_type(b, g.pointee, false)?;
                 let location = m
@@ -406,6 +443,15 @@ impl<'m> Tr<'m> {
         };
         let locations: Vec<Option<u32>> = (0..self.m.member_count(block)).map(|k| self.m.member_literal(block, k, Decoration::Location)).collect();
         Ok(if locations.iter().any(Option::is_some) { locations } else { Vec::new() })
+    }
+
+    /// For a sampler or an array of them: the sampler type and the element count.
+    fn sampler_array(&self, ty: Word) -> R<Option<(Word, u32)>> {
+        Ok(match self.m.ty(ty)? {
+            SpvType::SampledImage { .. } => Some((ty, 1)),
+            SpvType::Array { elem, len } if matches!(self.m.ty(*elem)?, SpvType::SampledImage { .. }) => Some((*elem, *len)),
+            _ => None,
+        })
     }
 
     /// The block type of a block variable of type `ty` and its array dimensions, outermost
@@ -826,6 +872,8 @@ impl<'m> Tr<'m> {
                 Val::Ptr(p)
             }
             Load => match self.val(b, arg(0)?)? {
+                // A sampler is used through its deref, as texture instructions take it.
+                Val::Ptr(p) if matches!(self.m.ty(p.ty)?, SpvType::SampledImage { .. }) => Val::V(self.deref(b, &p)?),
                 Val::Ptr(p) => self.load(b, &p)?,
                 _ => return Err(malformed("OpLoad from a non-pointer")),
             },
@@ -1028,6 +1076,15 @@ impl<'m> Tr<'m> {
                     Some(v) => v,
                     None => return Ok(()),
                 }
+            }
+            ImageSampleImplicitLod => {
+                if inst.operands.len() > 2 {
+                    return Err(unsupported("image operands on OpImageSampleImplicitLod"));
+                }
+                let (texture, coord) = (self.value(b, arg(0)?)?, self.value(b, arg(1)?)?);
+                let texel = b.texture(texture, coord);
+                let rvt = self.scalar_type(rt)?;
+                Val::V(self.retype(b, texel, rvt))
             }
             ExtInst => self.ext_inst(b, inst, rt)?,
             FunctionCall => return Err(unsupported("function calls")),

@@ -19,6 +19,21 @@ pub struct UniformInfo {
     pub initial_components: Vec<u64>,
 }
 
+/// A sampler uniform (or array of them): a `UniformConstant` variable of a sampled image
+/// type, at its `Location`, starting at texture unit `Binding`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SamplerInfo {
+    pub location: u32,
+    pub binding: Option<u32>,
+    pub name: Option<String>,
+    /// The IR variable (mode `Image`); its descriptor binding is set at link time.
+    pub var: Handle<Variable>,
+    /// The sampler type (of each element, for an array).
+    pub ty: Handle<Type>,
+    /// Elements of an array of samplers; 1 for one sampler.
+    pub count: u32,
+}
+
 /// A uniform or shader storage block.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BufferBlockInfo {
@@ -76,6 +91,7 @@ pub struct SpirvInterface {
     pub uniforms: Vec<UniformInfo>,
     pub blocks: Vec<BufferBlockInfo>,
     pub atomic_counters: Vec<AtomicCounterInfo>,
+    pub samplers: Vec<SamplerInfo>,
     pub inputs: Vec<InterfaceVariable>,
     pub outputs: Vec<InterfaceVariable>,
     /// Transform feedback captures, in declaration order (only with the `Xfb` execution mode).

@@ -21,7 +21,7 @@ mod interface;
 mod module;
 mod xfb;
 
-pub use interface::{AtomicCounterInfo, BufferBlockInfo, DeclaredXfbOutput, InterfaceVariable, SpirvInterface, UniformInfo};
+pub use interface::{AtomicCounterInfo, BufferBlockInfo, DeclaredXfbOutput, InterfaceVariable, SamplerInfo, SpirvInterface, UniformInfo};
 pub use module::{ReadError, Specialization};
 
 /// A translated entry point: its IR and what linking needs from it.

@@ -411,3 +411,46 @@ fn arrays_of_arrays_of_blocks_are_one_array_of_their_elements() {
     ir.variables[b.var].descriptor_set = Some(0);
     assert_valid(ir, &[("gl_spirv_uniform0", 0)]);
 }
+
+#[test]
+fn sampler_uniforms_sample_through_their_deref() {
+    // `layout(location = 0, binding = 3) uniform sampler2D tex;` sampled at a constant.
+    let text = format!(
+        "{HEADER_FS}
+               OpEntryPoint Fragment %main \"main\" %color
+               OpExecutionMode %main OriginLowerLeft
+               OpName %tex \"tex\"
+               OpDecorate %color Location 0
+               OpDecorate %tex Location 0
+               OpDecorate %tex DescriptorSet 0
+               OpDecorate %tex Binding 3
+       %void = OpTypeVoid
+          %3 = OpTypeFunction %void
+      %float = OpTypeFloat 32
+    %v2float = OpTypeVector %float 2
+    %v4float = OpTypeVector %float 4
+  %float_half = OpConstant %float 0.5
+      %coord = OpConstantComposite %v2float %float_half %float_half
+      %image = OpTypeImage %float 2D 0 0 0 1 Unknown
+    %sampled = OpTypeSampledImage %image
+%_ptr_UniformConstant_sampled = OpTypePointer UniformConstant %sampled
+        %tex = OpVariable %_ptr_UniformConstant_sampled UniformConstant
+%_ptr_Output_v4float = OpTypePointer Output %v4float
+      %color = OpVariable %_ptr_Output_v4float Output
+       %main = OpFunction %void None %3
+          %5 = OpLabel
+         %10 = OpLoad %sampled %tex
+         %11 = OpImageSampleImplicitLod %v4float %10 %coord
+               OpStore %color %11
+               OpReturn
+               OpFunctionEnd
+"
+    );
+    let s = read_module(&assemble(&text), nir_like::Stage::Fragment, "main", &Specialization::default()).expect("reads");
+    let samplers = &s.interface.samplers;
+    assert_eq!(samplers.iter().map(|x| (x.location, x.binding, x.count, x.name.clone())).collect::<Vec<_>>(), vec![(0, Some(3), 1, Some("tex".into()))]);
+    assert!(matches!(s.ir.types[samplers[0].ty], nir_like::Type::Sampler { dim: nir_like::ImageDim::D2, shadow: false, .. }));
+    let mut ir = s.ir;
+    ir.variables[samplers[0].var].binding = Some(128);
+    assert_valid(ir, &[]);
+}
