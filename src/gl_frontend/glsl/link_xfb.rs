@@ -312,6 +312,11 @@ fn next_stage_reads(stages: &[LinkedStage], capture: Stage, separable: bool) -> 
     }
     let Some(next) = stages.iter().find(|s| s.stage > capture) else { return NextStageReads::Locations(Vec::new()) };
     let Ok(ir) = &next.ir else { return NextStageReads::Unknown };
+    stage_reads(ir)
+}
+
+/// The locations the inputs of `ir`, the stage after the capturing one, read.
+pub fn stage_reads(ir: &Shader) -> NextStageReads {
     NextStageReads::Locations(
         ir.variables
             .iter()
@@ -320,6 +325,49 @@ fn next_stage_reads(stages: &[LinkedStage], capture: Stage, separable: bool) -> 
             .filter_map(|v| v.location.map(|l| (l, nir_like::passes::varying_slots(ir, v.ty))))
             .collect(),
     )
+}
+
+/// Transform feedback the capturing stage declares itself (SPIR-V's `XfbBuffer`, `XfbStride`
+/// and `Offset`): each capture, with its varying's name where it has one, becomes a varying
+/// of `layout`, in buffer and offset order, and the stage's IR is decorated for capture.
+pub fn link_declared_transform_feedback(
+    shader: &mut Shader,
+    stage: Stage,
+    captures: &[(XfbCapture, Option<String>)],
+    next_stage: &NextStageReads,
+    layout: &mut TransformFeedbackLayout,
+) -> Result<(), String> {
+    *layout = TransformFeedbackLayout::default();
+    if captures.is_empty() {
+        return Ok(());
+    }
+    let mut sorted: Vec<&(XfbCapture, Option<String>)> = captures.iter().collect();
+    sorted.sort_by_key(|(c, _)| (c.location.buffer, c.location.offset));
+    for (c, name) in sorted {
+        let XfbLocation { buffer, stride, offset } = c.location;
+        if buffer >= MAX_BUFFERS {
+            return Err(format!("transform feedback buffer {buffer} is past the last of {MAX_BUFFERS}"));
+        }
+        let var_ty = shader.variables[c.variable].ty;
+        let ty = nir_like::passes::type_at_path(shader, var_ty, &c.path).ok_or("a transform feedback capture outside its output")?;
+        let (t, count) = glsl_type(shader, ty).ok_or("a transform feedback capture of a type GL cannot capture")?;
+        let end = offset + 4 * words(&t) * count;
+        if stride != 0 && end > stride {
+            return Err(format!("transform feedback output overflows xfb_stride {stride} of buffer {buffer}"));
+        }
+        layout.varyings.push(XfbVarying { name: name.clone().unwrap_or_default(), gl_type: crate::gl_types::gl_type_enum(&t), size: count, buffer, offset });
+        layout.strides.resize(layout.strides.len().max(buffer as usize + 1), 0);
+        let declared = if stride != 0 { stride } else { end };
+        layout.strides[buffer as usize] = layout.strides[buffer as usize].max(declared);
+    }
+    let captures: Vec<XfbCapture> = captures
+        .iter()
+        .map(|(c, _)| XfbCapture { location: XfbLocation { stride: layout.strides[c.location.buffer as usize], ..c.location }, ..c.clone() })
+        .collect();
+    layout.streams = vec![0; layout.strides.len()];
+    layout.capture_stage = Some(stage);
+    nir_like::passes::lower_xfb_outputs(shader, &captures, next_stage);
+    Ok(())
 }
 
 #[cfg(test)]

@@ -188,6 +188,144 @@ fn round_up(v: u32, a: u32) -> u32 {
     v.div_ceil(a.max(1)) * a.max(1)
 }
 
+/// The GLSL name of a sampler type (`sampler2D`, `isampler2DArray`, ...), from which the
+/// GL type enum follows as for GLSL programs.
+fn sampler_type_name(shader: &Shader, ty: Handle<Type>) -> Option<String> {
+    let Type::Sampler { dim, arrayed, shadow, multisampled, sampled } = &shader.types[ty] else { return None };
+    let prefix = match sampled {
+        BaseType::Int => "i",
+        BaseType::Uint => "u",
+        _ => "",
+    };
+    let dim = match dim {
+        nir_like::ImageDim::D1 => "1D",
+        nir_like::ImageDim::D2 => "2D",
+        nir_like::ImageDim::D3 => "3D",
+        nir_like::ImageDim::Cube => "Cube",
+        nir_like::ImageDim::Rect => "2DRect",
+        nir_like::ImageDim::Buffer => "Buffer",
+        nir_like::ImageDim::SubpassData => return None,
+    };
+    let ms = if *multisampled { "MS" } else { "" };
+    let array = if *arrayed { "Array" } else { "" };
+    let shadow = if *shadow { "Shadow" } else { "" };
+    Some(format!("{prefix}sampler{dim}{ms}{array}{shadow}"))
+}
+
+/// Sampler uniforms: each location once, whichever stages use it, takes the next sampler
+/// indices (descriptor binding 128 + index, as GLSL programs' samplers) and starts at the
+/// texture units its `Binding` names.
+fn link_samplers(stages: &mut [(glsl::Stage, spirv_in::SpirvShader)], interface: &mut glsl::ProgramInterface) -> Result<(), String> {
+    let mut by_location: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut next_index = 0u32;
+    for (_, s) in stages.iter_mut() {
+        for info in &s.interface.samplers {
+            let index = match by_location.get(&info.location) {
+                Some(i) => *i,
+                None => {
+                    let index = next_index;
+                    next_index += info.count.max(1);
+                    by_location.insert(info.location, index);
+                    let type_name = sampler_type_name(&s.ir, info.ty).ok_or("a sampler of a type GL has no enum for")?;
+                    let gl_type = glsl::gl_types::gl_type_enum(&glsl::sema::types::Type::Opaque(type_name.as_str().into()));
+                    let array = matches!(s.ir.types[s.ir.variables[info.var].ty], Type::Array { .. });
+                    let name = info.name.clone().map(|n| if array { format!("{n}[0]") } else { n }).unwrap_or_default();
+                    interface.uniforms.push(glsl::ActiveUniform {
+                        name,
+                        gl_type,
+                        array_size: info.count,
+                        location: info.location as i32,
+                        offset: 0,
+                        array_stride: 0,
+                        matrix_stride: 0,
+                        block_index: -1,
+                        sampler_index: Some(index),
+                        row_major: false,
+                    });
+                    interface.explicit_uniform_locations.push((info.location as i32, (info.location + info.count.max(1)) as i32));
+                    if let Some(unit) = info.binding {
+                        interface.initial_sampler_units.extend((0..info.count.max(1)).map(|e| (index + e, unit + e)));
+                    }
+                    interface.sampler_uniforms.push((s.ir.variables[info.var].name.clone(), index));
+                    index
+                }
+            };
+            s.ir.variables[info.var].binding = Some(128 + index);
+            s.ir.variables[info.var].descriptor_set = Some(0);
+        }
+    }
+    interface.sampler_count = next_index;
+    Ok(())
+}
+
+/// The `[i][j]...` that names element `flat` (counted in row-major order) of an array of
+/// dimensions `dims`, outermost first; empty for no dimensions.
+fn element_suffix(dims: &[u32], flat: u32) -> String {
+    let mut rest = flat;
+    let mut indices = Vec::new();
+    for d in dims.iter().rev() {
+        indices.push(rest % d.max(&1));
+        rest /= d.max(&1);
+    }
+    indices.iter().rev().map(|i| format!("[{i}]")).collect()
+}
+
+/// Atomic counters, grouped by binding point into the program's counter buffers (buffer k
+/// at descriptor binding 448 + k, as GLSL programs have them); an array of arrays of counters
+/// is reported by its innermost arrays. A counter several stages declare is one counter.
+fn link_atomic_counters(stages: &mut [(glsl::Stage, spirv_in::SpirvShader)], interface: &mut glsl::ProgramInterface) -> Result<(), String> {
+    use glsl::link_atomic::{AtomicCounter, AtomicCounterBuffer, MAX_ATOMIC_COUNTER_BUFFER_BINDINGS};
+    for (stage, s) in stages.iter_mut() {
+        for c in &s.interface.atomic_counters {
+            if c.binding >= MAX_ATOMIC_COUNTER_BUFFER_BINDINGS {
+                return Err(format!("atomic counter binding {} is not below {MAX_ATOMIC_COUNTER_BUFFER_BINDINGS}", c.binding));
+            }
+            let buffer = match interface.atomic_counter_buffers.iter().position(|b| b.binding == c.binding) {
+                Some(i) => i,
+                None => {
+                    interface.atomic_counter_buffers.push(AtomicCounterBuffer { binding: c.binding, data_size: 0, active_uniforms: Vec::new(), stages: Vec::new() });
+                    interface.atomic_counter_buffers.len() - 1
+                }
+            };
+            let count = c.dims.iter().try_fold(1u32, |n, d| n.checked_mul(*d)).filter(|n| *n <= 1 << 16).ok_or("an atomic counter array larger than a counter buffer")?;
+            let inner = c.dims.last().copied();
+            if !interface.atomic_counters.iter().any(|k| k.buffer == buffer as u32 && k.offset == c.offset) {
+                let outer: u32 = c.dims[..c.dims.len().saturating_sub(1)].iter().product();
+                for o in 0..outer {
+                    let name = match &c.name {
+                        Some(n) => format!("{n}{}{}", element_suffix(&c.dims[..c.dims.len().saturating_sub(1)], o), if inner.is_some() { "[0]" } else { "" }),
+                        None => String::new(),
+                    };
+                    let index = interface.uniforms.len() as u32;
+                    interface.uniforms.push(glsl::ActiveUniform {
+                        name,
+                        gl_type: GL_UNSIGNED_INT_ATOMIC_COUNTER,
+                        array_size: inner.unwrap_or(1),
+                        location: -1,
+                        offset: c.offset.saturating_add(4 * o * inner.unwrap_or(1)),
+                        array_stride: if inner.is_some() { 4 } else { 0 },
+                        matrix_stride: 0,
+                        block_index: -1,
+                        sampler_index: None,
+                        row_major: false,
+                    });
+                    interface.atomic_counter_buffers[buffer].active_uniforms.push(index);
+                }
+                let name = c.name.clone().unwrap_or_default();
+                interface.atomic_counters.push(AtomicCounter { name, buffer: buffer as u32, offset: c.offset, array_size: inner.map(|_| count) });
+            }
+            let b = &mut interface.atomic_counter_buffers[buffer];
+            b.data_size = b.data_size.max(c.offset.saturating_add(4 * count));
+            if !b.stages.contains(stage) {
+                b.stages.push(*stage);
+            }
+            s.ir.variables[c.var].binding = Some(AtomicCounterBuffer::descriptor_binding(buffer as u32));
+            s.ir.variables[c.var].descriptor_set = Some(0);
+        }
+    }
+    Ok(())
+}
+
 /// Links specialized SPIR-V stages into the linker's output form; failures are the
 /// program's link log.
 pub(crate) fn link_spirv(stages: Vec<(glsl::Stage, spirv_in::SpirvShader)>) -> glsl::LinkedProgram {
@@ -251,6 +389,8 @@ fn link(mut stages: Vec<(glsl::Stage, spirv_in::SpirvShader)>) -> Result<glsl::L
         }
         interface.explicit_uniform_locations.push((location as i32, next));
     }
+    link_samplers(&mut stages, &mut interface)?;
+    interface.explicit_uniform_locations.sort_unstable();
     for w in interface.explicit_uniform_locations.windows(2) {
         if w[0].1 > w[1].0 {
             return Err(format!("uniforms at locations {} and {} overlap", w[0].0, w[1].0));
@@ -285,15 +425,13 @@ fn link(mut stages: Vec<(glsl::Stage, spirv_in::SpirvShader)>) -> Result<glsl::L
             let (_, first, info) = users[0];
             let element = binding - info.binding;
             let prefix = info.name.clone().unwrap_or_default();
-            let name = match info.array_size {
-                Some(_) => format!("{prefix}[{element}]"),
-                None => prefix.clone(),
-            };
+            let name = format!("{prefix}{}", element_suffix(&info.array_dims, element));
             let block_stages = users.iter().map(|(st, _, _)| *st).collect();
             let kind = if storage { Layout::Std430 } else { Layout::Std140 };
             let size = explicit_size(&first.ir, info.ty, None, false, kind);
             let mut leaves = Vec::new();
-            if element == 0 {
+            // Every storage block lists its own buffer variables.
+            if element == 0 || storage {
                 flatten(&first.ir, info.ty, &prefix, 0, Some(kind), (None, false), (1, 0), &mut leaves)?;
             }
             if !storage {
@@ -360,6 +498,19 @@ fn link(mut stages: Vec<(glsl::Stage, spirv_in::SpirvShader)>) -> Result<glsl::L
             s.ir.variables[b.var].binding = Some(if b.storage { 256 + k } else { 1 + k });
             s.ir.variables[b.var].descriptor_set = Some(0);
         }
+    }
+
+    link_atomic_counters(&mut stages, &mut interface)?;
+
+    // Transform feedback the vertex stage (the last one before rasterisation a SPIR-V
+    // program has) declares; the fragment stage's inputs keep their locations.
+    let next_stage = match stages.iter().find(|(st, _)| *st == glsl::Stage::Fragment) {
+        Some((_, fs)) => glsl::link_xfb::stage_reads(&fs.ir),
+        None => nir_like::passes::NextStageReads::Locations(Vec::new()),
+    };
+    if let Some((stage, vs)) = stages.iter_mut().find(|(st, _)| *st == glsl::Stage::Vertex) {
+        let captures: Vec<_> = vs.interface.xfb_outputs.iter().map(|o| (o.capture.clone(), o.name.clone())).collect();
+        glsl::link_xfb::link_declared_transform_feedback(&mut vs.ir, *stage, &captures, &next_stage, &mut interface.transform_feedback)?;
     }
 
     // Vertex inputs and fragment outputs, by location.

@@ -42,6 +42,10 @@ enum Root {
     Local(Handle<Local>),
     /// A built-in block (gl_PerVertex) whose members become variables of their own.
     Split(Word),
+    /// Atomic counters: the one member of a storage-buffer variable over their buffer.
+    Counter(Handle<Variable>),
+    /// An array of arrays of blocks, held as one array of its elements in row-major order.
+    FlatBlocks(Handle<Variable>),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -76,6 +80,8 @@ struct Tr<'m> {
     interface: SpirvInterface,
     /// Guards against branches that never reach a merge (unstructured control flow).
     steps: usize,
+    /// The entry point has the `Xfb` execution mode: outputs declare their captures.
+    xfb: bool,
 }
 
 pub(crate) fn translate(m: &Module, stage: Stage, entry: &str) -> R<SpirvShader> {
@@ -114,6 +120,7 @@ pub(crate) fn translate(m: &Module, stage: Stage, entry: &str) -> R<SpirvShader>
         types: HashMap::new(),
         interface: SpirvInterface::default(),
         steps: 0,
+        xfb: has_execution_mode(m, func_id, ExecutionMode::Xfb),
     };
     {
         let mut b = Builder::main(&mut shader);
@@ -124,6 +131,12 @@ pub(crate) fn translate(m: &Module, stage: Stage, entry: &str) -> R<SpirvShader>
         tr.emit_from(&mut b, first, Ctx::default())?;
     }
     Ok(SpirvShader { ir: shader, interface: tr.interface })
+}
+
+fn has_execution_mode(m: &Module, func: Word, wanted: ExecutionMode) -> bool {
+    m.dr.execution_modes
+        .iter()
+        .any(|e| e.operands.first() == Some(&Operand::IdRef(func)) && e.operands.get(1) == Some(&Operand::ExecutionMode(wanted)))
 }
 
 fn apply_execution_modes(m: &Module, func: Word, shader: &mut Shader) -> R<()> {
@@ -142,6 +155,8 @@ fn apply_execution_modes(m: &Module, func: Word, shader: &mut Shader) -> R<()> {
             ExecutionMode::DepthGreater => fi.depth_layout = nir_like::DepthLayout::Greater,
             ExecutionMode::DepthLess => fi.depth_layout = nir_like::DepthLayout::Less,
             ExecutionMode::DepthUnchanged => fi.depth_layout = nir_like::DepthLayout::Unchanged,
+            // The captures themselves are the outputs' decorations (`xfb`).
+            ExecutionMode::Xfb => {}
             ExecutionMode::LocalSize => {
                 let size = |i| literal_operand(e, i);
                 shader.info.compute.local_size = [size(2)?, size(3)?, size(4)?];
@@ -180,6 +195,19 @@ fn builtin(b: BuiltIn) -> R<Builtin> {
         BuiltIn::GlobalInvocationId => Builtin::GlobalInvocationId,
         BuiltIn::LocalInvocationIndex => Builtin::LocalInvocationIndex,
         other => return Err(unsupported(format!("built-in {other:?}"))),
+    })
+}
+
+fn image_dim(dim: rspirv::spirv::Dim) -> R<nir_like::ImageDim> {
+    use rspirv::spirv::Dim;
+    Ok(match dim {
+        Dim::Dim1D => nir_like::ImageDim::D1,
+        Dim::Dim2D => nir_like::ImageDim::D2,
+        Dim::Dim3D => nir_like::ImageDim::D3,
+        Dim::DimCube => nir_like::ImageDim::Cube,
+        Dim::DimRect => nir_like::ImageDim::Rect,
+        Dim::DimBuffer => nir_like::ImageDim::Buffer,
+        other => return Err(unsupported(format!("images of dimensionality {other:?}"))),
     })
 }
 
@@ -245,6 +273,17 @@ impl<'m> Tr<'m> {
                 }
                 Type::Struct { name: self.m.names.get(&ty).cloned().unwrap_or_else(|| format!("struct{ty}")), members: out }
             }
+            SpvType::SampledImage { image } => match self.m.ty(image)?.clone() {
+                SpvType::Image { sampled, dim, depth, arrayed, multisampled } => Type::Sampler {
+                    dim: image_dim(dim)?,
+                    arrayed,
+                    shadow: depth,
+                    multisampled,
+                    sampled: self.scalar_type(sampled)?.base,
+                },
+                _ => return Err(malformed("a sampled image of a non-image type")),
+            },
+            SpvType::Image { .. } => return Err(unsupported("storage images")),
             SpvType::Opaque(what) => return Err(unsupported(format!("{what} types"))),
             other => return Err(malformed(format!("%{ty} ({other:?}) is no data type"))),
         };
@@ -260,22 +299,18 @@ impl<'m> Tr<'m> {
         let name = m.names.get(&g.id).cloned();
         let ptr = |root| Val::Ptr(Ptr { root, root_ty: g.pointee, chain: Vec::new(), ty: g.pointee });
         let member_builtins = matches!(m.ty(g.pointee)?, SpvType::Struct { .. }) && m.member_builtin(g.pointee, 0).is_some();
-        for unsupported_decoration in [Decoration::XfbBuffer, Decoration::XfbStride, Decoration::Offset] {
-            if matches!(g.class, StorageClass::Output) && m.has_decoration(g.id, unsupported_decoration) {
-                return Err(unsupported("transform feedback (Xfb decorations)"));
-            }
-        }
         let var = match g.class {
             StorageClass::Input | StorageClass::Output if member_builtins => {
+                let captured = (0..self.m.member_count(g.pointee)).any(|k| m.member_decoration(g.pointee, k, Decoration::Offset).is_some());
+                if self.xfb && captured {
+                    return Err(unsupported("transform feedback of built-in block members"));
+                }
                 self.split_class.insert(g.id, g.class);
                 self.vals.insert(g.id, ptr(Root::Split(g.id)));
                 return Ok(());
             }
             StorageClass::Input | StorageClass::Output => {
                 let mode = if g.class == StorageClass::Input { VariableMode::ShaderIn } else { VariableMode::ShaderOut };
-                if matches!(m.ty(g.pointee)?, SpvType::Struct { .. }) {
-                    return Err(unsupported("input and output blocks"));
-                }
                 let ty = self.nir_type(b, g.pointee, false)?;
                 let label = name.clone().unwrap_or_else(|| format!("_{}", g.id));
                 let mut v = Variable::new(label, ty, mode);
@@ -303,17 +338,23 @@ impl<'m> Tr<'m> {
                 v.centroid = m.has_decoration(g.id, Decoration::Centroid);
                 v.sample = m.has_decoration(g.id, Decoration::Sample);
                 v.invariant = m.has_decoration(g.id, Decoration::Invariant);
-                b.variable(v)
+                v.member_locations = self.member_locations(g.pointee)?;
+                let h = b.variable(v);
+                if self.xfb && mode == VariableMode::ShaderOut {
+                    crate::xfb::declared_captures(m, g, h, &mut self.interface.xfb_outputs)?;
+                }
+                h
             }
             StorageClass::Uniform | StorageClass::StorageBuffer => {
-                let (block_ty, array_size) = match m.ty(g.pointee)? {
-                    SpvType::Struct { .. } => (g.pointee, None),
-                    SpvType::Array { elem, len } if matches!(m.ty(*elem)?, SpvType::Struct { .. }) => (*elem, Some(*len)),
-                    _ => return Err(unsupported("arrays of arrays of uniform or storage blocks")),
-                };
+                let (block_ty, array_dims) = self.block_array(g.pointee)?;
+                let array_size = (!array_dims.is_empty()).then(|| array_dims.iter().product());
                 let storage = g.class == StorageClass::StorageBuffer || m.has_decoration(block_ty, Decoration::BufferBlock);
                 let ty = self.nir_type(b, block_ty, true)?;
-                let var_ty = self.nir_type(b, g.pointee, true)?;
+                // An array of arrays of blocks is one descriptor array of all its elements.
+                let var_ty = match array_size {
+                    Some(n) if array_dims.len() > 1 => b.array_type(ty, Some(n), None),
+                    _ => self.nir_type(b, g.pointee, true)?,
+                };
                 let block_name = m.names.get(&block_ty).cloned();
                 let label = block_name.clone().unwrap_or_else(|| format!("block{}", g.id));
                 let binding = m.decoration_literal(g.id, Decoration::Binding).unwrap_or(0);
@@ -324,12 +365,25 @@ impl<'m> Tr<'m> {
                 v.access.coherent = m.has_decoration(g.id, Decoration::Coherent);
                 v.access.volatile = m.has_decoration(g.id, Decoration::Volatile);
                 let h = b.variable(v);
-                let members = match m.ty(block_ty)? {
-                    SpvType::Struct { members } => members.len() as u32,
-                    _ => 0,
-                };
-                let member_names = (0..members).map(|k| m.member_names.get(&(block_ty, k)).cloned()).collect();
-                self.interface.blocks.push(BufferBlockInfo { storage, binding, name: block_name, var: h, ty, member_names, array_size });
+                let member_names = (0..m.member_count(block_ty)).map(|k| m.member_names.get(&(block_ty, k)).cloned()).collect();
+                self.interface.blocks.push(BufferBlockInfo { storage, binding, name: block_name, var: h, ty, member_names, array_size, array_dims: array_dims.clone() });
+                if array_dims.len() > 1 {
+                    self.vals.insert(g.id, ptr(Root::FlatBlocks(h)));
+                    return Ok(());
+                }
+                h
+            }
+            StorageClass::UniformConstant if self.sampler_array(g.pointee)?.is_some() => {
+                let (element, count) = self.sampler_array(g.pointee)?.unwrap_or((g.pointee, 1));
+                let ty = self.nir_type(b, g.pointee, false)?;
+                let element_ty = self.nir_type(b, element, false)?;
+                let location = m
+                    .decoration_literal(g.id, Decoration::Location)
+                    .ok_or_else(|| malformed("a sampler uniform without Location (ARB_gl_spirv requires one)"))?;
+                let label = name.clone().unwrap_or_else(|| format!("gl_spirv_sampler{location}"));
+                let h = b.variable(Variable::new(label, ty, VariableMode::Image).with_binding(0, 0));
+                let binding = m.decoration_literal(g.id, Decoration::Binding);
+                self.interface.samplers.push(crate::interface::SamplerInfo { location, binding, name, var: h, ty: element_ty, count });
                 h
             }
             StorageClass::UniformConstant => {
@@ -360,11 +414,105 @@ impl<'m> Tr<'m> {
                 }
                 h
             }
-            StorageClass::AtomicCounter => return Err(unsupported("atomic counters")),
+            StorageClass::AtomicCounter => {
+                let (member_ty, dims) = self.counter_type(b, g.pointee)?;
+                let offset = m.decoration_literal(g.id, Decoration::Offset).unwrap_or(0);
+                let binding = m.decoration_literal(g.id, Decoration::Binding).unwrap_or(0);
+                let label = name.clone().unwrap_or_else(|| format!("counter{}", g.id));
+                let ty = b.ty(Type::Struct {
+                    name: format!("gl_AtomicCounter_{label}"),
+                    members: vec![StructMember { name: label.clone(), ty: member_ty, offset: Some(offset), matrix_stride: None, row_major: false }],
+                });
+                let h = b.variable(Variable::new(format!("{label}_buffer"), ty, VariableMode::Ssbo).with_binding(0, 0));
+                self.interface.atomic_counters.push(crate::interface::AtomicCounterInfo { binding, offset, name, dims, var: h });
+                self.vals.insert(g.id, ptr(Root::Counter(h)));
+                return Ok(());
+            }
             other => return Err(unsupported(format!("storage class {other:?}"))),
         };
         self.vals.insert(g.id, ptr(Root::Var(var)));
         Ok(())
+    }
+
+    /// The locations the members of an input or output block (or array of blocks) of
+    /// type `ty` give themselves; empty when none does.
+    fn member_locations(&self, ty: Word) -> R<Vec<Option<u32>>> {
+        let block = match self.m.ty(ty)? {
+            SpvType::Array { elem, .. } => *elem,
+            _ => ty,
+        };
+        let locations: Vec<Option<u32>> = (0..self.m.member_count(block)).map(|k| self.m.member_literal(block, k, Decoration::Location)).collect();
+        Ok(if locations.iter().any(Option::is_some) { locations } else { Vec::new() })
+    }
+
+    /// For a sampler or an array of them: the sampler type and the element count.
+    fn sampler_array(&self, ty: Word) -> R<Option<(Word, u32)>> {
+        Ok(match self.m.ty(ty)? {
+            SpvType::SampledImage { .. } => Some((ty, 1)),
+            SpvType::Array { elem, len } if matches!(self.m.ty(*elem)?, SpvType::SampledImage { .. }) => Some((*elem, *len)),
+            _ => None,
+        })
+    }
+
+    /// The block type of a block variable of type `ty` and its array dimensions, outermost
+    /// first (none for one block).
+    fn block_array(&self, ty: Word) -> R<(Word, Vec<u32>)> {
+        match self.m.ty(ty)? {
+            SpvType::Struct { .. } => Ok((ty, Vec::new())),
+            SpvType::Array { elem, len } => {
+                let (block, mut dims) = self.block_array(*elem)?;
+                dims.insert(0, *len);
+                Ok((block, dims))
+            }
+            _ => Err(malformed("a uniform or storage block that is no struct")),
+        }
+    }
+
+    /// Element `indices` (one per dimension of `dims`) of the flattened array of blocks `d`.
+    fn flat_element(&self, b: &mut Builder, d: Value, dims: &[u32], indices: &[Idx]) -> Value {
+        let mut constant = Some(0u32);
+        let mut dynamic: Option<Value> = None;
+        let uint = ValueType::new(BaseType::Uint, 32, 1);
+        for (&dim, &idx) in dims.iter().zip(indices) {
+            let scaled = |b: &mut Builder, v: Value| {
+                let dim = b.imm_u32(dim);
+                b.alu(AluOp::Imul, &[v, dim])
+            };
+            match (idx, constant) {
+                (Idx::C(k), Some(c)) => constant = Some(c * dim + k),
+                _ => {
+                    let acc = match (dynamic, constant) {
+                        (Some(v), _) => scaled(b, v),
+                        (None, c) => b.imm_u32(c.unwrap_or(0) * dim),
+                    };
+                    let term = match idx {
+                        Idx::C(k) => b.imm_u32(k),
+                        Idx::D(v) => self.retype(b, v, uint),
+                    };
+                    dynamic = Some(b.alu(AluOp::Iadd, &[acc, term]));
+                    constant = None;
+                }
+            }
+        }
+        match (dynamic, constant) {
+            (Some(v), _) => b.deref_array(d, v),
+            (None, c) => b.deref_array_imm(d, c.unwrap_or(0)),
+        }
+    }
+
+    /// The IR type of an atomic counter variable's counters (a uint, or arrays of them 4
+    /// bytes apart) and its array dimensions, outermost first.
+    fn counter_type(&mut self, b: &mut Builder, ty: Word) -> R<(Handle<Type>, Vec<u32>)> {
+        match self.m.ty(ty)?.clone() {
+            SpvType::Int { bits: 32, signed: false } => Ok((self.nir_type(b, ty, false)?, Vec::new())),
+            SpvType::Array { elem, len } => {
+                let (element, mut dims) = self.counter_type(b, elem)?;
+                let stride = 4 * dims.iter().product::<u32>();
+                dims.insert(0, len);
+                Ok((b.array_type(element, Some(len), Some(stride)), dims))
+            }
+            _ => Err(malformed("an atomic counter that is no uint")),
+        }
     }
 
     /// The variable member `k` of built-in block `block` becomes, made on first use.
@@ -492,6 +640,18 @@ impl<'m> Tr<'m> {
         let (mut d, mut ty, chain) = match p.root {
             Root::Var(v) => (b.deref_var(v), p.root_ty, &p.chain[..]),
             Root::Local(l) => (b.deref_local(l), p.root_ty, &p.chain[..]),
+            Root::Counter(v) => {
+                let d = b.deref_var(v);
+                (b.deref_struct(d, 0), p.root_ty, &p.chain[..])
+            }
+            Root::FlatBlocks(v) => {
+                let (block, dims) = self.block_array(p.root_ty)?;
+                if p.chain.len() < dims.len() {
+                    return Err(unsupported("an array of arrays of blocks used by less than a whole block"));
+                }
+                let d = b.deref_var(v);
+                (self.flat_element(b, d, &dims, &p.chain[..dims.len()]), block, &p.chain[dims.len()..])
+            }
             Root::Split(block) => {
                 let Some(Idx::C(k)) = p.chain.first() else { return Err(malformed("a built-in block used whole")) };
                 let v = self.split_member(b, block, p.root_ty, *k)?;
@@ -712,6 +872,8 @@ impl<'m> Tr<'m> {
                 Val::Ptr(p)
             }
             Load => match self.val(b, arg(0)?)? {
+                // A sampler is used through its deref, as texture instructions take it.
+                Val::Ptr(p) if matches!(self.m.ty(p.ty)?, SpvType::SampledImage { .. }) => Val::V(self.deref(b, &p)?),
                 Val::Ptr(p) => self.load(b, &p)?,
                 _ => return Err(malformed("OpLoad from a non-pointer")),
             },
@@ -908,12 +1070,84 @@ impl<'m> Tr<'m> {
                     .collect();
                 Val::Agg(out)
             }
+            AtomicLoad | AtomicStore | AtomicExchange | AtomicCompareExchange | AtomicIIncrement | AtomicIDecrement | AtomicIAdd
+            | AtomicISub | AtomicSMin | AtomicUMin | AtomicSMax | AtomicUMax | AtomicAnd | AtomicOr | AtomicXor => {
+                match self.atomic(b, inst)? {
+                    Some(v) => v,
+                    None => return Ok(()),
+                }
+            }
+            ImageSampleImplicitLod => {
+                if inst.operands.len() > 2 {
+                    return Err(unsupported("image operands on OpImageSampleImplicitLod"));
+                }
+                let (texture, coord) = (self.value(b, arg(0)?)?, self.value(b, arg(1)?)?);
+                let texel = b.texture(texture, coord);
+                let rvt = self.scalar_type(rt)?;
+                Val::V(self.retype(b, texel, rvt))
+            }
             ExtInst => self.ext_inst(b, inst, rt)?,
             FunctionCall => return Err(unsupported("function calls")),
             op => return Err(unsupported(format!("instruction {op:?}"))),
         };
         self.vals.insert(result_id(inst)?, result);
         Ok(())
+    }
+
+    /// An atomic instruction on a storage buffer, shared memory or atomic counter; the
+    /// value it results in (`None` for OpAtomicStore). Scopes and semantics are dropped:
+    /// every IR atomic is device-scoped and relaxed, as GL's are.
+    fn atomic(&mut self, b: &mut Builder, inst: &Instruction) -> R<Option<Val>> {
+        use Op::*;
+        let op = inst.class.opcode;
+        let Val::Ptr(p) = self.val(b, id_operand(inst, 0)?)? else { return Err(malformed("an atomic on a non-pointer")) };
+        let vt = self.scalar_type(p.ty)?;
+        let d = self.deref(b, &p)?;
+        if op == AtomicLoad {
+            return Ok(Some(Val::V(b.load_deref(d))));
+        }
+        // Operands after the pointer, scope and semantics (two semantics for compare-exchange).
+        let data_at = if op == AtomicCompareExchange { 5 } else { 3 };
+        let mut data = |b: &mut Builder, i: usize| -> R<Value> {
+            let v = self.value(b, id_operand(inst, data_at + i)?)?;
+            Ok(self.retype(b, v, vt))
+        };
+        let constant = |b: &mut Builder, bits: u64| b.constant(ConstValue { ty: vt, bits: vec![const_bits(vt, bits)] });
+        let (atomic, srcs) = match op {
+            AtomicStore => {
+                let v = data(b, 0)?;
+                b.store_deref(d, v);
+                return Ok(None);
+            }
+            AtomicIIncrement => (nir_like::AtomicOp::Add, vec![constant(b, 1)]),
+            AtomicIDecrement => (nir_like::AtomicOp::Add, vec![constant(b, u64::MAX)]),
+            AtomicISub => {
+                let v = data(b, 0)?;
+                let zero = constant(b, 0);
+                (nir_like::AtomicOp::Add, vec![b.alu(AluOp::Isub, &[zero, v])])
+            }
+            AtomicCompareExchange => {
+                let (value, comparator) = (data(b, 0)?, data(b, 1)?);
+                (nir_like::AtomicOp::CompSwap, vec![comparator, value])
+            }
+            _ => {
+                let atomic = match op {
+                    AtomicExchange => nir_like::AtomicOp::Exchange,
+                    AtomicIAdd => nir_like::AtomicOp::Add,
+                    AtomicSMin => nir_like::AtomicOp::Imin,
+                    AtomicUMin => nir_like::AtomicOp::Umin,
+                    AtomicSMax => nir_like::AtomicOp::Imax,
+                    AtomicUMax => nir_like::AtomicOp::Umax,
+                    AtomicAnd => nir_like::AtomicOp::And,
+                    AtomicOr => nir_like::AtomicOp::Or,
+                    _ => nir_like::AtomicOp::Xor,
+                };
+                (atomic, vec![data(b, 0)?])
+            }
+        };
+        let result = b.deref_atomic(atomic, d, &srcs);
+        let rvt = self.scalar_type(inst.result_type.unwrap_or(0))?;
+        Ok(Some(Val::V(self.retype(b, result, rvt))))
     }
 
     /// `v` reinterpreted as `to` where only the signedness of an integer differs.

@@ -19,8 +19,9 @@
 mod body;
 mod interface;
 mod module;
+mod xfb;
 
-pub use interface::{BufferBlockInfo, InterfaceVariable, SpirvInterface, UniformInfo};
+pub use interface::{AtomicCounterInfo, BufferBlockInfo, DeclaredXfbOutput, InterfaceVariable, SamplerInfo, SpirvInterface, UniformInfo};
 pub use module::{ReadError, Specialization};
 
 /// A translated entry point: its IR and what linking needs from it.

@@ -59,7 +59,11 @@ pub(crate) enum SpvType {
     Struct { members: Vec<Word> },
     Pointer { class: StorageClass, pointee: Word },
     Function,
-    /// Images, samplers and the rest: read but not translated yet.
+    /// OpTypeImage: its sampled type, dimensionality and depth, arrayed and multisampled flags.
+    Image { sampled: Word, dim: rspirv::spirv::Dim, depth: bool, arrayed: bool, multisampled: bool },
+    /// OpTypeSampledImage of an image type: what GLSL's sampler types are.
+    SampledImage { image: Word },
+    /// Separate samplers and the rest: read but not translated yet.
     Opaque(&'static str),
 }
 
@@ -110,6 +114,8 @@ const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::SampledCubeArray,
     Capability::SampledRect,
     Capability::DrawParameters,
+    Capability::TransformFeedback,
+    Capability::AtomicStorage,
 ];
 
 pub(crate) fn stage_of(model: ExecutionModel) -> Option<nir_like::Stage> {
@@ -237,9 +243,18 @@ impl Module {
                 _ => return Err(malformed("OpTypePointer operands")),
             },
             Op::TypeFunction => Some(SpvType::Function),
-            Op::TypeImage => Some(SpvType::Opaque("image")),
+            Op::TypeImage => match inst.operands.get(1) {
+                Some(Operand::Dim(dim)) => Some(SpvType::Image {
+                    sampled: id_operand(inst, 0)?,
+                    dim: *dim,
+                    depth: literal_operand(inst, 2)? == 1,
+                    arrayed: literal_operand(inst, 3)? != 0,
+                    multisampled: literal_operand(inst, 4)? != 0,
+                }),
+                _ => return Err(malformed("OpTypeImage without a dimensionality")),
+            },
             Op::TypeSampler => Some(SpvType::Opaque("sampler")),
-            Op::TypeSampledImage => Some(SpvType::Opaque("sampled image")),
+            Op::TypeSampledImage => Some(SpvType::SampledImage { image: id_operand(inst, 0)? }),
             Op::TypeForwardPointer => return Err(unsupported("forward pointers")),
             _ => None,
         };
@@ -395,6 +410,14 @@ impl Module {
         match self.member_decoration(id, member, Decoration::BuiltIn)?.first() {
             Some(Operand::BuiltIn(b)) => Some(*b),
             _ => None,
+        }
+    }
+
+    /// Members of struct type `id`; 0 for any other type.
+    pub fn member_count(&self, id: Word) -> u32 {
+        match self.types.get(&id) {
+            Some(SpvType::Struct { members }) => members.len() as u32,
+            _ => 0,
         }
     }
 

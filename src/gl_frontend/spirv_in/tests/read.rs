@@ -225,7 +225,7 @@ fn what_is_not_translated_is_an_error_not_a_panic() {
     assert!(matches!(read_module(&[], nir_like::Stage::Vertex, "main", &Specialization::default()), Err(ReadError::Malformed(_))));
     let atomic = format!(
         "               OpCapability Shader
-               OpCapability AtomicStorage
+               OpCapability StorageImageMultisample
                OpMemoryModel Logical GLSL450
                OpEntryPoint Fragment %main \"main\"
                OpExecutionMode %main OriginLowerLeft
@@ -238,5 +238,219 @@ fn what_is_not_translated_is_an_error_not_a_panic() {
 "
     );
     let err = read_module(&assemble(&atomic), nir_like::Stage::Fragment, "main", &Specialization::default()).unwrap_err();
-    assert_eq!(err.to_string(), "SPIR-V capability AtomicStorage is not supported yet");
+    assert_eq!(err.to_string(), "SPIR-V capability StorageImageMultisample is not supported yet");
+}
+
+#[test]
+fn declared_transform_feedback_is_reported_per_captured_part() {
+    // `layout(xfb_offset = 0) out float f;` and an array of two blocks whose second member
+    // only is captured: element i of the block array goes to buffer XfbBuffer + i.
+    let text = format!(
+        "{HEADER_FS}
+               OpCapability TransformFeedback
+               OpEntryPoint Vertex %main \"main\" %f %x
+               OpExecutionMode %main Xfb
+               OpName %f \"f\"
+               OpName %block \"block\"
+               OpMemberName %block 0 \"a\"
+               OpMemberName %block 1 \"v\"
+               OpDecorate %f Location 0
+               OpDecorate %f XfbBuffer 0
+               OpDecorate %f XfbStride 8
+               OpDecorate %f Offset 4
+               OpMemberDecorate %block 1 Offset 16
+               OpDecorate %block Block
+               OpDecorate %x Location 1
+               OpDecorate %x XfbBuffer 1
+               OpDecorate %x XfbStride 32
+       %void = OpTypeVoid
+          %3 = OpTypeFunction %void
+      %float = OpTypeFloat 32
+    %v4float = OpTypeVector %float 4
+       %uint = OpTypeInt 32 0
+        %int = OpTypeInt 32 1
+     %uint_2 = OpConstant %uint 2
+      %int_0 = OpConstant %int 0
+      %int_1 = OpConstant %int 1
+    %float_1 = OpConstant %float 1
+         %v1 = OpConstantComposite %v4float %float_1 %float_1 %float_1 %float_1
+%_ptr_Output_float = OpTypePointer Output %float
+          %f = OpVariable %_ptr_Output_float Output
+      %block = OpTypeStruct %float %v4float
+%_arr_block = OpTypeArray %block %uint_2
+%_ptr_Output_arr = OpTypePointer Output %_arr_block
+          %x = OpVariable %_ptr_Output_arr Output
+%_ptr_Output_v4float = OpTypePointer Output %v4float
+       %main = OpFunction %void None %3
+          %5 = OpLabel
+               OpStore %f %float_1
+         %10 = OpAccessChain %_ptr_Output_v4float %x %int_1 %int_1
+               OpStore %10 %v1
+               OpReturn
+               OpFunctionEnd
+"
+    );
+    let s = read_module(&assemble(&text), nir_like::Stage::Vertex, "main", &Specialization::default()).expect("reads");
+    let got: Vec<_> = s.interface.xfb_outputs.iter().map(|o| (o.name.clone(), o.capture.path.clone(), o.capture.location)).collect();
+    let at = |buffer, stride, offset| nir_like::XfbLocation { buffer, stride, offset };
+    assert_eq!(
+        got,
+        vec![
+            (Some("f".into()), vec![], at(0, 8, 4)),
+            (Some("block[0].v".into()), vec![0, 1], at(1, 32, 16)),
+            (Some("block[1].v".into()), vec![1, 1], at(2, 32, 16)),
+        ]
+    );
+    let mut ir = s.ir;
+    let captures: Vec<_> = s.interface.xfb_outputs.iter().map(|o| o.capture.clone()).collect();
+    nir_like::passes::lower_xfb_outputs(&mut ir, &captures, &nir_like::passes::NextStageReads::Locations(Vec::new()));
+    assert_valid(ir, &[]);
+}
+
+#[test]
+fn atomic_counters_are_buffer_words_at_their_offset() {
+    // `layout(binding = 2, offset = 4) uniform atomic_uint a[2][3];` and a[1][2]++.
+    let text = format!(
+        "{HEADER_FS}
+               OpCapability AtomicStorage
+               OpEntryPoint Fragment %main \"main\" %color
+               OpExecutionMode %main OriginLowerLeft
+               OpName %a \"a\"
+               OpDecorate %color Location 0
+               OpDecorate %a Offset 4
+               OpDecorate %a Binding 2
+       %void = OpTypeVoid
+          %3 = OpTypeFunction %void
+      %float = OpTypeFloat 32
+    %v4float = OpTypeVector %float 4
+       %uint = OpTypeInt 32 0
+        %int = OpTypeInt 32 1
+     %uint_0 = OpConstant %uint 0
+     %uint_1 = OpConstant %uint 1
+     %uint_2 = OpConstant %uint 2
+     %uint_3 = OpConstant %uint 3
+      %int_1 = OpConstant %int 1
+      %int_2 = OpConstant %int 2
+%_arr_3 = OpTypeArray %uint %uint_3
+%_arr_2_3 = OpTypeArray %_arr_3 %uint_2
+%_ptr_AtomicCounter_arr = OpTypePointer AtomicCounter %_arr_2_3
+          %a = OpVariable %_ptr_AtomicCounter_arr AtomicCounter
+%_ptr_AtomicCounter_uint = OpTypePointer AtomicCounter %uint
+%_ptr_Output_v4float = OpTypePointer Output %v4float
+      %color = OpVariable %_ptr_Output_v4float Output
+       %main = OpFunction %void None %3
+          %5 = OpLabel
+         %10 = OpAccessChain %_ptr_AtomicCounter_uint %a %int_1 %int_2
+         %11 = OpAtomicIIncrement %uint %10 %uint_1 %uint_0
+         %12 = OpConvertUToF %float %11
+         %13 = OpCompositeConstruct %v4float %12 %12 %12 %12
+               OpStore %color %13
+               OpReturn
+               OpFunctionEnd
+"
+    );
+    let s = read_module(&assemble(&text), nir_like::Stage::Fragment, "main", &Specialization::default()).expect("reads");
+    let c = &s.interface.atomic_counters;
+    assert_eq!(c.iter().map(|c| (c.binding, c.offset, c.dims.clone(), c.name.clone())).collect::<Vec<_>>(), vec![(2, 4, vec![2, 3], Some("a".into()))]);
+    let printed = nir_like::print_shader(&s.ir);
+    assert!(printed.contains("atomic"), "{printed}");
+    assert_valid(s.ir, &[]);
+}
+
+#[test]
+fn arrays_of_arrays_of_blocks_are_one_array_of_their_elements() {
+    // `layout(binding = 5) uniform AOA { vec4 c; } arr[2][2];` read at arr[1][i].
+    let text = format!(
+        "{HEADER_FS}
+               OpEntryPoint Fragment %main \"main\" %color
+               OpExecutionMode %main OriginLowerLeft
+               OpName %AOA \"AOA\"
+               OpDecorate %color Location 0
+               OpDecorate %i Location 0
+               OpMemberDecorate %AOA 0 Offset 0
+               OpDecorate %AOA Block
+               OpDecorate %arr Binding 5
+       %void = OpTypeVoid
+          %3 = OpTypeFunction %void
+      %float = OpTypeFloat 32
+    %v4float = OpTypeVector %float 4
+       %uint = OpTypeInt 32 0
+        %int = OpTypeInt 32 1
+     %uint_2 = OpConstant %uint 2
+      %int_0 = OpConstant %int 0
+      %int_1 = OpConstant %int 1
+        %AOA = OpTypeStruct %v4float
+%_arr_AOA_2 = OpTypeArray %AOA %uint_2
+%_arr_arr_AOA = OpTypeArray %_arr_AOA_2 %uint_2
+%_ptr_Uniform_arr = OpTypePointer Uniform %_arr_arr_AOA
+        %arr = OpVariable %_ptr_Uniform_arr Uniform
+%_ptr_Uniform_v4float = OpTypePointer Uniform %v4float
+%_ptr_UniformConstant_int = OpTypePointer UniformConstant %int
+          %i = OpVariable %_ptr_UniformConstant_int UniformConstant
+%_ptr_Output_v4float = OpTypePointer Output %v4float
+      %color = OpVariable %_ptr_Output_v4float Output
+       %main = OpFunction %void None %3
+          %5 = OpLabel
+         %9 = OpLoad %int %i
+        %10 = OpAccessChain %_ptr_Uniform_v4float %arr %int_1 %9 %int_0
+        %11 = OpLoad %v4float %10
+              OpStore %color %11
+              OpReturn
+              OpFunctionEnd
+"
+    );
+    let s = read_module(&assemble(&text), nir_like::Stage::Fragment, "main", &Specialization::default()).expect("reads");
+    let b = &s.interface.blocks[0];
+    assert_eq!((b.binding, b.array_size, b.array_dims.clone(), b.name.clone()), (5, Some(4), vec![2, 2], Some("AOA".into())));
+    match &s.ir.types[s.ir.variables[b.var].ty] {
+        nir_like::Type::Array { length, .. } => assert_eq!(*length, Some(4)),
+        other => panic!("the block variable is {other:?}"),
+    }
+    let mut ir = s.ir;
+    ir.variables[b.var].binding = Some(1);
+    ir.variables[b.var].descriptor_set = Some(0);
+    assert_valid(ir, &[("gl_spirv_uniform0", 0)]);
+}
+
+#[test]
+fn sampler_uniforms_sample_through_their_deref() {
+    // `layout(location = 0, binding = 3) uniform sampler2D tex;` sampled at a constant.
+    let text = format!(
+        "{HEADER_FS}
+               OpEntryPoint Fragment %main \"main\" %color
+               OpExecutionMode %main OriginLowerLeft
+               OpName %tex \"tex\"
+               OpDecorate %color Location 0
+               OpDecorate %tex Location 0
+               OpDecorate %tex DescriptorSet 0
+               OpDecorate %tex Binding 3
+       %void = OpTypeVoid
+          %3 = OpTypeFunction %void
+      %float = OpTypeFloat 32
+    %v2float = OpTypeVector %float 2
+    %v4float = OpTypeVector %float 4
+  %float_half = OpConstant %float 0.5
+      %coord = OpConstantComposite %v2float %float_half %float_half
+      %image = OpTypeImage %float 2D 0 0 0 1 Unknown
+    %sampled = OpTypeSampledImage %image
+%_ptr_UniformConstant_sampled = OpTypePointer UniformConstant %sampled
+        %tex = OpVariable %_ptr_UniformConstant_sampled UniformConstant
+%_ptr_Output_v4float = OpTypePointer Output %v4float
+      %color = OpVariable %_ptr_Output_v4float Output
+       %main = OpFunction %void None %3
+          %5 = OpLabel
+         %10 = OpLoad %sampled %tex
+         %11 = OpImageSampleImplicitLod %v4float %10 %coord
+               OpStore %color %11
+               OpReturn
+               OpFunctionEnd
+"
+    );
+    let s = read_module(&assemble(&text), nir_like::Stage::Fragment, "main", &Specialization::default()).expect("reads");
+    let samplers = &s.interface.samplers;
+    assert_eq!(samplers.iter().map(|x| (x.location, x.binding, x.count, x.name.clone())).collect::<Vec<_>>(), vec![(0, Some(3), 1, Some("tex".into()))]);
+    assert!(matches!(s.ir.types[samplers[0].ty], nir_like::Type::Sampler { dim: nir_like::ImageDim::D2, shadow: false, .. }));
+    let mut ir = s.ir;
+    ir.variables[samplers[0].var].binding = Some(128);
+    assert_valid(ir, &[]);
 }
