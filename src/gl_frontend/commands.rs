@@ -355,6 +355,52 @@ impl GlCommands for ContextState {
             self.gl_edge_flag(*flag != 0)
         }
     }
+    unsafe fn Indexd(&mut self, c: GLdouble) {
+        self.gl_index(c as f32)
+    }
+    unsafe fn Indexdv(&mut self, c: *const GLdouble) {
+        if let Some(v) = read_vec(c, 1) {
+            self.gl_index(v[0])
+        }
+    }
+    unsafe fn Indexf(&mut self, c: GLfloat) {
+        self.gl_index(c)
+    }
+    unsafe fn Indexfv(&mut self, c: *const GLfloat) {
+        if let Some(v) = read_vec(c, 1) {
+            self.gl_index(v[0])
+        }
+    }
+    unsafe fn Indexi(&mut self, c: GLint) {
+        self.gl_index(c as f32)
+    }
+    unsafe fn Indexiv(&mut self, c: *const GLint) {
+        if let Some(v) = read_vec(c, 1) {
+            self.gl_index(v[0])
+        }
+    }
+    unsafe fn Indexs(&mut self, c: GLshort) {
+        self.gl_index(c as f32)
+    }
+    unsafe fn Indexsv(&mut self, c: *const GLshort) {
+        if let Some(v) = read_vec(c, 1) {
+            self.gl_index(v[0])
+        }
+    }
+    unsafe fn Indexub(&mut self, c: GLubyte) {
+        self.gl_index(c as f32)
+    }
+    unsafe fn Indexubv(&mut self, c: *const GLubyte) {
+        if let Some(v) = read_vec(c, 1) {
+            self.gl_index(v[0])
+        }
+    }
+    unsafe fn ClearIndex(&mut self, c: GLfloat) {
+        self.gl_clear_index(c)
+    }
+    unsafe fn IndexMask(&mut self, mask: GLuint) {
+        self.gl_index_mask(mask)
+    }
     unsafe fn CullFace(&mut self, mode: GLenum) {
         self.gl_cull_face(mode)
     }
@@ -2794,6 +2840,19 @@ impl GlCommands for ContextState {
         if self.check(count >= 0, GL_INVALID_VALUE) {
             self.gl_conventional_pointer(GL_TEXTURE_COORD_ARRAY, size, ty, stride, pointer)
         }
+    }
+    unsafe fn EdgeFlagPointerEXT(&mut self, stride: GLsizei, count: GLsizei, pointer: *const GLboolean) {
+        if self.check(count >= 0, GL_INVALID_VALUE) {
+            self.gl_edge_flag_pointer(stride, pointer.cast())
+        }
+    }
+    unsafe fn IndexPointerEXT(&mut self, ty: GLenum, stride: GLsizei, count: GLsizei, pointer: *const c_void) {
+        if self.check(count >= 0, GL_INVALID_VALUE) {
+            self.gl_index_pointer(ty, stride, pointer)
+        }
+    }
+    unsafe fn InterleavedArrays(&mut self, format: GLenum, stride: GLsizei, pointer: *const c_void) {
+        self.gl_interleaved_arrays(format, stride, pointer)
     }
     unsafe fn ArrayElement(&mut self, i: GLint) {
         self.gl_array_element(i)
