@@ -78,6 +78,29 @@ fn draw_elements_reads_the_flag_of_each_index() {
 }
 
 #[test]
+fn display_lists_keep_the_flags_a_draw_was_compiled_with() {
+    let _ctx = current_compat_context();
+    let mut flags = NO_LEFT_EDGE;
+    outline_arrays(&RECTANGLE, &flags);
+    unsafe {
+        let list = glGenLists(1);
+        glNewList(list, GL_COMPILE);
+        glDrawArrays(GL_QUADS, 0, 4);
+        glEndList();
+        // The list read the flags at compile time: neither new flags nor a disabled
+        // array change what it draws.
+        flags = [1; 4];
+        glEdgeFlagPointer(0, flags.as_ptr().cast());
+        glDisableClientState(GL_EDGE_FLAG_ARRAY);
+        glCallList(list);
+        glDeleteLists(list, 1);
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    assert_eq!(rectangle_sides(), [true, true, true, false]);
+    assert_eq!(unsafe { glIsEnabled(GL_EDGE_FLAG_ARRAY) }, 0, "the replay puts the arrays back");
+}
+
+#[test]
 fn point_mode_draws_only_flagged_vertices() {
     let _ctx = current_compat_context();
     let triangle: [f32; 6] = [10.5, 10.5, 30.5, 10.5, 10.5, 20.5];
