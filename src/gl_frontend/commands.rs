@@ -255,6 +255,12 @@ impl GlCommands for ContextState {
     unsafe fn ClearColorIuiEXT(&mut self, red: GLuint, green: GLuint, blue: GLuint, alpha: GLuint) {
         self.gl_clear_color_integer(ClearColor::Uint([red, green, blue, alpha]))
     }
+    unsafe fn ClearAccum(&mut self, red: GLfloat, green: GLfloat, blue: GLfloat, alpha: GLfloat) {
+        self.gl_clear_accum([red, green, blue, alpha])
+    }
+    unsafe fn Accum(&mut self, op: GLenum, value: GLfloat) {
+        self.gl_accum(op, value)
+    }
     unsafe fn ClearDepth(&mut self, depth: GLdouble) {
         self.gl_clear_depth(depth)
     }

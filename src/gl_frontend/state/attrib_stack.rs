@@ -163,6 +163,9 @@ fn restore_groups(s: &mut GlState, saved: &GlState, mask: GLbitfield) {
     if mask & GL_HINT_BIT != 0 {
         s.hints = saved.hints.clone();
     }
+    if mask & GL_ACCUM_BUFFER_BIT != 0 {
+        s.clear.accum = saved.clear.accum;
+    }
     if mask & GL_MULTISAMPLE_BIT != 0 {
         copy_caps(s, saved, &[Cap::Multisample, Cap::SampleAlphaToCoverage, Cap::SampleAlphaToOne, Cap::SampleCoverage]);
     }

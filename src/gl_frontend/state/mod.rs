@@ -1,6 +1,7 @@
 //! Fixed-function state: what glEnable, glViewport, glBlendFunc and friends set. Each
 //! setter marks its group dirty; the draw path rebuilds only dirty groups.
 
+pub mod accumulation;
 pub mod alpha_test;
 pub mod attrib_stack;
 pub mod blend;
