@@ -34,6 +34,12 @@ fn current_index_takes_every_form_of_gl_index() {
         glEnd();
         assert_eq!(error(), GL_NO_ERROR);
         assert_eq!(get_int(GL_CURRENT_INDEX), 9);
+
+        // glRasterPos keeps the index current when it was set.
+        assert_eq!(get_floats::<1>(GL_CURRENT_RASTER_INDEX), [1.0]);
+        glRasterPos2f(0.0, 0.0);
+        glIndexi(3);
+        assert_eq!(get_floats::<1>(GL_CURRENT_RASTER_INDEX), [9.0]);
     }
 }
 
