@@ -365,41 +365,31 @@ impl GlCommands for ContextState {
         self.gl_index(c as f32)
     }
     unsafe fn Indexdv(&mut self, c: *const GLdouble) {
-        if let Some(v) = read_vec(c, 1) {
-            self.gl_index(v[0])
-        }
+        self.gl_index_v(c)
     }
     unsafe fn Indexf(&mut self, c: GLfloat) {
         self.gl_index(c)
     }
     unsafe fn Indexfv(&mut self, c: *const GLfloat) {
-        if let Some(v) = read_vec(c, 1) {
-            self.gl_index(v[0])
-        }
+        self.gl_index_v(c)
     }
     unsafe fn Indexi(&mut self, c: GLint) {
         self.gl_index(c as f32)
     }
     unsafe fn Indexiv(&mut self, c: *const GLint) {
-        if let Some(v) = read_vec(c, 1) {
-            self.gl_index(v[0])
-        }
+        self.gl_index_v(c)
     }
     unsafe fn Indexs(&mut self, c: GLshort) {
         self.gl_index(c as f32)
     }
     unsafe fn Indexsv(&mut self, c: *const GLshort) {
-        if let Some(v) = read_vec(c, 1) {
-            self.gl_index(v[0])
-        }
+        self.gl_index_v(c)
     }
     unsafe fn Indexub(&mut self, c: GLubyte) {
         self.gl_index(c as f32)
     }
     unsafe fn Indexubv(&mut self, c: *const GLubyte) {
-        if let Some(v) = read_vec(c, 1) {
-            self.gl_index(v[0])
-        }
+        self.gl_index_v(c)
     }
     unsafe fn ClearIndex(&mut self, c: GLfloat) {
         self.gl_clear_index(c)

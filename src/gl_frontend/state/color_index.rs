@@ -7,6 +7,7 @@
 
 use crate::context::ContextState;
 use crate::queries::get::Value;
+use crate::state::current_values::read_vec;
 use crate::types::enums::*;
 use crate::types::*;
 
@@ -32,6 +33,16 @@ impl ContextState {
     pub(crate) fn gl_index(&mut self, index: f32) {
         if self.check(!self.is_core() && !self.is_gles(), GL_INVALID_OPERATION) {
             self.state.color_index.current = index;
+        }
+    }
+
+    /// glIndex{s,i,f,d,ub}v: the index `c` points at (nothing for a null pointer).
+    ///
+    /// # Safety
+    /// `c` is null or points at one value, as GL requires.
+    pub(crate) unsafe fn gl_index_v<T: Copy + Into<f64>>(&mut self, c: *const T) {
+        if let Some(v) = unsafe { read_vec(c, 1) } {
+            self.gl_index(v[0])
         }
     }
 
