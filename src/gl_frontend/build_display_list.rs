@@ -46,7 +46,7 @@ fn recorded_after_2_1(name: &str) -> bool {
 /// Recorded by hand-written code (`crate::state::display_list::record_*`): their data
 /// size depends on context state or on several arguments.
 pub const HAND_RECORDED: &[&str] =
-    &["glCallLists", "glTexImage2D", "glTexSubImage2D", "glDrawArraysInstanced", "glDrawElementsInstanced", "glDrawArrays", "glDrawElements", "glDrawRangeElements", "glMultiDrawArrays", "glMultiDrawElements", "glDrawPixels", "glBitmap", "glDispatchComputeIndirect", "glMap1f", "glMap1d", "glMap2f", "glMap2d"];
+    &["glCallLists", "glTexImage1D", "glTexSubImage1D", "glTexImage2D", "glTexSubImage2D", "glPolygonStipple", "glDrawArraysInstanced", "glDrawElementsInstanced", "glDrawArrays", "glDrawElements", "glDrawRangeElements", "glMultiDrawArrays", "glMultiDrawElements", "glDrawPixels", "glBitmap", "glDispatchComputeIndirect", "glMap1f", "glMap1d", "glMap2f", "glMap2d"];
 
 /// How a recorded command's argument is kept in the list.
 enum Stored {

@@ -255,6 +255,12 @@ impl GlCommands for ContextState {
     unsafe fn ClearColorIuiEXT(&mut self, red: GLuint, green: GLuint, blue: GLuint, alpha: GLuint) {
         self.gl_clear_color_integer(ClearColor::Uint([red, green, blue, alpha]))
     }
+    unsafe fn ClearAccum(&mut self, red: GLfloat, green: GLfloat, blue: GLfloat, alpha: GLfloat) {
+        self.gl_clear_accum([red, green, blue, alpha])
+    }
+    unsafe fn Accum(&mut self, op: GLenum, value: GLfloat) {
+        self.gl_accum(op, value)
+    }
     unsafe fn ClearDepth(&mut self, depth: GLdouble) {
         self.gl_clear_depth(depth)
     }
@@ -354,6 +360,42 @@ impl GlCommands for ContextState {
         if !flag.is_null() {
             self.gl_edge_flag(*flag != 0)
         }
+    }
+    unsafe fn Indexd(&mut self, c: GLdouble) {
+        self.gl_index(c as f32)
+    }
+    unsafe fn Indexdv(&mut self, c: *const GLdouble) {
+        self.gl_index_v(c)
+    }
+    unsafe fn Indexf(&mut self, c: GLfloat) {
+        self.gl_index(c)
+    }
+    unsafe fn Indexfv(&mut self, c: *const GLfloat) {
+        self.gl_index_v(c)
+    }
+    unsafe fn Indexi(&mut self, c: GLint) {
+        self.gl_index(c as f32)
+    }
+    unsafe fn Indexiv(&mut self, c: *const GLint) {
+        self.gl_index_v(c)
+    }
+    unsafe fn Indexs(&mut self, c: GLshort) {
+        self.gl_index(c as f32)
+    }
+    unsafe fn Indexsv(&mut self, c: *const GLshort) {
+        self.gl_index_v(c)
+    }
+    unsafe fn Indexub(&mut self, c: GLubyte) {
+        self.gl_index(c as f32)
+    }
+    unsafe fn Indexubv(&mut self, c: *const GLubyte) {
+        self.gl_index_v(c)
+    }
+    unsafe fn ClearIndex(&mut self, c: GLfloat) {
+        self.gl_clear_index(c)
+    }
+    unsafe fn IndexMask(&mut self, mask: GLuint) {
+        self.gl_index_mask(mask)
     }
     unsafe fn CullFace(&mut self, mode: GLenum) {
         self.gl_cull_face(mode)
@@ -2800,6 +2842,19 @@ impl GlCommands for ContextState {
         if self.check(count >= 0, GL_INVALID_VALUE) {
             self.gl_conventional_pointer(GL_TEXTURE_COORD_ARRAY, size, ty, stride, pointer)
         }
+    }
+    unsafe fn EdgeFlagPointerEXT(&mut self, stride: GLsizei, count: GLsizei, pointer: *const GLboolean) {
+        if self.check(count >= 0, GL_INVALID_VALUE) {
+            self.gl_edge_flag_pointer(stride, pointer.cast())
+        }
+    }
+    unsafe fn IndexPointerEXT(&mut self, ty: GLenum, stride: GLsizei, count: GLsizei, pointer: *const c_void) {
+        if self.check(count >= 0, GL_INVALID_VALUE) {
+            self.gl_index_pointer(ty, stride, pointer)
+        }
+    }
+    unsafe fn InterleavedArrays(&mut self, format: GLenum, stride: GLsizei, pointer: *const c_void) {
+        self.gl_interleaved_arrays(format, stride, pointer)
     }
     unsafe fn ArrayElement(&mut self, i: GLint) {
         self.gl_array_element(i)

@@ -351,12 +351,20 @@ impl ContextState {
         };
         // Line loops, quads, quad strips and polygons draw through generated indices.
         let mut generated = Vec::new();
-        // Primitives reordered for the provoking vertex draw through generated indices too.
-        let provoking_order = if immediate.is_none() { self.provoking_vertex_order(mode, count.max(0) as usize, shaders_make_primitives) } else { None };
-        let (topology, first, count, indices, element_buffer) = match self.patch_topology(mode).or_else(|| map_topology(mode)).filter(|_| provoking_order.is_none()) {
+        // Primitives reordered for the provoking vertex, or polygons reduced to the edges
+        // and vertices their edge flags keep, draw through generated indices too.
+        let edge_flag_order = match (immediate.is_none(), restart) {
+            (true, Restart::Off) => match self.edge_flag_array_order(mode, first, count, base_vertex, indices, element_buffer, shaders_make_primitives) {
+                Ok(order) => order,
+                Err(e) => return self.record_error(e),
+            },
+            _ => None,
+        };
+        let reordered = if immediate.is_none() { edge_flag_order.or_else(|| self.provoking_vertex_order(mode, count.max(0) as usize, shaders_make_primitives)) } else { None };
+        let (topology, first, count, indices, element_buffer) = match self.patch_topology(mode).or_else(|| map_topology(mode)).filter(|_| reordered.is_none()) {
             Some(t) => (t, first, count, indices, element_buffer),
-            None if immediate.is_none() && (mode == GL_LINE_LOOP || !self.is_gles() && matches!(mode, GL_QUADS | GL_QUAD_STRIP | GL_POLYGON) || provoking_order.is_some()) => {
-                let (list_mode, order) = provoking_order.unwrap_or_else(|| crate::draw_path::immediate::assemble(mode, count as usize));
+            None if immediate.is_none() && (mode == GL_LINE_LOOP || !self.is_gles() && matches!(mode, GL_QUADS | GL_QUAD_STRIP | GL_POLYGON) || reordered.is_some()) => {
+                let (list_mode, order) = reordered.unwrap_or_else(|| crate::draw_path::immediate::assemble(mode, count as usize));
                 generated = match self.element_indices(count, indices, element_buffer) {
                     Ok(Some(source)) => order.iter().map(|&o| source[o]).collect(),
                     Ok(None) => order.iter().map(|&o| first as u32 + o as u32).collect(),

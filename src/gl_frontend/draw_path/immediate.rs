@@ -21,20 +21,27 @@ pub struct ImmediateState {
     pub edge_flags: Vec<bool>,
 }
 
-/// The GL_LINES vertex order that outlines `n` vertices of polygon primitive `mode` as
-/// glPolygonMode(GL_LINE) does: each independent triangle, quad or polygon by its boundary
-/// edges whose first vertex has its edge flag set (quad strips by their quads' sides);
-/// `None` for modes that fill as Vulkan's line polygon mode draws them.
-pub(crate) fn outline(mode: GLenum, n: usize, edge_flags: &[bool]) -> Option<Vec<usize>> {
-    let flag = |v: usize| edge_flags.get(v).copied().unwrap_or(true);
-    let loops: Vec<Vec<usize>> = match mode {
+/// The vertices of each independent triangle, quad or polygon among `n` vertices of
+/// `mode` in boundary order (quad strips by their quads' sides); `None` for the modes
+/// whose edges are all boundary edges, left to Vulkan's polygon mode.
+fn polygon_loops(mode: GLenum, n: usize) -> Option<Vec<Vec<usize>>> {
+    Some(match mode {
         GL_TRIANGLES => (0..n / 3).map(|t| (t * 3..t * 3 + 3).collect()).collect(),
         GL_QUADS => (0..n / 4).map(|q| (q * 4..q * 4 + 4).collect()).collect(),
         GL_POLYGON if n >= 3 => vec![(0..n).collect()],
         GL_POLYGON => Vec::new(),
         GL_QUAD_STRIP => (0..(n / 2).saturating_sub(1)).map(|q| vec![2 * q, 2 * q + 1, 2 * q + 3, 2 * q + 2]).collect(),
         _ => return None,
-    };
+    })
+}
+
+/// The GL_LINES vertex order that outlines `n` vertices of polygon primitive `mode` as
+/// glPolygonMode(GL_LINE) does: each independent triangle, quad or polygon by its boundary
+/// edges whose first vertex has its edge flag set (quad strips by their quads' sides);
+/// `None` for modes that fill as Vulkan's line polygon mode draws them.
+pub(crate) fn outline(mode: GLenum, n: usize, edge_flags: &[bool]) -> Option<Vec<usize>> {
+    let flag = |v: usize| edge_flags.get(v).copied().unwrap_or(true);
+    let loops = polygon_loops(mode, n)?;
     let strip = mode == GL_QUAD_STRIP;
     Some(
         loops
@@ -42,6 +49,26 @@ pub(crate) fn outline(mode: GLenum, n: usize, edge_flags: &[bool]) -> Option<Vec
             .flat_map(|l| (0..l.len()).filter(|&i| strip || flag(l[i])).flat_map(move |i| [l[i], l[(i + 1) % l.len()]]))
             .collect(),
     )
+}
+
+/// The GL_POINTS vertex order of glPolygonMode(GL_POINT): each independent triangle,
+/// quad or polygon's vertices that start a boundary edge (their edge flag set); `None`
+/// for the modes Vulkan's point polygon mode draws (strips and fans, whose flags GL
+/// ignores).
+pub(crate) fn flagged_vertices(mode: GLenum, n: usize, edge_flags: &[bool]) -> Option<Vec<usize>> {
+    let flag = |v: usize| edge_flags.get(v).copied().unwrap_or(true);
+    let loops = polygon_loops(mode, n).filter(|_| mode != GL_QUAD_STRIP)?;
+    Some(loops.iter().flatten().copied().filter(|&v| flag(v)).collect())
+}
+
+/// The vertex order and list mode that draw `n` vertices of `mode` with per-vertex edge
+/// flags in `polygon_mode` (GL_LINE or GL_POINT); `None` where the flags change nothing.
+pub(crate) fn edge_flagged(mode: GLenum, polygon_mode: GLenum, n: usize, edge_flags: &[bool]) -> Option<(GLenum, Vec<usize>)> {
+    match polygon_mode {
+        GL_LINE => outline(mode, n, edge_flags).map(|o| (GL_LINES, o)),
+        GL_POINT => flagged_vertices(mode, n, edge_flags).map(|o| (GL_POINTS, o)),
+        _ => None,
+    }
 }
 
 /// The vertex order that draws `n` vertices of GL primitive `mode` with a Vulkan topology,
@@ -100,7 +127,8 @@ impl ContextState {
             return;
         }
         let shaders_make_primitives = self.current_executable().is_some_and(|e| e.lock().unwrap_or_else(|p| p.into_inner()).shaders_make_primitives());
-        let outlined = if self.polygons_outlined() { outline(mode, n, &self.immediate.edge_flags).map(|o| (GL_LINES, o)) } else { None };
+        // Shaders that make primitives come before polygon rasterisation: their output is outlined by Vulkan.
+        let outlined = self.edge_flagged_polygon_mode().filter(|_| !shaders_make_primitives).and_then(|p| edge_flagged(mode, p, n, &self.immediate.edge_flags));
         let (topology_mode, order) = outlined.or_else(|| self.provoking_vertex_order(mode, n, shaders_make_primitives)).unwrap_or_else(|| assemble(mode, n));
         if !order.is_empty() {
             self.gl_draw_immediate(topology_mode, &vertices, slots, &order);
@@ -124,13 +152,18 @@ impl ContextState {
         self.immediate.edge_flags.push(self.state.edge_flag.current);
     }
 
-    /// Whether polygons are drawn as outlines that the CPU can build: both faces in
-    /// GL_LINE mode, no culling (it needs the facing) and no line polygon offset (lines
-    /// take none).
-    fn polygons_outlined(&self) -> bool {
+    /// The polygon mode (GL_LINE or GL_POINT) whose edges or vertices the CPU picks by
+    /// their edge flags, if polygons are drawn in one: both faces in it, no culling (it
+    /// needs the facing) and no polygon offset for the mode (lines and points take none).
+    pub(crate) fn edge_flagged_polygon_mode(&self) -> Option<GLenum> {
         use crate::state::enables::Cap;
         let e = &self.state.enables;
-        self.state.raster.polygon_mode == GL_LINE && !e.is(Cap::CullFace) && !e.is(Cap::PolygonOffsetLine)
+        let offset = match self.state.raster.polygon_mode {
+            GL_LINE => Cap::PolygonOffsetLine,
+            GL_POINT => Cap::PolygonOffsetPoint,
+            _ => return None,
+        };
+        (!e.is(Cap::CullFace) && !e.is(offset)).then_some(self.state.raster.polygon_mode)
     }
 
     /// glRect*: a polygon of the rectangle's four corners at z = 0.
@@ -164,6 +197,16 @@ mod tests {
         // Quad strips ignore the flags; strips and fans are left to the rasteriser.
         assert_eq!(outline(GL_QUAD_STRIP, 4, &[false; 4]), Some(vec![0, 1, 1, 3, 3, 2, 2, 0]));
         assert_eq!(outline(GL_TRIANGLE_STRIP, 4, &[true; 4]), None);
+    }
+
+    #[test]
+    fn point_mode_draws_only_vertices_with_the_edge_flag() {
+        assert_eq!(edge_flagged(GL_TRIANGLES, GL_POINT, 6, &[true, false, true, true, true, false]), Some((GL_POINTS, vec![0, 2, 3, 4])));
+        assert_eq!(edge_flagged(GL_QUADS, GL_LINE, 4, &[true, true, false, true]), Some((GL_LINES, vec![0, 1, 1, 2, 3, 0])));
+        // Strips and fans have no interior edges: their flags change nothing.
+        assert_eq!(edge_flagged(GL_QUAD_STRIP, GL_POINT, 4, &[false; 4]), None);
+        assert_eq!(edge_flagged(GL_TRIANGLE_FAN, GL_POINT, 4, &[false; 4]), None);
+        assert_eq!(edge_flagged(GL_TRIANGLES, GL_FILL, 3, &[false; 3]), None);
     }
 
     #[test]

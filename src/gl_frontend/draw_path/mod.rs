@@ -8,6 +8,7 @@ pub mod builtin_uniforms;
 pub mod clear;
 pub mod conditional_render;
 pub mod dispatch;
+pub mod edge_flag_arrays;
 pub mod gs_emulation;
 pub mod host_converted_fetch;
 pub mod record_error;

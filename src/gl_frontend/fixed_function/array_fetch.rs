@@ -150,6 +150,14 @@ impl ContextState {
                 self.current_attribs[slot] = values[slot];
             }
         }
+        // The edge flag and colour index arrays feed no shader; their elements become
+        // the current edge flag and index as glEdgeFlagv and glIndex would make them.
+        if let Some(flag) = self.array_edge_flag(i as usize) {
+            self.state.edge_flag.current = flag;
+        }
+        if let Some(index) = self.array_color_index(i as usize) {
+            self.state.color_index.current = index;
+        }
         if provokes {
             self.gl_vertex(values[VERTEX]);
         }

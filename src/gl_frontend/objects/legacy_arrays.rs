@@ -3,13 +3,14 @@
 //! of the compatibility profile that feed no shader input: edge flags (glEdgeFlagPointer)
 //! and colour indices (glIndexPointer).
 //!
-//! galvan renders in RGBA mode only, where GL ignores colour indices, so the index array is
-//! state alone. Edge flags outline polygons drawn with glPolygonMode(GL_LINE) between
-//! glBegin and glEnd (`state/edge_flag.rs`); an edge flag array is kept and reported, but
-//! array draws do not read it yet.
+//! galvan renders in RGBA mode only, where GL ignores colour indices, so the index array
+//! only sets the current index through glArrayElement. Edge flags decide which edges of
+//! polygons drawn with glPolygonMode(GL_LINE) or which vertices in GL_POINT mode are drawn
+//! (`draw_path/immediate.rs` builds the outlines): glBegin/glEnd takes each vertex's flag
+//! from glEdgeFlag, array draws and glArrayElement from the enabled edge flag array.
 
 use crate::context::ContextState;
-use crate::objects::vertex_array::{COLOR, FOG_COORD, NORMAL, SECONDARY_COLOR, TEX_COORD0, VERTEX};
+use crate::objects::vertex_array::{tight_stride, AttribClass, VertexAttrib, COLOR, FOG_COORD, NORMAL, SECONDARY_COLOR, TEX_COORD0, VERTEX};
 use crate::queries::get::Value;
 use crate::state::Dirty;
 use crate::types::enums::*;
@@ -39,6 +40,14 @@ impl StateOnlyArray {
     /// The colour index array's initial state.
     pub fn color_indices() -> Self {
         Self::new(GL_FLOAT)
+    }
+
+    /// The array as a one-component attribute, so the CPU fetch of the other arrays
+    /// reads its elements (an edge flag is one GLboolean, an unsigned byte).
+    fn as_attrib(&self) -> VertexAttrib {
+        let ty = if self.ty == GL_BOOL { GL_UNSIGNED_BYTE } else { self.ty };
+        let stride = if self.stride == 0 { tight_stride(1, ty) } else { self.stride as u32 };
+        VertexAttrib { enabled: self.enabled, size: 1, ty, class: AttribClass::Float { normalized: false }, stride: self.stride, pointer: self.pointer, buffer: self.buffer, binding_stride: stride, ..Default::default() }
     }
 }
 
@@ -81,6 +90,19 @@ impl ContextState {
             GL_INDEX_ARRAY => Some(vao.is_some_and(|v| v.index_array.enabled)),
             _ => None,
         }
+    }
+
+    /// Vertex `index`'s element of the enabled edge flag array (`None` when it is
+    /// disabled or the element lies past its buffer's end).
+    pub(crate) fn array_edge_flag(&self, index: usize) -> Option<bool> {
+        let array = self.vertex_arrays.get(self.bindings.vertex_array)?.edge_flag_array;
+        array.enabled.then(|| self.fetch_array_element(&array.as_attrib(), index)).flatten().map(|v| v[0] != 0.0)
+    }
+
+    /// Vertex `index`'s element of the enabled colour index array.
+    pub(crate) fn array_color_index(&self, index: usize) -> Option<f32> {
+        let array = self.vertex_arrays.get(self.bindings.vertex_array)?.index_array;
+        array.enabled.then(|| self.fetch_array_element(&array.as_attrib(), index)).flatten().map(|v| v[0])
     }
 
     /// glEdgeFlagPointer.

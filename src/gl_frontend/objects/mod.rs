@@ -7,6 +7,7 @@ pub mod copy_image;
 pub mod framebuffer;
 pub mod framebuffer_texture;
 pub mod handle_objects;
+pub mod interleaved_arrays;
 pub mod invalidate;
 pub mod legacy_arrays;
 pub mod names;

@@ -86,6 +86,8 @@ fn restore_groups(s: &mut GlState, saved: &GlState, mask: GLbitfield) {
     if mask & GL_COLOR_BUFFER_BIT != 0 {
         s.blend = saved.blend.clone();
         s.clear.color = saved.clear.color;
+        s.color_index.clear = saved.color_index.clear;
+        s.color_index.writemask = saved.color_index.writemask;
         s.enables.blend = saved.enables.blend;
         copy_caps(s, saved, &[Cap::Dither, Cap::ColorLogicOp, Cap::FramebufferSrgb]);
         s.alpha_test = saved.alpha_test;
@@ -93,6 +95,7 @@ fn restore_groups(s: &mut GlState, saved: &GlState, mask: GLbitfield) {
     if mask & GL_CURRENT_BIT != 0 {
         s.raster_pos = saved.raster_pos.clone();
         s.edge_flag = saved.edge_flag;
+        s.color_index.current = saved.color_index.current;
     }
     if mask & GL_PIXEL_MODE_BIT != 0 {
         s.pixel_transfer = saved.pixel_transfer;
@@ -159,6 +162,9 @@ fn restore_groups(s: &mut GlState, saved: &GlState, mask: GLbitfield) {
     }
     if mask & GL_HINT_BIT != 0 {
         s.hints = saved.hints.clone();
+    }
+    if mask & GL_ACCUM_BUFFER_BIT != 0 {
+        s.clear.accum = saved.clear.accum;
     }
     if mask & GL_MULTISAMPLE_BIT != 0 {
         copy_caps(s, saved, &[Cap::Multisample, Cap::SampleAlphaToCoverage, Cap::SampleAlphaToOne, Cap::SampleCoverage]);

@@ -1,4 +1,5 @@
-//! The values glClear writes: glClearColor, glClearDepth, glClearStencil.
+//! The values glClear writes: glClearColor, glClearDepth, glClearStencil (and glClearAccum's,
+//! `accumulation.rs`).
 
 use crate::context::ContextState;
 use crate::types::*;
@@ -10,11 +11,13 @@ pub struct ClearState {
     pub color_integer: Option<vk_backend::ClearColor>,
     pub depth: f64,
     pub stencil: i32,
+    /// glClearAccum's colour (GL_ACCUM_BUFFER_BIT).
+    pub accum: [f32; 4],
 }
 
 impl Default for ClearState {
     fn default() -> Self {
-        ClearState { color: [0.0; 4], color_integer: None, depth: 1.0, stencil: 0 }
+        ClearState { color: [0.0; 4], color_integer: None, depth: 1.0, stencil: 0, accum: [0.0; 4] }
     }
 }
 

@@ -103,6 +103,12 @@ pub enum Recorded {
     /// glCallLists: the names as offsets from the list base at execution, or the error
     /// the command reports when executed.
     CallLists(Result<Box<[GLuint]>, GLenum>),
+    /// glTexImage1D with the client image copied and the unpack state it was read with.
+    TexImage1D { target: GLenum, level: GLint, internal_format: GLint, width: GLsizei, border: GLint, format: GLenum, ty: GLenum, image: ClientImage },
+    /// glTexSubImage1D, likewise.
+    TexSubImage1D { target: GLenum, level: GLint, x: GLint, width: GLsizei, format: GLenum, ty: GLenum, image: ClientImage },
+    /// glPolygonStipple with the 32x32 pattern copied.
+    PolygonStipple(ClientImage),
     /// glTexImage2D with the client image copied and the unpack state it was read with.
     TexImage2D { target: GLenum, level: GLint, internal_format: GLint, width: GLsizei, height: GLsizei, border: GLint, format: GLenum, ty: GLenum, image: ClientImage },
     /// Nothing to run: the command was rejected when the list was compiled.
@@ -208,6 +214,13 @@ impl Recorded {
                     ctx.gl_call_list(base.wrapping_add(*offset));
                 }
             }
+            &Recorded::TexImage1D { target, level, internal_format, width, border, format, ty, ref image } => {
+                image.with(ctx, |ctx, p| unsafe { ctx.TexImage1D(target, level, internal_format, width, border, format, ty, p) })
+            }
+            &Recorded::TexSubImage1D { target, level, x, width, format, ty, ref image } => {
+                image.with(ctx, |ctx, p| unsafe { ctx.TexSubImage1D(target, level, x, width, format, ty, p) })
+            }
+            Recorded::PolygonStipple(image) => image.with(ctx, |ctx, p| ctx.gl_polygon_stipple(p as *const u8)),
             &Recorded::TexImage2D { target, level, internal_format, width, height, border, format, ty, ref image } => {
                 image.with(ctx, |ctx, p| unsafe { ctx.TexImage2D(target, level, internal_format, width, height, border, format, ty, p) })
             }
@@ -265,6 +278,35 @@ unsafe fn list_names(n: GLsizei, ty: GLenum, lists: *const c_void) -> Result<Box
 /// As glCallLists: `lists` holds `n` names of `ty`.
 pub unsafe fn record_call_lists(_ctx: &mut ContextState, n: GLsizei, ty: GLenum, lists: *const c_void) -> ListCommand {
     ListCommand::Recorded(Recorded::CallLists(unsafe { list_names(n, ty, lists) }))
+}
+
+/// Records glTexImage1D, copying the client image.
+///
+/// # Safety
+/// As glTexImage1D.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn record_tex_image1_d(ctx: &mut ContextState, target: GLenum, level: GLint, internal_format: GLint, width: GLsizei, border: GLint, format: GLenum, ty: GLenum, pixels: *const c_void) -> ListCommand {
+    let image = unsafe { ClientImage::capture(ctx, width, 1, format, ty, pixels) };
+    ListCommand::Recorded(Recorded::TexImage1D { target, level, internal_format, width, border, format, ty, image })
+}
+
+/// Records glTexSubImage1D, copying the client image.
+///
+/// # Safety
+/// As glTexSubImage1D.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn record_tex_sub_image1_d(ctx: &mut ContextState, target: GLenum, level: GLint, x: GLint, width: GLsizei, format: GLenum, ty: GLenum, pixels: *const c_void) -> ListCommand {
+    let image = unsafe { ClientImage::capture(ctx, width, 1, format, ty, pixels) };
+    ListCommand::Recorded(Recorded::TexSubImage1D { target, level, x, width, format, ty, image })
+}
+
+/// Records glPolygonStipple, copying the pattern as the unpack state lays it out.
+///
+/// # Safety
+/// As glPolygonStipple: `mask` is null or holds the 32x32 bitmap.
+pub unsafe fn record_polygon_stipple(ctx: &mut ContextState, mask: *const GLubyte) -> ListCommand {
+    let len = crate::state::polygon_stipple::packed_bytes(&ctx.bindings.unpack);
+    ListCommand::Recorded(Recorded::PolygonStipple(unsafe { ClientImage::capture_bytes(ctx, Some(len), mask as *const c_void) }))
 }
 
 /// Records glTexImage2D, copying the client image.

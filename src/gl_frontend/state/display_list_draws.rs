@@ -6,6 +6,7 @@
 
 use crate::context::ContextState;
 use crate::draw_path::draw::Indices;
+use crate::objects::legacy_arrays::StateOnlyArray;
 use crate::objects::vertex_array::VertexAttrib;
 use crate::state::Dirty;
 use crate::types::enums::*;
@@ -27,6 +28,9 @@ pub struct CapturedDraw {
     arrays: Vec<CapturedArray>,
     /// 32-bit indices into the captured vertices.
     indices: Option<Box<[u32]>>,
+    /// The captured vertices' edge flags (one GLboolean each), where the edge flag array
+    /// was enabled.
+    edge_flags: Option<Box<[GLboolean]>>,
 }
 
 fn index_size(ty: GLenum) -> Option<usize> {
@@ -92,7 +96,8 @@ impl ContextState {
             return None;
         }
         let arrays = unsafe { self.capture_arrays(first as usize, count as usize) }?;
-        Some(CapturedDraw { mode, count, arrays, indices: None })
+        let edge_flags = self.capture_edge_flags(first as usize, count as usize);
+        Some(CapturedDraw { mode, count, arrays, indices: None, edge_flags })
     }
 
     /// glDrawElements while a list is compiled: the indices are read, the vertices from
@@ -119,7 +124,15 @@ impl ContextState {
         let vertices = if values.is_empty() { 0 } else { (high - low) as usize + 1 };
         let arrays = unsafe { self.capture_arrays(low as usize, vertices) }?;
         let rebased = values.iter().map(|v| v - low).collect();
-        Some(CapturedDraw { mode, count, arrays, indices: Some(rebased) })
+        let edge_flags = self.capture_edge_flags(low as usize, vertices);
+        Some(CapturedDraw { mode, count, arrays, indices: Some(rebased), edge_flags })
+    }
+
+    /// The edge flags of vertices `first .. first + count` when the edge flag array is
+    /// enabled (an element it cannot read keeps its edge drawn).
+    fn capture_edge_flags(&self, first: usize, count: usize) -> Option<Box<[GLboolean]>> {
+        let enabled = self.vertex_arrays.get(self.bindings.vertex_array)?.edge_flag_array.enabled;
+        enabled.then(|| (first..first + count).map(|v| self.array_edge_flag(v).unwrap_or(true) as GLboolean).collect())
     }
 
     /// Runs a captured draw: the bound vertex array reads the copies for this draw only.
@@ -136,6 +149,10 @@ impl ContextState {
                 }
             }
             v.element_buffer = 0;
+            v.edge_flag_array.enabled = false;
+            if let Some(flags) = &draw.edge_flags {
+                v.edge_flag_array = StateOnlyArray { enabled: true, ty: GL_BOOL, stride: 0, pointer: flags.as_ptr() as usize, buffer: 0 };
+            }
         }
         self.state.dirty.insert(Dirty::VERTEX_INPUT);
         let indices = draw.indices.as_ref().map(|i| Indices { ty: GL_UNSIGNED_INT, offset: i.as_ptr() as usize });

@@ -23,6 +23,8 @@ impl ContextState {
             .or_else(|| self.render_mode_value(pname))
             .or_else(|| self.pixel_map_value(pname))
             .or_else(|| self.edge_flag_value(pname))
+            .or_else(|| self.color_index_value(pname))
+            .or_else(|| self.accumulation_value(pname))
             .or_else(|| self.conventional_array_value(pname))
             .or_else(|| self.evaluator_value(pname))
             // Auxiliary colour buffers: galvan's framebuffers have none.

@@ -1,6 +1,7 @@
 //! Fixed-function state: what glEnable, glViewport, glBlendFunc and friends set. Each
 //! setter marks its group dirty; the draw path rebuilds only dirty groups.
 
+pub mod accumulation;
 pub mod alpha_test;
 pub mod attrib_stack;
 pub mod blend;
@@ -8,6 +9,7 @@ pub mod clear;
 pub mod clip_control;
 pub mod clip_planes;
 pub mod color_clamp;
+pub mod color_index;
 pub mod compat_uniforms;
 pub mod current_values;
 pub mod depth_stencil;
@@ -120,6 +122,8 @@ pub struct GlState {
     pub evaluators: evaluators::EvaluatorState,
     /// glEdgeFlag (compatibility profile).
     pub edge_flag: edge_flag::EdgeFlagState,
+    /// glIndex, glClearIndex and glIndexMask (compatibility profile).
+    pub color_index: color_index::ColorIndexState,
     /// glRasterPos / glWindowPos (compatibility profile).
     pub raster_pos: raster_pos::RasterPosState,
     /// glPixelZoom and glPixelTransfer (compatibility profile).
@@ -163,6 +167,7 @@ impl GlState {
             legacy_enables: Default::default(),
             evaluators: Default::default(),
             edge_flag: Default::default(),
+            color_index: Default::default(),
             raster_pos: Default::default(),
             pixel_transfer: Default::default(),
             polygon_stipple: Default::default(),
@@ -176,11 +181,13 @@ impl GlState {
     }
 }
 
-/// The targets glHint accepts in this kind of context.
-fn is_hint_target(target: GLenum, gles: bool) -> bool {
+/// The targets glHint accepts in this kind of context: the fixed-function ones (fog,
+/// perspective correction, point smoothing) only in compatibility contexts.
+fn is_hint_target(target: GLenum, gles: bool, compatibility: bool) -> bool {
     match target {
         GL_GENERATE_MIPMAP_HINT | GL_FRAGMENT_SHADER_DERIVATIVE_HINT => true,
         GL_LINE_SMOOTH_HINT | GL_POLYGON_SMOOTH_HINT | GL_TEXTURE_COMPRESSION_HINT => !gles,
+        GL_FOG_HINT | GL_PERSPECTIVE_CORRECTION_HINT | GL_POINT_SMOOTH_HINT => compatibility,
         _ => false,
     }
 }
@@ -188,7 +195,7 @@ fn is_hint_target(target: GLenum, gles: bool) -> bool {
 impl ContextState {
     /// glHint: recorded for glGet; galvan's quality does not depend on hints.
     pub(crate) fn gl_hint(&mut self, target: GLenum, mode: GLenum) {
-        let valid = is_hint_target(target, self.is_gles()) && matches!(mode, GL_FASTEST | GL_NICEST | GL_DONT_CARE);
+        let valid = is_hint_target(target, self.is_gles(), self.is_compatibility_gl()) && matches!(mode, GL_FASTEST | GL_NICEST | GL_DONT_CARE);
         if !self.check(valid, GL_INVALID_ENUM) {
             return;
         }
@@ -198,6 +205,6 @@ impl ContextState {
 
     /// The value glGet reports for hint `target`, if it is one.
     pub(crate) fn hint_value(&self, target: GLenum) -> Option<GLenum> {
-        is_hint_target(target, self.is_gles()).then(|| self.state.hints.iter().find(|(t, _)| *t == target).map_or(GL_DONT_CARE, |(_, m)| *m))
+        is_hint_target(target, self.is_gles(), self.is_compatibility_gl()).then(|| self.state.hints.iter().find(|(t, _)| *t == target).map_or(GL_DONT_CARE, |(_, m)| *m))
     }
 }

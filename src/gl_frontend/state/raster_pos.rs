@@ -24,6 +24,8 @@ pub struct RasterPosState {
     pub tex_coords: [[f32; 4]; MAX_TEXTURE_COORDS],
     /// The eye distance (or the fog coordinate) fog uses for the rectangle's fragments.
     pub distance: f32,
+    /// The current colour index when the position was set (GL_CURRENT_RASTER_INDEX).
+    pub index: f32,
 }
 
 impl Default for RasterPosState {
@@ -35,6 +37,7 @@ impl Default for RasterPosState {
             secondary_color: [0.0, 0.0, 0.0, 1.0],
             tex_coords: [[0.0, 0.0, 0.0, 1.0]; MAX_TEXTURE_COORDS],
             distance: 0.0,
+            index: 1.0,
         }
     }
 }
@@ -83,7 +86,9 @@ impl ContextState {
                 current
             };
         }
+        let index = self.state.color_index.current;
         let r = &mut self.state.raster_pos;
+        r.index = index;
         r.color = color.map(|c| c.clamp(0.0, 1.0));
         r.secondary_color = secondary.map(|c| c.clamp(0.0, 1.0));
         r.tex_coords = tex_coords;
@@ -160,7 +165,7 @@ impl ContextState {
             GL_CURRENT_RASTER_SECONDARY_COLOR => Value::floats(r.secondary_color.map(f64::from), true),
             GL_CURRENT_RASTER_TEXTURE_COORDS => Value::floats(r.tex_coords[unit].map(f64::from), false),
             GL_CURRENT_RASTER_DISTANCE => Value::float(r.distance as f64),
-            GL_CURRENT_RASTER_INDEX => Value::float(1.0),
+            GL_CURRENT_RASTER_INDEX => Value::float(r.index as f64),
             _ => return None,
         })
     }

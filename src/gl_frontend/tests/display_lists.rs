@@ -234,6 +234,50 @@ fn tex_image_in_a_list_copies_the_client_image() {
 }
 
 #[test]
+fn one_dimensional_images_and_the_stipple_are_compiled_with_their_data() {
+    let _ctx = current_compat_context();
+    unsafe {
+        let mut tex = 0;
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_1D, tex);
+        let mut texels: [u8; 8] = [0, 255, 0, 255, 0, 0, 255, 255];
+        let mut pattern = [0x55u8; 128];
+        glNewList(1, GL_COMPILE);
+        glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA as i32, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.as_ptr().cast());
+        glTexSubImage1D(GL_TEXTURE_1D, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, texels.as_ptr().cast());
+        glPolygonStipple(pattern.as_ptr());
+        glEndList();
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        let mut width = -1;
+        glGetTexLevelParameteriv(GL_TEXTURE_1D, 0, GL_TEXTURE_WIDTH, &mut width);
+        assert_eq!(width, 0, "GL_COMPILE defines no image yet");
+        let mut stipple = [0u8; 128];
+        glGetPolygonStipple(stipple.as_mut_ptr());
+        assert_eq!(stipple, [0xff; 128], "nor a stipple");
+
+        // The list keeps what the commands read when it was compiled.
+        texels = [255; 8];
+        pattern = [0; 128];
+        let _ = (texels, pattern);
+        glCallList(1);
+        glGetTexLevelParameteriv(GL_TEXTURE_1D, 0, GL_TEXTURE_WIDTH, &mut width);
+        assert_eq!(width, 2);
+        let mut read = [0u8; 8];
+        glGetTexImage(GL_TEXTURE_1D, 0, GL_RGBA, GL_UNSIGNED_BYTE, read.as_mut_ptr().cast());
+        assert_eq!(read, [0, 255, 0, 255, 0, 255, 0, 255], "the sub-image replaced the second texel");
+        glGetPolygonStipple(stipple.as_mut_ptr());
+        assert_eq!(stipple, [0x55; 128]);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+
+        // Called between glBegin and glEnd, the image and stipple commands are errors.
+        glBegin(GL_POINTS);
+        glCallList(1);
+        glEnd();
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+    }
+}
+
+#[test]
 fn pop_attrib_restores_the_pushed_groups_only() {
     let _ctx = current_compat_context();
     unsafe {
