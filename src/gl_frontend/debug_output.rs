@@ -303,7 +303,7 @@ impl ContextState {
 
     /// glObjectPtrLabel: sync objects are the only pointer-named objects.
     pub(crate) fn gl_object_ptr_label(&mut self, sync: *const c_void, length: GLsizei, label: *const GLchar) {
-        if let Some(name) = self.label_sync_name(sync) {
+        if let Some(name) = self.fence_name(sync) {
             self.set_label((GL_SYNC_FENCE, name), length, label);
         }
     }
@@ -312,16 +312,10 @@ impl ContextState {
         if !self.check(buf_size >= 0, GL_INVALID_VALUE) {
             return;
         }
-        if let Some(name) = self.label_sync_name(sync) {
+        if let Some(name) = self.fence_name(sync) {
             // SAFETY: GL requires `label` to hold `buf_size` bytes and `length` one GLsizei.
             unsafe { self.write_label((GL_SYNC_FENCE, name), buf_size, length, label) };
         }
-    }
-
-    fn label_sync_name(&mut self, sync: *const c_void) -> Option<GLuint> {
-        let name = sync as usize;
-        let exists = name != 0 && name <= u32::MAX as usize && self.share.lock().syncs.exists(name as GLuint);
-        self.check(exists, GL_INVALID_VALUE).then_some(name as GLuint)
     }
 
     fn set_label(&mut self, key: (GLenum, GLuint), length: GLsizei, label: *const GLchar) {

@@ -464,7 +464,7 @@ impl Translator<'_, '_, '_> {
             TextureTarget::ShadowRect => (ImageDim::Rect, true),
         };
         let ty = self.g.b.ty(Type::Sampler { dim, arrayed: false, shadow, multisampled: false, sampled: BaseType::Float });
-        let var = self.g.b.variable(Variable::new(sampler_name(unit, target), ty, VariableMode::Image).with_binding(0, 128 + index));
+        let var = self.g.b.variable(Variable::new(sampler_name(unit, target), ty, VariableMode::Image).with_binding(0, crate::draw_path::descriptor_arrays::SAMPLER_BINDING_BASE + index));
         self.samplers.push(((unit, index, target), var));
         var
     }

@@ -25,8 +25,11 @@ impl ContextState {
         element_buffer: GLuint,
         shaders_make_primitives: bool,
     ) -> Result<Option<(GLenum, Vec<usize>)>, GLenum> {
-        let enabled = self.vertex_arrays.get(self.bindings.vertex_array).is_some_and(|v| v.edge_flag_array.enabled);
-        let Some(polygon_mode) = self.edge_flagged_polygon_mode().filter(|_| enabled && !shaders_make_primitives) else { return Ok(None) };
+        // Filled polygons, the common case, settle it on one state read.
+        let Some(polygon_mode) = self.edge_flagged_polygon_mode().filter(|_| !shaders_make_primitives) else { return Ok(None) };
+        if !self.vertex_arrays.get(self.bindings.vertex_array).is_some_and(|v| v.edge_flag_array.enabled) {
+            return Ok(None);
+        }
         let n = count.max(0) as usize;
         let vertices: Vec<i64> = match self.element_indices(count, indices, element_buffer)? {
             Some(source) => source.iter().map(|&i| i as i64 + base_vertex as i64).collect(),

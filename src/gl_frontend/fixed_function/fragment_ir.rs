@@ -98,7 +98,7 @@ pub fn build(key: &FixedFunctionKey, locations: &CompatVaryingLocations) -> (Sha
         };
         samplers.push((unit as u32, index, gl_target));
         let sampler_ty = g.b.ty(Type::Sampler { dim, arrayed: false, shadow: false, multisampled: false, sampled: nir_like::BaseType::Float });
-        let var = g.b.variable(Variable::new(format!("{SAMPLER_PREFIX}{unit}"), sampler_ty, VariableMode::Image).with_binding(0, 128 + index));
+        let var = g.b.variable(Variable::new(format!("{SAMPLER_PREFIX}{unit}"), sampler_ty, VariableMode::Image).with_binding(0, crate::draw_path::descriptor_arrays::SAMPLER_BINDING_BASE + index));
         let tc = match (key.point_sprite, sprite_tc) {
             (Some(sprite), Some(tc)) if sprite.coord_replace & (1 << unit) != 0 => tc,
             _ => read_varying(&mut g, &format!("gl_TexCoord{unit}"), locations.tex_coord(unit as u32), Interpolation::Smooth),
@@ -208,7 +208,7 @@ fn pixel_rectangle(g: &mut Gen, kind: PixelKind, c: Value, samplers: &mut Vec<(u
     let index = samplers.len() as u32;
     samplers.push((PIXEL_RECTANGLE_UNIT, index, GL_TEXTURE_2D));
     let sampler_ty = g.b.ty(Type::Sampler { dim: ImageDim::D2, arrayed: false, shadow: false, multisampled: false, sampled: nir_like::BaseType::Float });
-    let var = g.b.variable(Variable::new(format!("{SAMPLER_PREFIX}{PIXEL_RECTANGLE_UNIT}"), sampler_ty, VariableMode::Image).with_binding(0, 128 + index));
+    let var = g.b.variable(Variable::new(format!("{SAMPLER_PREFIX}{PIXEL_RECTANGLE_UNIT}"), sampler_ty, VariableMode::Image).with_binding(0, crate::draw_path::descriptor_arrays::SAMPLER_BINDING_BASE + index));
     let vec4_ty = g.b.value_type_handle(ValueType::VEC4);
     let frag_coord_var = g.b.builtin("gl_FragCoord", vec4_ty, VariableMode::ShaderIn, Builtin::FragCoord);
     let frag_coord = g.b.load_var(frag_coord_var);

@@ -250,7 +250,7 @@ fn link_samplers(stages: &mut [(glsl::Stage, spirv_in::SpirvShader)], interface:
                     index
                 }
             };
-            s.ir.variables[info.var].binding = Some(128 + index);
+            s.ir.variables[info.var].binding = Some(crate::draw_path::descriptor_arrays::SAMPLER_BINDING_BASE + index);
             s.ir.variables[info.var].descriptor_set = Some(0);
         }
     }

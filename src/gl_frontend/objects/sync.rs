@@ -13,7 +13,8 @@ pub struct Fence {
 }
 
 impl ContextState {
-    fn fence_name(&mut self, sync: *const c_void) -> Option<GLuint> {
+    /// The name of the sync object `sync` points at: INVALID_VALUE for anything else.
+    pub(crate) fn fence_name(&mut self, sync: *const c_void) -> Option<GLuint> {
         let name = sync as usize;
         let exists = name != 0 && name <= u32::MAX as usize && self.share.lock().syncs.exists(name as GLuint);
         if !self.check(exists, GL_INVALID_VALUE) {
