@@ -94,6 +94,18 @@ impl ContextState {
         Some(object.program.clone().map(|p| (p, object.generation)))
     }
 
+    /// Whether the generated fixed-function vertex stage draws: no GLSL program or
+    /// pipeline supplies a vertex shader and no ARB vertex program is enabled.
+    pub(crate) fn vertex_stage_is_fixed_function(&self) -> bool {
+        if self.enabled_arb_program(Target::Vertex).is_some() {
+            return false;
+        }
+        match self.current_executable() {
+            Some(e) => e.lock().unwrap_or_else(|p| p.into_inner()).link_options.fixed_function_vertex,
+            None => self.bindings.program_pipeline == 0 && (self.bindings.program == 0 || self.current_program_is_empty()),
+        }
+    }
+
     /// Whether an enabled ARB program that failed to load stands where a GLSL program has
     /// no shader of its own (the stage fixed function would run): drawing then is
     /// GL_INVALID_OPERATION, as with the invalid program alone. The program's lock is

@@ -5,6 +5,7 @@
 //! the program reads.
 
 use crate::context::ContextState;
+use crate::draw_path::immediate_materials::VertexMaterials;
 use crate::draw_path::render_state::is_primitive_mode;
 use crate::objects::vertex_array::VERTEX;
 use crate::types::enums::*;
@@ -19,6 +20,8 @@ pub struct ImmediateState {
     pub vertices: Vec<[f32; 4]>,
     /// Every vertex's edge flag (glEdgeFlag when it was provoked).
     pub edge_flags: Vec<bool>,
+    /// Every vertex's material, once glMaterial is called between glBegin and glEnd.
+    pub materials: Option<VertexMaterials>,
 }
 
 /// The vertices of each independent triangle, quad or polygon among `n` vertices of
@@ -110,6 +113,7 @@ impl ContextState {
         self.immediate.mode = Some(mode);
         self.immediate.vertices.clear();
         self.immediate.edge_flags.clear();
+        self.immediate.materials = None;
     }
 
     pub(crate) fn gl_end(&mut self) {
@@ -117,7 +121,8 @@ impl ContextState {
             return self.record_error(GL_INVALID_OPERATION);
         };
         let slots = self.current_attribs.len();
-        let vertices = std::mem::take(&mut self.immediate.vertices);
+        let mut vertices = std::mem::take(&mut self.immediate.vertices);
+        let materials = self.immediate.materials.take();
         let n = vertices.len() / slots;
         if self.state.render_mode.mode != GL_RENDER {
             let split: Vec<Vec<[f32; 4]>> = vertices.chunks_exact(slots).map(|v| v.to_vec()).collect();
@@ -131,7 +136,7 @@ impl ContextState {
         let outlined = self.edge_flagged_polygon_mode().filter(|_| !shaders_make_primitives).and_then(|p| edge_flagged(mode, p, n, &self.immediate.edge_flags));
         let (topology_mode, order) = outlined.or_else(|| self.provoking_vertex_order(mode, n, shaders_make_primitives)).unwrap_or_else(|| assemble(mode, n));
         if !order.is_empty() {
-            self.gl_draw_immediate(topology_mode, &vertices, slots, &order);
+            self.draw_with_vertex_materials(materials, &mut vertices, slots, |ctx, vertices| ctx.gl_draw_immediate(topology_mode, vertices, slots, &order));
         }
         // Keep the allocation for the next glBegin.
         self.immediate.vertices = vertices;
@@ -150,6 +155,7 @@ impl ContextState {
         self.immediate.vertices[start] = position;
         self.immediate.vertices[start + VERTEX] = position;
         self.immediate.edge_flags.push(self.state.edge_flag.current);
+        self.note_vertex_material();
     }
 
     /// The polygon mode (GL_LINE or GL_POINT) whose edges or vertices the CPU picks by

@@ -18,6 +18,7 @@ pub mod images;
 pub mod indirect_draw;
 pub mod masked_clear;
 pub mod immediate;
+pub mod immediate_materials;
 pub mod multi_draw;
 pub mod descriptor_arrays;
 pub mod patches;

@@ -257,6 +257,7 @@ impl ContextState {
         if pname == GL_SHININESS && !(0.0..=128.0).contains(&values[0]) {
             return self.record_error(GL_INVALID_VALUE);
         }
+        self.note_material_in_begin_end();
         for &f in faces {
             let m = &mut self.state.lighting.materials[f];
             let at = |i: usize| values.get(i).copied().unwrap_or(if i == 3 { 1.0 } else { 0.0 });

@@ -222,3 +222,60 @@ fn the_default_texture_is_sampled() {
         assert_eq!(error(), GL_NO_ERROR);
     }
 }
+
+#[test]
+fn materials_set_between_begin_and_end_light_their_vertices() {
+    let _ctx = current_compat_context();
+    let red = [1.0f32, 0.0, 0.0, 1.0];
+    let green = [0.0f32, 1.0, 0.0, 1.0];
+    let black = [0.0f32, 0.0, 0.0, 1.0];
+    unsafe {
+        clear_black();
+        glEnable(GL_LIGHTING);
+        glEnable(GL_LIGHT0);
+        glLightModelfv(GL_LIGHT_MODEL_AMBIENT, black.as_ptr());
+        glMaterialfv(GL_FRONT_AND_BACK, GL_DIFFUSE, black.as_ptr());
+        // Two quads in one strip, the left one's vertices red, the right one's green.
+        glShadeModel(GL_FLAT);
+        glBegin(GL_TRIANGLE_STRIP);
+        glNormal3f(0.0, 0.0, 1.0);
+        glMaterialfv(GL_FRONT_AND_BACK, GL_DIFFUSE, red.as_ptr());
+        for (x, y) in [(-1.0, -1.0), (-1.0, 1.0), (0.0, -1.0), (0.0, 1.0)] {
+            glVertex2f(x, y);
+        }
+        glMaterialfv(GL_FRONT_AND_BACK, GL_DIFFUSE, green.as_ptr());
+        glVertex2f(1.0, -1.0);
+        glVertex2f(1.0, 1.0);
+        glEnd();
+        assert_near(pixel(10, 16), [255, 0, 0, 255]);
+        assert_near(pixel(54, 16), [0, 255, 0, 255]);
+        // After glEnd the material is the one set last.
+        let mut diffuse = [0.0f32; 4];
+        glGetMaterialfv(GL_FRONT, GL_DIFFUSE, diffuse.as_mut_ptr());
+        assert_eq!(diffuse, green);
+        glShadeModel(GL_SMOOTH);
+        glDisable(GL_LIGHTING);
+    }
+}
+
+#[test]
+fn a_vertex_shader_reads_the_material_of_glbegin() {
+    let _ctx = current_compat_context();
+    let vs = "void main() { gl_FrontColor = gl_FrontMaterial.diffuse; gl_Position = gl_Vertex; }";
+    let fs = "void main() { gl_FragColor = gl_Color; }";
+    let program = linked_program(&[(GL_VERTEX_SHADER, vs), (GL_FRAGMENT_SHADER, fs)]);
+    unsafe {
+        clear_black();
+        glUseProgram(program);
+        glMaterialfv(GL_FRONT, GL_DIFFUSE, [0.0f32, 0.0, 1.0, 1.0].as_ptr());
+        glBegin(GL_QUADS);
+        for (x, y) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+            // Per-vertex materials feed fixed-function lighting only.
+            glMaterialfv(GL_FRONT, GL_DIFFUSE, [1.0f32, 0.0, 0.0, 1.0].as_ptr());
+            glVertex2f(x, y);
+        }
+        glEnd();
+        assert_near(pixel(32, 16), [0, 0, 255, 255]);
+        glUseProgram(0);
+    }
+}
