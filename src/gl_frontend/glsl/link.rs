@@ -989,7 +989,7 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                     }
                 }
                 None => {
-                    check_builtin_color_interpolation(producer, consumer, input, diags);
+                    check_builtin_color_interpolation(producer, consumer, &input.name, Some(input), diags);
                     // Redeclared built-in inputs (gl_FragCoord) need no producer.
                     let builtin = input.block.is_none() && input.name.starts_with("gl_") && !input.name.ends_with("Distance");
                     // A clip or cull distance written through a redeclared gl_PerVertex block
@@ -1000,6 +1000,12 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                         diags.error(input.loc, format!("{} shader input `{}' is not written by the {} shader", consumer.stage.name(), input.name, producer.stage.name()));
                     }
                 }
+            }
+        }
+        // Colours read without a redeclaration are smooth: the written ones must be too.
+        for name in ["gl_Color", "gl_SecondaryColor"] {
+            if used(consumer, name) && !globals(consumer).iter().any(|g| g.name == name) {
+                check_builtin_color_interpolation(producer, consumer, name, None, diags);
             }
         }
         let user_end = taken.iter().rposition(|t| *t).map_or(0, |l| l as u32 + 1);
@@ -1222,8 +1228,10 @@ fn interpolation_of(q: &TypeQualifier) -> Option<crate::ast::Interpolation> {
 
 /// A redeclared gl_Color or gl_SecondaryColor must be interpolated as the front and back
 /// colours the previous stage writes (before GLSL 4.30, where interpolation must match).
-fn check_builtin_color_interpolation(producer: &CompiledShader, consumer: &CompiledShader, input: &GlobalVar, diags: &mut Diagnostics) {
-    let sources: &[&str] = match input.name.as_str() {
+/// `input` is the fragment stage's redeclaration, `None` where it reads the colour
+/// without one (the default, smooth).
+fn check_builtin_color_interpolation(producer: &CompiledShader, consumer: &CompiledShader, name: &str, input: Option<&GlobalVar>, diags: &mut Diagnostics) {
+    let sources: &[&str] = match name {
         "gl_Color" => &["gl_FrontColor", "gl_BackColor"],
         "gl_SecondaryColor" => &["gl_FrontSecondaryColor", "gl_BackSecondaryColor"],
         _ => return,
@@ -1231,14 +1239,15 @@ fn check_builtin_color_interpolation(producer: &CompiledShader, consumer: &Compi
     if consumer.stage != Stage::Fragment || producer.settings.as_ref().is_some_and(|s| s.version >= 430) {
         return;
     }
-    let wanted = interpolation_of(&input.qual);
-    for name in sources {
-        if !used(producer, name) {
+    let wanted = input.and_then(|i| interpolation_of(&i.qual));
+    let loc = input.map(|i| i.loc).unwrap_or_default();
+    for source in sources {
+        if !used(producer, source) {
             continue;
         }
-        let have = globals(producer).iter().find(|g| g.name == *name).and_then(|g| interpolation_of(&g.qual));
+        let have = globals(producer).iter().find(|g| g.name == *source).and_then(|g| interpolation_of(&g.qual));
         if have != wanted {
-            diags.error(input.loc, format!("interpolation qualifiers of `{}' and `{}' differ", name, input.name));
+            diags.error(loc, format!("interpolation qualifiers of `{source}' and `{name}' differ"));
         }
     }
 }

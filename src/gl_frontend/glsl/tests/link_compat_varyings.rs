@@ -89,3 +89,20 @@ fn too_many_varyings_with_the_compatibility_ones_fail_to_link() {
     assert!(!p.success);
     assert!(p.info_log.contains("too many varyings"), "{}", p.info_log);
 }
+
+#[test]
+fn a_colour_read_without_redeclaration_needs_smooth_written_colours() {
+    // GLSL 1.30 section 4.3.7: a redeclared gl_FrontColor / gl_BackColor / secondary colour
+    // must be interpolated as gl_Color / gl_SecondaryColor, redeclared or not.
+    let fs = ok(Stage::Fragment, "#version 130\nout vec4 c;\nvoid main() { c = gl_Color + gl_SecondaryColor; }");
+    for (decl, written) in [("flat out vec4 gl_BackColor;", "gl_BackColor"), ("smooth out vec4 gl_FrontSecondaryColor;", "gl_FrontSecondaryColor")] {
+        let vs = ok(Stage::Vertex, &format!("#version 130\n{decl}\nvoid main() {{ gl_Position = vec4(0.0); {written} = vec4(1.0); }}"));
+        let p = link_program(&[&vs, &fs], &LinkOptions::default());
+        assert!(!p.success, "{decl}");
+        assert!(p.info_log.contains(written), "{}", p.info_log);
+    }
+    // Written without a qualifier, the default matches.
+    let vs = ok(Stage::Vertex, "#version 130\nvoid main() { gl_Position = vec4(0.0); gl_BackColor = gl_FrontSecondaryColor = vec4(1.0); }");
+    let p = link_program(&[&vs, &fs], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+}
