@@ -22,6 +22,12 @@
 //! list back after the dispatch (the draw waits for the GPU, as tessellation emulation
 //! waits for its levels) and assembles them on the host. Draws that capture nothing never
 //! wait.
+//!
+//! Vertex streams 1 to 3 are never drawn: the compute shader stores their captured
+//! outputs as capture records itself (488 the vertices each invocation emitted to each,
+//! 489 the records), and the host reads the counts back, when a capture or a
+//! GL_PRIMITIVES_GENERATED query of those streams needs them, to count their points and
+//! copy them to each stream's own buffers.
 
 use nir_like::passes::{GsComputeParams, XfbDrawParams, XfbRecordLayout, GS_COMPUTE_GROUP_SIZE, GS_OTHER_STREAMS, GS_RESTART_INDEX};
 use nir_like::Primitive;
