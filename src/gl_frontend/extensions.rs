@@ -226,8 +226,9 @@ const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     // Without transformFeedback, capture is emulated by vertex-stage stores.
     ("GL_ARB_transform_feedback2", |c| c.transform_feedback_available()),
     ("GL_ARB_transform_feedback_instanced", |c| c.transform_feedback_available()),
-    // Several streams and gl_NextBuffer / gl_SkipComponents are captured natively only.
-    ("GL_ARB_transform_feedback3", |c| c.transform_feedback),
+    // Emulated capture takes gl_SkipComponents holes, gl_NextBuffer and, from an emulated
+    // geometry shader, streams 1 to 3 too.
+    ("GL_ARB_transform_feedback3", |c| c.transform_feedback_available()),
     ("GL_EXT_transform_feedback", |c| c.transform_feedback_available()),
     // Without tessellationShader or geometryShader, both are emulated through vertex-stage stores.
     ("GL_ARB_tessellation_shader", |c| c.tessellation_available()),
@@ -304,7 +305,7 @@ mod tests {
         assert_eq!(all.len(), without.len() + desktop_device_features);
         // Capture without the device's transform feedback is emulated.
         let emulated = enabled(Api::Gl, Profile::Core, (4, 6), &nir_like::Caps { transform_feedback: false, ..nir_like::Caps::ALL });
-        assert_eq!(emulated.iter().filter(|n| n.contains("transform_feedback")).count(), 3, "{emulated:?}");
+        assert_eq!(emulated.iter().filter(|n| n.contains("transform_feedback")).count(), 4, "{emulated:?}");
         // Every device requirement names an extension of the table.
         assert!(DEVICE_FEATURE.iter().all(|(n, _)| IMPLEMENTED.iter().any(|(i, _)| i == n)));
     }

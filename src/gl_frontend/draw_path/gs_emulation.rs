@@ -22,8 +22,14 @@
 //! list back after the dispatch (the draw waits for the GPU, as tessellation emulation
 //! waits for its levels) and assembles them on the host. Draws that capture nothing never
 //! wait.
+//!
+//! Vertex streams 1 to 3 are never drawn: the compute shader stores their captured
+//! outputs as capture records itself (488 the vertices each invocation emitted to each,
+//! 489 the records), and the host reads the counts back, when a capture or a
+//! GL_PRIMITIVES_GENERATED query of those streams needs them, to count their points and
+//! copy them to each stream's own buffers.
 
-use nir_like::passes::{GsComputeParams, XfbDrawParams, XfbRecordLayout, GS_COMPUTE_GROUP_SIZE, GS_RESTART_INDEX};
+use nir_like::passes::{GsComputeParams, XfbDrawParams, XfbRecordLayout, GS_COMPUTE_GROUP_SIZE, GS_OTHER_STREAMS, GS_RESTART_INDEX};
 use nir_like::Primitive;
 use vk_backend::{
     BindingDesc, BindingKind, Buffer as GpuBuffer, DispatchRecord, DispatchSize, DrawCounts, DrawRecord, IndexBinding, IndexType, MemoryHint,
@@ -51,16 +57,29 @@ pub const VERTICES_BINDING: u32 = 485;
 pub const INDICES_BINDING: u32 = 486;
 /// The geometry shader's numbers ([`GsComputeParams`], uniform block).
 pub const PARAMS_BINDING: u32 = 487;
+/// The vertices each invocation emitted to streams 1 to 3 (storage buffer, read back).
+pub const STREAM_COUNTS_BINDING: u32 = 488;
+/// Capture records of the vertices emitted to streams 1 to 3 (storage buffer).
+pub const STREAM_RECORDS_BINDING: u32 = 489;
 
 /// The stages every binding of a program with an emulated geometry shader is visible
 /// to: its three GPU programs share one set layout.
 pub(crate) const EMULATED_GS_STAGES: StageMask = StageMask(StageMask::VERTEX.0 | StageMask::FRAGMENT.0 | StageMask::COMPUTE.0);
 
 /// The descriptor bindings the emulation adds to each of the program's GPU programs.
-pub(crate) fn gs_emulation_bindings() -> [BindingDesc; 6] {
+pub(crate) fn gs_emulation_bindings() -> [BindingDesc; 8] {
     let storage = |binding| BindingDesc { binding, kind: BindingKind::StorageBuffer, count: 1, stages: EMULATED_GS_STAGES };
     let uniform = |binding| BindingDesc { binding, kind: BindingKind::UniformBuffer, count: 1, stages: EMULATED_GS_STAGES };
-    [storage(RECORDS_BINDING), uniform(RECORD_PARAMS_BINDING), storage(SLOTS_BINDING), storage(VERTICES_BINDING), storage(INDICES_BINDING), uniform(PARAMS_BINDING)]
+    [
+        storage(RECORDS_BINDING),
+        uniform(RECORD_PARAMS_BINDING),
+        storage(SLOTS_BINDING),
+        storage(VERTICES_BINDING),
+        storage(INDICES_BINDING),
+        uniform(PARAMS_BINDING),
+        storage(STREAM_COUNTS_BINDING),
+        storage(STREAM_RECORDS_BINDING),
+    ]
 }
 
 /// What a program with an emulated geometry shader runs besides its drawing program (the
@@ -87,6 +106,8 @@ pub struct GsShape {
     /// Words of one vertex record and of one emitted vertex.
     pub record_words: u32,
     pub output_words: u32,
+    /// The shader emits to vertex streams 1 to 3 (`EmitStreamVertex`).
+    pub other_streams: bool,
 }
 
 impl GsShape {
@@ -169,7 +190,9 @@ impl ContextState {
             slot_count: slot_count as u32,
         };
         let record_params = self.upload_words(RECORD_PARAMS_BINDING, &record_params.to_words())?;
-        let params = GsComputeParams { primitive_count: primitives as u32, primitives_per_instance: per_instance as u32 };
+        let other = self.other_stream_buffers(emulation, invocations)?;
+        let other_stream_slots = other.as_ref().map_or(0, |o| o.slots);
+        let params = GsComputeParams { primitive_count: primitives as u32, primitives_per_instance: per_instance as u32, other_stream_slots };
         let params = self.upload_words(PARAMS_BINDING, &params.to_words())?;
         let storage = |binding, buffer: &GpuBuffer| OwnedResource::Storage { binding, element: 0, buffer: buffer.clone(), offset: 0, size: buffer.size() };
 
@@ -198,11 +221,18 @@ impl ContextState {
         stored?;
 
         // 2. The geometry shader runs over every input primitive.
-        let owned = [storage(RECORDS_BINDING, &records), slots, storage(VERTICES_BINDING, &vertices), storage(INDICES_BINDING, &indices), params];
+        let mut owned = vec![storage(RECORDS_BINDING, &records), slots, storage(VERTICES_BINDING, &vertices), storage(INDICES_BINDING, &indices), params];
+        if let Some(o) = &other {
+            owned.extend([storage(STREAM_COUNTS_BINDING, &o.counts), storage(STREAM_RECORDS_BINDING, &o.records)]);
+        }
         let resources = with_resources(draw.resources, &owned);
         let groups = invocations.div_ceil(u64::from(GS_COMPUTE_GROUP_SIZE)) as u32;
         self.stream.dispatch(&DispatchRecord { program: &emulation.geometry, resources: &resources, size: DispatchSize::Direct([groups, 1, 1]) })?;
         drop(resources);
+        let other_copies = match &other {
+            Some(o) if o.read_back => self.other_stream_results(emulation, o, invocations)?,
+            _ => Vec::new(),
+        };
         let emitted = invocations * u64::from(gs.max_vertices);
         let (capture, copy) = match emulation.capture {
             Some(layout) if capturing => {
@@ -242,7 +272,72 @@ impl ContextState {
         if let Some(copy) = copy {
             self.finish_emulated_capture(copy)?;
         }
+        for copy in other_copies {
+            self.finish_emulated_capture(copy)?;
+        }
+        if let Some(o) = other {
+            self.scratch_buffers.keep([o.counts]);
+            if o.slots > 0 {
+                self.scratch_buffers.keep([o.records]);
+            }
+        }
         Ok(())
+    }
+
+    /// The buffers of a draw whose geometry shader emits to streams 1 to 3: the counts
+    /// always (host-visible when the host needs them), capture records while the program
+    /// captures one of those streams through emulated capture.
+    fn other_stream_buffers(&mut self, emulation: &GsEmulation, invocations: u64) -> Result<Option<OtherStreamBuffers>, RecordError> {
+        let gs = &emulation.shape;
+        if !gs.other_streams {
+            return Ok(None);
+        }
+        let capturing = self.transform_feedback.capturing();
+        let layout = emulation.capture.filter(|_| capturing);
+        let counted = (1..=GS_OTHER_STREAMS).any(|stream| self.host_counts_stream(stream));
+        let read_back = layout.is_some() || counted;
+        let memory = if read_back { MemoryHint::HostVisible } else { MemoryHint::DeviceLocal };
+        let counts = self.scratch_buffers.take(&self.device, invocations * u64::from(GS_OTHER_STREAMS) * 4, memory)?;
+        let slots = invocations * u64::from(GS_OTHER_STREAMS) * u64::from(gs.max_vertices);
+        let (records, slots) = match layout.filter(|l| l.words_per_vertex > 0) {
+            Some(l) => {
+                if slots > u64::from(u32::MAX) {
+                    return Err(RecordError::Gl(GL_OUT_OF_MEMORY));
+                }
+                (self.scratch_buffers.take(&self.device, slots * u64::from(l.words_per_vertex) * 4, MemoryHint::DeviceLocal)?, slots as u32)
+            }
+            None => (self.scratch_buffers.never_written(&self.device)?, 0),
+        };
+        Ok(Some(OtherStreamBuffers { counts, records, slots, read_back, layout }))
+    }
+
+    /// After the geometry shader ran: reads back how many vertices (points) each
+    /// invocation emitted to streams 1 to 3, counts them for the primitive queries and
+    /// plans the copy of each captured stream's vertices to its buffers.
+    fn other_stream_results(&mut self, emulation: &GsEmulation, o: &OtherStreamBuffers, invocations: u64) -> Result<Vec<EmulatedCopy>, RecordError> {
+        let streams = GS_OTHER_STREAMS as usize;
+        let max_vertices = emulation.shape.max_vertices;
+        let bytes = self.stream.read_buffer(&o.counts, 0, invocations * streams as u64 * 4)?;
+        let counts: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_ne_bytes([c[0], c[1], c[2], c[3]]).min(max_vertices)).collect();
+        let mut copies = Vec::new();
+        for stream in 1..=GS_OTHER_STREAMS {
+            let s = stream as usize - 1;
+            let mut slots = Vec::new();
+            for (g, per_invocation) in counts.chunks_exact(streams).enumerate() {
+                let first = (g * streams + s) as u32 * max_vertices;
+                slots.extend((0..per_invocation[s]).map(|n| first + n).filter(|&slot| slot < o.slots));
+            }
+            let emitted: u64 = counts.chunks_exact(streams).map(|c| u64::from(c[s])).sum();
+            self.count_host_primitives(GL_PRIMITIVES_GENERATED, stream, emitted);
+            if let Some(layout) = o.layout {
+                let mut copy = self.plan_emulated_copy(layout, o.records.clone(), &slots, 1, 1, 0, stream)?;
+                copy.primitives_generated = emitted;
+                // The records buffer is kept once, by the draw.
+                copy.keep_records = false;
+                copies.push(copy);
+            }
+        }
+        Ok(copies)
     }
 
     /// The records the pass-through vertex shader stores its captures into and the copy
@@ -271,7 +366,7 @@ impl ContextState {
             OwnedResource::Storage { binding: crate::draw_path::xfb_emulation::RECORDS_BINDING, element: 0, buffer: records.clone(), offset: 0, size: record_bytes },
             params,
         ];
-        let copy = self.plan_emulated_copy(layout, records, &captured, per_primitive, 1, 0)?;
+        let copy = self.plan_emulated_copy(layout, records, &captured, per_primitive, 1, 0, 0)?;
         Ok((resources, copy))
     }
 
@@ -288,6 +383,18 @@ impl ContextState {
         let (buffer, offset) = self.stream.stream_upload(&bytes)?;
         Ok(OwnedResource::Uniform { binding, element: 0, buffer, offset, size: bytes.len() as u64 })
     }
+}
+
+/// What a draw through a geometry shader emitting to streams 1 to 3 binds for them.
+struct OtherStreamBuffers {
+    counts: GpuBuffer,
+    records: GpuBuffer,
+    /// Capture record slots `records` holds (0: nothing is stored).
+    slots: u32,
+    /// The host reads the counts back after the dispatch.
+    read_back: bool,
+    /// The capture layout while the program captures through emulated capture.
+    layout: Option<XfbRecordLayout>,
 }
 
 /// The program's resources followed by a step's own.

@@ -62,6 +62,27 @@ struct CopyTarget {
     /// Byte offset of the binding plus what earlier draws wrote.
     start: u64,
     stride: u32,
+    /// The words of a vertex the buffer's varyings cover (not gl_SkipComponents' holes).
+    words: Vec<u32>,
+}
+
+/// The words of a vertex in buffer `buffer` that `layout`'s varyings write, ascending:
+/// what the copy stores, so the holes of gl_SkipComponents (and of declared offsets)
+/// keep the buffer's contents.
+fn captured_words(layout: &glsl::link_xfb::TransformFeedbackLayout, buffer: u32) -> Vec<u32> {
+    let mut words: Vec<u32> = layout
+        .varyings
+        .iter()
+        .filter(|v| v.buffer == buffer && v.gl_type != 0)
+        .flat_map(|v| {
+            let (scalar, columns, rows) = crate::objects::uniforms::type_shape(v.gl_type);
+            let count = (scalar.words() * columns * rows) as u32 * v.size.max(1);
+            (v.offset / 4..v.offset / 4 + count).collect::<Vec<_>>()
+        })
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    words
 }
 
 /// The work after an emulated capturing draw.
@@ -71,8 +92,13 @@ pub(crate) struct EmulatedCopy {
     /// Record slots to write, in output order (whole primitives that fit).
     slots: Vec<u32>,
     targets: Vec<CopyTarget>,
-    primitives_generated: u64,
+    pub(crate) primitives_generated: u64,
     primitives_written: u64,
+    /// The vertex stream whose buffers this copy writes (its query counts).
+    stream: u32,
+    /// Whether finishing the copy keeps `records` for reuse (a buffer several copies
+    /// read is kept once, by its owner).
+    pub(crate) keep_records: bool,
 }
 
 /// What a draw of a program with emulated capture binds, and the copy after it.
@@ -120,14 +146,15 @@ impl ContextState {
         let first_vertex = drawn.first_vertex;
         let params = self.upload_draw_params(XfbDrawParams { first_vertex, first_instance: base_instance, vertices_per_instance: per_instance as u32, slot_count: slot_count as u32 })?;
         let resources = vec![OwnedResource::Storage { binding: RECORDS_BINDING, element: 0, buffer: records.clone(), offset: 0, size: record_bytes }, params];
-        let copy = self.plan_emulated_copy(layout, records, &instance_slots, per_primitive, instances as u32, per_instance as u32)?;
+        let copy = self.plan_emulated_copy(layout, records, &instance_slots, per_primitive, instances as u32, per_instance as u32, 0)?;
         Ok(Some(EmulatedCapture { resources, copy: Some(copy) }))
     }
 
     /// The copy of a capturing draw: the record slots of the whole primitives that fit in
-    /// every buffer the program writes (`instance_slots` one instance's captured vertices,
-    /// `per_primitive` to a primitive, each instance's slots `per_instance` further on),
-    /// and where in each buffer they go.
+    /// every buffer the program writes for vertex stream `stream` (`instance_slots` one
+    /// instance's captured vertices, `per_primitive` to a primitive, each instance's slots
+    /// `per_instance` further on), and where in each buffer they go.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn plan_emulated_copy(
         &mut self,
         layout: XfbRecordLayout,
@@ -136,13 +163,16 @@ impl ContextState {
         per_primitive: usize,
         instances: u32,
         per_instance: u32,
+        stream: u32,
     ) -> Result<EmulatedCopy, RecordError> {
         let o = self.transform_feedback.current();
         let (bindings, strides, written) = (o.buffers, o.layout.strides.clone(), o.emulated_written);
+        let streams = o.layout.streams.clone();
+        let words: Vec<Vec<u32>> = (0..strides.len() as u32).map(|b| captured_words(&o.layout, b)).collect();
         let mut targets = Vec::new();
         let mut fit = u64::MAX;
         for (b, &stride) in strides.iter().enumerate().take(MAX_BUFFERS) {
-            if stride == 0 || bindings[b].buffer == 0 {
+            if stride == 0 || bindings[b].buffer == 0 || streams.get(b).copied().unwrap_or(0) != stream {
                 continue;
             }
             let (buffer, offset, size) = self.bound_range(bindings[b])?;
@@ -151,7 +181,7 @@ impl ContextState {
             if let Some(g) = self.share.lock().buffers.get_mut(bindings[b].buffer) {
                 g.gpu_written = true;
             }
-            targets.push(CopyTarget { index: b, buffer, start: offset + written[b], stride });
+            targets.push(CopyTarget { index: b, buffer, start: offset + written[b], stride, words: words[b].clone() });
         }
         let generated = (instance_slots.len() / per_primitive) as u64 * u64::from(instances);
         let primitives = generated.min(fit);
@@ -164,7 +194,7 @@ impl ContextState {
                 slots.push(s + instance * per_instance);
             }
         }
-        Ok(EmulatedCopy { records, layout, slots, targets, primitives_generated: generated, primitives_written: primitives })
+        Ok(EmulatedCopy { records, layout, slots, targets, primitives_generated: generated, primitives_written: primitives, stream, keep_records: true })
     }
 
     /// The draw's numbers for the capturing stage's record slots, through the upload ring.
@@ -184,12 +214,19 @@ impl ContextState {
             let (slots, slots_offset) = self.stream.stream_upload(&slot_bytes)?;
             for t in &copy.targets {
                 let Some((section_word, stride_words)) = copy.layout.sections[t.index] else { continue };
+                // Words past the record's section would read another buffer's.
+                let captured: Vec<u8> = t.words.iter().filter(|&&w| w < stride_words).flat_map(|w| w.to_ne_bytes()).collect();
+                if captured.is_empty() {
+                    continue;
+                }
+                let (words_buffer, words_offset) = self.stream.stream_upload(&captured)?;
                 let params = XfbCopyParams {
                     vertex_count: vertices as u32,
                     record_words: copy.layout.words_per_vertex,
                     section_word,
                     stride_words,
                     destination_word: (t.start / 4) as u32,
+                    word_count: (captured.len() / 4) as u32,
                 };
                 let bytes: Vec<u8> = params.to_words().iter().flat_map(|w| w.to_ne_bytes()).collect();
                 let (params_buffer, params_offset) = self.stream.stream_upload(&bytes)?;
@@ -198,6 +235,7 @@ impl ContextState {
                     OwnedResource::Storage { binding: xfb_copy_binding::SLOTS, element: 0, buffer: slots.clone(), offset: slots_offset, size: slot_bytes.len() as u64 },
                     OwnedResource::Storage { binding: xfb_copy_binding::DESTINATION, element: 0, buffer: t.buffer.clone(), offset: 0, size: t.buffer.size() },
                     OwnedResource::Uniform { binding: xfb_copy_binding::PARAMS, element: 0, buffer: params_buffer, offset: params_offset, size: bytes.len() as u64 },
+                    OwnedResource::Storage { binding: xfb_copy_binding::WORDS, element: 0, buffer: words_buffer, offset: words_offset, size: captured.len() as u64 },
                 ];
                 let bound: Vec<_> = resources.iter().map(OwnedResource::binding).collect();
                 self.stream.dispatch(&DispatchRecord { program: &program, resources: &bound, size: DispatchSize::Direct([params.workgroups(), 1, 1]) })?;
@@ -211,8 +249,10 @@ impl ContextState {
         }
         o.emulated_primitives_written += copy.primitives_written;
         o.emulated_primitives_generated += copy.primitives_generated;
-        self.count_host_primitives_written(copy.primitives_written);
-        self.scratch_buffers.keep([copy.records]);
+        self.count_host_primitives(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, copy.stream, copy.primitives_written);
+        if copy.keep_records {
+            self.scratch_buffers.keep([copy.records]);
+        }
         Ok(())
     }
 
@@ -230,6 +270,7 @@ impl ContextState {
             storage(xfb_copy_binding::RECORDS),
             storage(xfb_copy_binding::SLOTS),
             storage(xfb_copy_binding::DESTINATION),
+            storage(xfb_copy_binding::WORDS),
             BindingDesc { binding: xfb_copy_binding::PARAMS, kind: BindingKind::UniformBuffer, count: 1, stages: StageMask::COMPUTE },
         ];
         let program = GpuProgram::new(&self.device, &ProgramDesc { modules: &[&module], bindings: &bindings })?;

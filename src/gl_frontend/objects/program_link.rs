@@ -283,7 +283,7 @@ struct EmulatedGsModules {
 }
 
 /// Why a program's geometry shader cannot be emulated, if it cannot.
-fn emulated_gs_supported(linked: &glsl::LinkedProgram, tess_emulated: bool) -> Result<(), String> {
+fn emulated_gs_supported(linked: &glsl::LinkedProgram, tess_emulated: bool, capture_emulated: bool) -> Result<(), String> {
     let has = |stage| linked.stages.iter().any(|s| s.stage == stage);
     // Emulated tessellation's evaluation shader runs as a vertex shader, which stores the
     // records the geometry shader reads; the device's own tessellation stage cannot.
@@ -294,13 +294,12 @@ fn emulated_gs_supported(linked: &glsl::LinkedProgram, tess_emulated: bool) -> R
     if !has(glsl::Stage::Vertex) {
         return Err("an emulated geometry shader needs a vertex shader in the same program".into());
     }
-    // The pass-through vertex shader draws, and so captures, stream 0 only (natively or
-    // emulated: the device that stores from vertex shaders for this emulation emulates
-    // capture too).
+    // The pass-through vertex shader draws, and so natively captures, stream 0 only;
+    // emulated capture takes streams 1 to 3 from the compute shader's own stores.
     let xfb = &linked.interface.transform_feedback;
     let gs = linked.stages.iter().find(|s| s.stage == glsl::Stage::Geometry).and_then(|s| s.ir.as_ref().ok());
     let other_stream = gs.is_some_and(|ir| ir.variables.iter().any(|(_, v)| v.mode == nir_like::VariableMode::ShaderOut && v.xfb.is_some() && v.stream.unwrap_or(0) != 0));
-    if !xfb.varyings.is_empty() && xfb.capture_stage == Some(glsl::Stage::Geometry) && other_stream {
+    if !capture_emulated && !xfb.varyings.is_empty() && xfb.capture_stage == Some(glsl::Stage::Geometry) && other_stream {
         return Err("transform feedback of vertex streams other than 0 from an emulated geometry shader is not supported".into());
     }
     Ok(())
@@ -366,7 +365,7 @@ impl ContextState {
         let emulate_gs = has(glsl::Stage::Geometry) && caps.geometry_shader_emulated() && !gs_apart;
         let tess_emulated = !separable && crate::draw_path::tess_emulation::is_emulated(&caps, linked);
         if emulate_gs {
-            emulated_gs_supported(linked, tess_emulated)?;
+            emulated_gs_supported(linked, tess_emulated, caps.transform_feedback_emulated())?;
         }
         let mut modules = Vec::new();
         let mut all_stages = StageMask(0);
@@ -523,6 +522,7 @@ impl ContextState {
         };
         nir_like::passes::lower_for_caps(&mut ir, caps, &gs_lower);
         let geometry = ir.info.geometry.clone();
+        let other_streams = nir_like::passes::gs_emits_to_other_streams(&ir);
         let output_layout = nir_like::passes::RecordLayout::of_outputs(&ir);
         let points = geometry.output_primitive == nir_like::Primitive::Points;
         let passthrough_options = nir_like::passes::GsPassthrough {
@@ -545,6 +545,11 @@ impl ContextState {
             output_layout: output_layout.clone(),
             indices_binding: gs::INDICES_BINDING,
             params_binding: gs::PARAMS_BINDING,
+            other_streams: other_streams.then(|| nir_like::passes::GsOtherStreams {
+                counts_binding: gs::STREAM_COUNTS_BINDING,
+                records_binding: gs::STREAM_RECORDS_BINDING,
+                capture: capture.map(|c| c.layout).unwrap_or_default(),
+            }),
         };
         nir_like::passes::lower_gs_to_compute(&mut ir, &storage);
         nir_like::passes::optimize(&mut ir);
@@ -557,6 +562,7 @@ impl ContextState {
             output: geometry.output_primitive,
             record_words: record_layout.words_per_vertex,
             output_words: output_layout.words_per_vertex,
+            other_streams,
         };
         Ok((passthrough_module, compute_module, shape))
     }

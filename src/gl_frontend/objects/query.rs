@@ -36,7 +36,8 @@ pub struct QueryObject {
     /// The backend's handle while active.
     pub active: Option<vk_backend::QueryId>,
     /// While active, what the host counted instead of the device: primitives written by
-    /// emulated transform feedback (`draw_path::xfb_emulation`).
+    /// emulated transform feedback (`draw_path::xfb_emulation`), or generated on streams
+    /// 1 to 3 by an emulated geometry shader (`draw_path::gs_emulation`).
     pub host_count: Option<u64>,
     pub result: QueryResult,
 }
@@ -211,7 +212,7 @@ impl ContextState {
         if self.conditional_render.as_ref().is_some_and(|c| c.query == id) {
             return self.record_error(GL_INVALID_OPERATION);
         }
-        if target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN && self.caps.transform_feedback_emulated() {
+        if self.query_counted_on_host(target, index) {
             let object = self.queries.names.get_mut(id).expect("created above");
             object.host_count = Some(0);
             object.result = QueryResult::None;
@@ -240,10 +241,29 @@ impl ContextState {
         self.end_active_query(key);
     }
 
-    /// Adds primitives emulated transform feedback wrote (vertex stream 0) to the active
-    /// GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN query, if any.
-    pub(crate) fn count_host_primitives_written(&mut self, primitives: u64) {
-        let Some(name) = self.active_query(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 0) else { return };
+    /// Whether the host, not the device, counts a query of `target` for vertex stream
+    /// `index`: primitives written by emulated transform feedback, and primitives an
+    /// emulated geometry shader generates on streams 1 to 3, which are never drawn.
+    fn query_counted_on_host(&self, target: GLenum, index: GLuint) -> bool {
+        match target {
+            GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN => self.caps.transform_feedback_emulated(),
+            GL_PRIMITIVES_GENERATED => index > 0 && self.caps.geometry_shader_emulated(),
+            _ => false,
+        }
+    }
+
+    /// Whether a query the host counts is active for vertex stream `stream`.
+    pub(crate) fn host_counts_stream(&self, stream: GLuint) -> bool {
+        [GL_PRIMITIVES_GENERATED, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN]
+            .into_iter()
+            .filter_map(|target| self.active_query(target, stream))
+            .any(|name| self.queries.names.get(name).is_some_and(|q| q.host_count.is_some()))
+    }
+
+    /// Adds `primitives` to the active query of `target` for vertex stream `stream`, if
+    /// the host counts it (emulated transform feedback, emulated geometry shaders).
+    pub(crate) fn count_host_primitives(&mut self, target: GLenum, stream: GLuint, primitives: u64) {
+        let Some(name) = self.active_query(target, stream) else { return };
         if let Some(count) = self.queries.names.get_mut(name).and_then(|q| q.host_count.as_mut()) {
             *count += primitives;
         }

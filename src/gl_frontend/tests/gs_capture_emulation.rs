@@ -4,8 +4,10 @@
 //! with EndPrimitive splitting them, amplification, points and lines, instanced
 //! geometry-shader invocations, separate buffers, only whole primitives that fit, the
 //! primitive queries and glDrawTransformFeedback (by programs with and without an
-//! emulated geometry shader); captures of a stream other than 0 fail to link with an info-log line. The emulation's pass-through vertex shader, storing its
-//! captures, passes spirv-val.
+//! emulated geometry shader). Vertex streams 1 to 3 are captured with capture emulated
+//! (each to its own buffers, counted per stream, drawn by glDrawTransformFeedbackStream)
+//! and fail to link with an info-log line with the device's own capture. The emulation's
+//! pass-through vertex shader, storing its captures, passes spirv-val.
 
 mod common;
 
@@ -276,19 +278,112 @@ fn draws_append_and_draw_transform_feedback_draws_what_they_captured() {
     });
 }
 
-#[test]
-fn a_capture_of_another_stream_fails_to_link() {
-    let gs = "#version 400
+/// Each point emits one vertex to stream 0 and two to stream 1, which is never drawn,
+/// only captured: `a` is x, `b` 10 x and then 100 x.
+const TWO_STREAMS: &str = "#version 400
 layout(points) in;
-layout(points, max_vertices = 1) out;
-layout(stream = 1) out float other;
-void main() { other = 1.0; EmitStreamVertex(1); }";
+layout(points, max_vertices = 3) out;
+layout(stream = 0) out float a;
+layout(stream = 1) out float b;
+void main() {
+    float x = gl_in[0].gl_Position.x;
+    gl_Position = gl_in[0].gl_Position;
+    a = x;
+    EmitStreamVertex(0);
+    EndStreamPrimitive(0);
+    b = 10.0 * x;
+    EmitStreamVertex(1);
+    b = 100.0 * x;
+    EmitStreamVertex(1);
+    EndStreamPrimitive(1);
+}";
+
+#[test]
+fn a_capture_of_another_stream_links_only_with_capture_emulated_too() {
     in_each_emulation(|emulate| {
-        let (_, linked, log) = link_capturing(gs, &["other"], GL_INTERLEAVED_ATTRIBS);
-        assert!(!linked, "{emulate}");
-        assert!(log.contains("vertex streams other than 0"), "{emulate}: {log}");
+        let (_, linked, log) = link_capturing(TWO_STREAMS, &["a", "gl_NextBuffer", "b"], GL_INTERLEAVED_ATTRIBS);
+        if emulate == "gs" {
+            assert!(!linked, "{emulate}");
+            assert!(log.contains("vertex streams other than 0"), "{emulate}: {log}");
+        } else {
+            assert!(linked, "{emulate}: {log}");
+        }
         assert_eq!(error(), GL_NO_ERROR);
     });
+}
+
+/// A query object of `target` for vertex stream `stream`, begun.
+fn begin_indexed(target: GLenum, stream: GLuint) -> GLuint {
+    let q = query();
+    unsafe { glBeginQueryIndexed(target, stream, q) };
+    q
+}
+
+#[test]
+fn two_streams_are_captured_to_their_own_buffers_and_counted_apart() {
+    let _ctx = current_context_offered(ContextConfig { major: 4, minor: 6, profile: Profile::Core, emulate: Some("gs,xfb"), ..Default::default() });
+    let mut streams = 0;
+    unsafe { glGetIntegerv(GL_MAX_VERTEX_STREAMS, &mut streams) };
+    assert_eq!(streams, 4);
+    use_capturing(TWO_STREAMS, &["a", "gl_NextBuffer", "b"], GL_INTERLEAVED_ATTRIBS, &[1.0, 2.0, 3.0]);
+    // Room for all three of stream 0's points, five of stream 1's six.
+    let first = capture_buffer(0, 4);
+    let second = capture_buffer(1, 5);
+    let mut tfo = 0;
+    unsafe {
+        glGenTransformFeedbacks(1, &mut tfo);
+        glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, tfo);
+        glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, first);
+        glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, second);
+    }
+    let queries: Vec<(GLenum, GLuint, GLuint)> = [GL_PRIMITIVES_GENERATED, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN]
+        .into_iter()
+        .flat_map(|target| (0..3).map(move |stream| (target, stream)))
+        .map(|(target, stream)| (target, stream, begin_indexed(target, stream)))
+        .collect();
+    unsafe {
+        glBeginTransformFeedback(GL_POINTS);
+        glDrawArrays(GL_POINTS, 0, 3);
+        glEndTransformFeedback();
+        for &(target, stream, _) in &queries {
+            glEndQueryIndexed(target, stream);
+        }
+        glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    assert_eq!(read_words(first, 4), [1.0, 2.0, 3.0, -1.0], "stream 0");
+    assert_eq!(read_words(second, 5), [10.0, 100.0, 20.0, 200.0, 30.0], "stream 1: the points that fit");
+    let counts: Vec<u32> = queries.iter().map(|&(_, _, q)| result(q)).collect();
+    assert_eq!(counts, [3, 6, 0, 3, 5, 0], "generated then written, streams 0 to 2");
+
+    // glDrawTransformFeedbackStream draws what each stream captured.
+    unsafe {
+        let plain = glCreateProgram();
+        glAttachShader(plain, compiled_shader(GL_VERTEX_SHADER, VS));
+        glLinkProgram(plain);
+        glUseProgram(plain);
+        for (stream, vertices) in [(0, 3), (1, 5), (2, 0)] {
+            let generated = query();
+            glBeginQuery(GL_PRIMITIVES_GENERATED, generated);
+            glDrawTransformFeedbackStream(GL_POINTS, tfo, stream);
+            glEndQuery(GL_PRIMITIVES_GENERATED);
+            assert_eq!(error(), GL_NO_ERROR);
+            assert_eq!(result(generated), vertices, "the points stream {stream} captured");
+        }
+    }
+}
+
+#[test]
+fn other_streams_are_counted_without_capture() {
+    let _ctx = current_context_offered(ContextConfig { major: 4, minor: 6, profile: Profile::Core, emulate: Some("gs,xfb"), ..Default::default() });
+    use_capturing(TWO_STREAMS, &["a"], GL_INTERLEAVED_ATTRIBS, &[1.0, 2.0]);
+    let generated = begin_indexed(GL_PRIMITIVES_GENERATED, 1);
+    unsafe {
+        glDrawArrays(GL_POINTS, 0, 2);
+        glEndQueryIndexed(GL_PRIMITIVES_GENERATED, 1);
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    assert_eq!(result(generated), 4, "stream 1's points");
 }
 
 /// The pass-through vertex shader of a captured geometry shader, lowered for a device

@@ -1,8 +1,9 @@
 //! Transform feedback emulated by vertex-shader stores and a compute copy
 //! (GALVAN_EMULATE=xfb, process-wide: every test of this binary forces it), read back
 //! from the captured buffers: point, line and triangle lists, strips and loops taken
-//! apart, indexed draws with primitive restart, separate buffers, pauses, whole
-//! primitives only, glDrawTransformFeedback and the primitive queries.
+//! apart, indexed draws with primitive restart, separate buffers, gl_SkipComponents holes
+//! and gl_NextBuffer, pauses, whole primitives only, glDrawTransformFeedback and the
+//! primitive queries.
 
 mod common;
 
@@ -56,7 +57,7 @@ fn the_emulated_context_offers_transform_feedback() {
         glGetIntegerv(GL_NUM_EXTENSIONS, &mut n);
         (0..n as GLuint).map(|i| std::ffi::CStr::from_ptr(glGetStringi(GL_EXTENSIONS, i).cast()).to_string_lossy().into_owned()).collect()
     };
-    for ext in ["GL_EXT_transform_feedback", "GL_ARB_transform_feedback2", "GL_ARB_transform_feedback_instanced"] {
+    for ext in ["GL_EXT_transform_feedback", "GL_ARB_transform_feedback2", "GL_ARB_transform_feedback3", "GL_ARB_transform_feedback_instanced"] {
         assert!(names.iter().any(|n| n == ext), "{ext} in {names:?}");
     }
 }
@@ -166,6 +167,29 @@ fn separate_buffers() {
     let captured: Vec<u32> = read_words(ids, 4).iter().map(|f| f.to_bits()).collect();
     assert_eq!(captured, [0, 1, 2, (-1.0f32).to_bits()]);
     assert_eq!(&read_words(positions, 12)[4..8], &[2.0, 0.5, 0.0, 1.0]);
+}
+
+#[test]
+fn skipped_components_keep_the_buffers_contents_and_next_buffer_moves_on() {
+    let _ctx = emulated_context();
+    let names = ["x", "gl_SkipComponents2", "gl_NextBuffer", "gl_SkipComponents1", "gl_Position", "gl_SkipComponents3"];
+    capture_program(&names, GL_INTERLEAVED_ATTRIBS, 2);
+    let first = capture_buffer(0, 2 * 3 + 1);
+    let second = capture_buffer(1, 2 * 8 + 1);
+    unsafe {
+        glBeginTransformFeedback(GL_POINTS);
+        glDrawArrays(GL_POINTS, 0, 2);
+        glEndTransformFeedback();
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    // Buffer 0: x, two skipped words; buffer 1: a skipped word, gl_Position, three skipped.
+    assert_eq!(read_words(first, 7), [10.0, -1.0, -1.0, 20.0, -1.0, -1.0, -1.0]);
+    let mut expected = Vec::new();
+    for x in [1.0, 2.0] {
+        expected.extend([-1.0, x, 0.5, 0.0, 1.0, -1.0, -1.0, -1.0]);
+    }
+    expected.push(-1.0);
+    assert_eq!(read_words(second, 17), expected);
 }
 
 #[test]

@@ -5,8 +5,10 @@
 //! Which records, in which order, is a list of record slots the draw path works out from
 //! GL's primitive rules (strips, fans and loops taken apart, indices read, restarts
 //! honoured, only whole primitives that fit), so the shader is a plain gather: invocation
-//! `i` copies word `i % stride` of the `i / stride`-th listed vertex. One dispatch per
-//! buffer; a buffer's part of a record is its vertex exactly as GL lays it out.
+//! `i` copies captured word `words[i % n]` of the `i / n`-th listed vertex, `n` the words
+//! the buffer's varyings cover. One dispatch per buffer; a buffer's part of a record is
+//! its vertex exactly as GL lays it out. Only listed words are written: the holes
+//! gl_SkipComponents leaves keep what the buffer held.
 
 use crate::builder::Builder;
 use crate::shader::{Shader, Stage};
@@ -26,6 +28,8 @@ pub mod xfb_copy_binding {
     pub const DESTINATION: u32 = 2;
     /// [`super::XfbCopyParams`] as a uniform block.
     pub const PARAMS: u32 = 3;
+    /// The words of a vertex the buffer's varyings cover, ascending (`uint words[]`).
+    pub const WORDS: u32 = 4;
 }
 
 /// What one copy dispatch does, as its uniform block holds it (32-bit words).
@@ -41,16 +45,18 @@ pub struct XfbCopyParams {
     pub stride_words: u32,
     /// Word of the destination buffer the first vertex goes to.
     pub destination_word: u32,
+    /// Entries of the captured-word list.
+    pub word_count: u32,
 }
 
 impl XfbCopyParams {
     pub fn to_words(self) -> [u32; 8] {
-        [self.vertex_count, self.record_words, self.section_word, self.stride_words, self.destination_word, 0, 0, 0]
+        [self.vertex_count, self.record_words, self.section_word, self.stride_words, self.destination_word, self.word_count, 0, 0]
     }
 
     /// Workgroups a dispatch of these parameters needs.
     pub fn workgroups(self) -> u32 {
-        (self.vertex_count * self.stride_words).div_ceil(XFB_COPY_GROUP_SIZE)
+        (self.vertex_count * self.word_count).div_ceil(XFB_COPY_GROUP_SIZE)
     }
 }
 
@@ -73,9 +79,10 @@ pub fn build_xfb_copy() -> Shader {
     let records = buffer(&mut b, "XfbRecords", "records", xfb_copy_binding::RECORDS, true);
     let slots = buffer(&mut b, "XfbSlots", "slots", xfb_copy_binding::SLOTS, true);
     let destination = buffer(&mut b, "XfbDestination", "destination", xfb_copy_binding::DESTINATION, false);
+    let captured_words = buffer(&mut b, "XfbCapturedWords", "captured_words", xfb_copy_binding::WORDS, true);
     let params_ty = b.ty(Type::Struct {
         name: "XfbCopyParams".into(),
-        members: ["vertex_count", "record_words", "section_word", "stride_words", "destination_word"]
+        members: ["vertex_count", "record_words", "section_word", "stride_words", "destination_word", "word_count"]
             .iter()
             .enumerate()
             .map(|(i, n)| member(n, uint, 4 * i as u32))
@@ -90,15 +97,21 @@ pub fn build_xfb_copy() -> Shader {
         let d = b.deref_struct(p, i);
         b.load_deref(d)
     };
-    let (vertex_count, record_words, section_word, stride_words, destination_word) = (param(0), param(1), param(2), param(3), param(4));
+    let (vertex_count, record_words, section_word, stride_words, destination_word, word_count) = (param(0), param(1), param(2), param(3), param(4), param(5));
     let gid = b.load_var(global_id);
     let i = b.channel(gid, 0);
-    let total = b.imul(vertex_count, stride_words);
+    let total = b.imul(vertex_count, word_count);
     let in_range = b.ult(i, total);
     b.push_if(in_range);
-    let vertex = b.udiv(i, stride_words);
-    let vertex_words = b.imul(vertex, stride_words);
-    let word = b.isub(i, vertex_words);
+    let vertex = b.udiv(i, word_count);
+    let vertex_entries = b.imul(vertex, word_count);
+    let entry = b.isub(i, vertex_entries);
+    let word = {
+        let root = b.deref_var(captured_words);
+        let list = b.deref_struct(root, 0);
+        let at = b.deref_array(list, entry);
+        b.load_deref(at)
+    };
     let slot_list = {
         let root = b.deref_var(slots);
         b.deref_struct(root, 0)
@@ -114,7 +127,9 @@ pub fn build_xfb_copy() -> Shader {
         b.deref_array(words, source_index)
     };
     let value = b.load_deref(source);
-    let destination_base = b.iadd(destination_word, i);
+    let vertex_words = b.imul(vertex, stride_words);
+    let vertex_start = b.iadd(destination_word, vertex_words);
+    let destination_base = b.iadd(vertex_start, word);
     let target = {
         let root = b.deref_var(destination);
         let words = b.deref_struct(root, 0);

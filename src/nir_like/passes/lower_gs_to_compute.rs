@@ -18,6 +18,15 @@
 //! leaves unused are restart indices when it finishes. Strip outputs are drawn
 //! with primitive restart; point outputs leave EndPrimitive alone and the pass-through
 //! vertex shader drops the restart indices it meets as vertices.
+//!
+//! Vertex streams 1 to 3 (ARB_transform_feedback3: EmitStreamVertex) are never drawn,
+//! only captured and counted. GLSL allows them with point output only, so a stream's
+//! primitives are its vertices: EmitStreamVertex(s) stores the outputs of stream `s` that
+//! transform feedback captures straight into capture records laid out as
+//! `lower_xfb_to_storage` lays out its own (invocation `g`'s `n`-th vertex of stream `s`
+//! at slot `(g * 3 + s - 1) * max_vertices + n`), and every invocation writes how many
+//! vertices it emitted to each of the three streams, which the host reads back to count
+//! and copy them. EndStreamPrimitive does nothing to points.
 
 use crate::arena::Handle;
 use crate::builder::Builder;
@@ -29,14 +38,30 @@ use crate::types::{StructMember, Type, ValueType};
 use crate::validate::debug_validate;
 use crate::variable::{Builtin, Variable, VariableMode};
 
-use super::lower_outputs_to_records::{word_array, word_buffer};
-use super::{load_words, store_words, RecordKey, RecordLayout};
+use super::lower_outputs_to_records::{store_packed_words, word_array, word_buffer, WordPacking};
+use super::{load_words, store_words, RecordKey, RecordLayout, XfbRecordLayout};
 
 /// Invocations per workgroup of an emulated geometry shader.
 pub const GS_COMPUTE_GROUP_SIZE: u32 = 64;
 
 /// The index that ends a strip in the emitted index buffer.
 pub const GS_RESTART_INDEX: u32 = u32::MAX;
+
+/// Vertex streams besides stream 0 (GL_MAX_VERTEX_STREAMS less one).
+pub const GS_OTHER_STREAMS: u32 = 3;
+
+/// Where an emulated geometry shader that emits to streams 1 to 3 puts those vertices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GsOtherStreams {
+    /// The vertices each invocation emitted to streams 1, 2 and 3 (`uint[]`, three a
+    /// invocation).
+    pub counts_binding: u32,
+    /// Capture records of those vertices (`uint words[]`), laid out as `capture`.
+    pub records_binding: u32,
+    /// The capture layout; no words when those streams are not captured (capture is
+    /// native, or the program captures none of their outputs).
+    pub capture: XfbRecordLayout,
+}
 
 /// Where an emulated geometry shader reads and writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +79,8 @@ pub struct GsComputeStorage {
     pub indices_binding: u32,
     /// A uniform block laid out as [`GsComputeParams`].
     pub params_binding: u32,
+    /// Streams 1 to 3, for a shader that emits to them ([`gs_emits_to_other_streams`]).
+    pub other_streams: Option<GsOtherStreams>,
 }
 
 /// The draw's numbers an emulated geometry shader reads (four 32-bit words).
@@ -63,12 +90,20 @@ pub struct GsComputeParams {
     pub primitive_count: u32,
     /// Input primitives of one instance (gl_PrimitiveIDIn counts within an instance).
     pub primitives_per_instance: u32,
+    /// Slots the other streams' capture records buffer holds; vertices past it are not
+    /// stored (0 while nothing is captured).
+    pub other_stream_slots: u32,
 }
 
 impl GsComputeParams {
     pub fn to_words(self) -> [u32; 4] {
-        [self.primitive_count, self.primitives_per_instance, 0, 0]
+        [self.primitive_count, self.primitives_per_instance, self.other_stream_slots, 0]
     }
+}
+
+/// Whether a geometry shader emits vertices to a stream other than 0.
+pub fn gs_emits_to_other_streams(shader: &Shader) -> bool {
+    !super::find_instrs(shader, |f, v| matches!(&f.instrs[v].kind, InstrKind::Intrinsic(i) if matches!(i.op, IntrinsicOp::EmitVertex { stream } if stream != 0))).is_empty()
 }
 
 /// Vertices of one input primitive of a geometry shader.
@@ -102,6 +137,8 @@ pub fn lower_gs_to_compute(shader: &mut Shader, storage: &GsComputeStorage) -> b
     let mut primitive_ids = Vec::new();
     let mut invocation_ids = Vec::new();
     let mut stored: Vec<(Handle<Variable>, u32)> = Vec::new();
+    // Per stream 1..=3: the captured outputs and their first word in a capture record.
+    let mut stream_stored: [Vec<(Handle<Variable>, u32)>; GS_OTHER_STREAMS as usize] = Default::default();
     let interface: Vec<Handle<Variable>> =
         shader.variables.iter().filter(|(_, v)| matches!(v.mode, VariableMode::ShaderIn | VariableMode::ShaderOut)).map(|(h, _)| h).collect();
     for &var in &interface {
@@ -119,7 +156,14 @@ pub fn lower_gs_to_compute(shader: &mut Shader, storage: &GsComputeStorage) -> b
                     stored.push((var, e.first_word));
                 }
             }
-            _ => {}
+            (_, _) => {
+                let capture = storage.other_streams.as_ref().map(|o| o.capture).unwrap_or_default();
+                let section = v.xfb.and_then(|x| Some((capture.sections.get(x.buffer as usize).copied().flatten()?.0, x.offset)));
+                let list = v.stream.and_then(|stream| stream_stored.get_mut(stream as usize - 1));
+                if let (Some((first, offset)), Some(list)) = (section, list) {
+                    list.push((var, first + offset / 4));
+                }
+            }
         }
     }
     for &var in &interface {
@@ -195,7 +239,54 @@ pub fn lower_gs_to_compute(shader: &mut Shader, storage: &GsComputeStorage) -> b
         push_index(&mut b, indices, cursor, c, base, restart);
         b.pop_if();
     }
-    replace_emits(shader, emit, end);
+    let other_streams = storage.other_streams.as_ref().map(|o| {
+        let counters: Vec<Handle<Variable>> = (1..=GS_OTHER_STREAMS).map(|stream| private(shader, &format!("gs_emitted_stream{stream}"))).collect();
+        let counts = word_buffer(shader, "gl_StreamVertexCounts", "StreamVertexCounts", set, o.counts_binding, false);
+        let stream_records = word_buffer(shader, "gl_StreamCaptureRecords", "StreamCaptureRecords", set, o.records_binding, false);
+        shader.variables[counts].access.writeonly = true;
+        shader.variables[stream_records].access.writeonly = true;
+        let emits: Vec<Handle<Function>> = (1..=GS_OTHER_STREAMS)
+            .map(|stream| {
+                let f = shader.functions.append(Function::new(&format!("gs_emit_stream{stream}_vertex"), Vec::new(), None));
+                let counter = counters[stream as usize - 1];
+                let mut b = Builder::new(shader, f);
+                let n = b.load_var(counter);
+                let limit = b.imm_u32(max_vertices);
+                let fits = b.ult(n, limit);
+                b.push_if(fits);
+                let g = b.load_var(invocation);
+                let streams = b.imm_u32(GS_OTHER_STREAMS);
+                let g_streams = b.imul(g, streams);
+                let own = b.imm_u32(stream - 1);
+                let list = b.iadd(g_streams, own);
+                let first = b.imul(list, limit);
+                let slot = b.iadd(first, n);
+                let p = b.deref_var(params);
+                let capacity_ref = b.deref_struct(p, 2);
+                let capacity = b.load_deref(capacity_ref);
+                let stored_here = b.ult(slot, capacity);
+                b.push_if(stored_here);
+                let record_words = b.imm_u32(o.capture.words_per_vertex);
+                let record = b.imul(slot, record_words);
+                let words = word_array(&mut b, stream_records);
+                for &(var, first_word) in &stream_stored[stream as usize - 1] {
+                    let ty = b.shader.variables[var].ty;
+                    let src = b.deref_var(var);
+                    let mut word = first_word;
+                    store_packed_words(&mut b, src, ty, words, record, &mut word, WordPacking::TransformFeedback);
+                }
+                b.pop_if();
+                let one = b.imm_u32(1);
+                let next = b.iadd(n, one);
+                b.store_var(counter, next);
+                b.pop_if();
+                f
+            })
+            .collect();
+        (counters, counts, emits)
+    });
+    let stream_emits = other_streams.as_ref().map(|(_, _, emits)| emits.clone()).unwrap_or_default();
+    replace_emits(shader, emit, end, &stream_emits);
 
     // The entry point: which primitive and invocation, the inputs, the body, the restarts.
     shader.functions[body].name = "main_body".into();
@@ -217,6 +308,11 @@ pub fn lower_gs_to_compute(shader: &mut Shader, storage: &GsComputeStorage) -> b
     let zero = b.imm_u32(0);
     b.store_var(emitted, zero);
     b.store_var(cursor, zero);
+    if let Some((counters, _, _)) = &other_streams {
+        for &counter in counters {
+            b.store_var(counter, zero);
+        }
+    }
     let primitive = b.udiv(g, invocations_value);
     let primitive_first = b.imul(primitive, invocations_value);
     let instance_invocation = b.isub(g, primitive_first);
@@ -254,6 +350,20 @@ pub fn lower_gs_to_compute(shader: &mut Shader, storage: &GsComputeStorage) -> b
         }
     }
     b.call(body, &[]);
+    if let Some((counters, counts, _)) = &other_streams {
+        let streams = b.imm_u32(GS_OTHER_STREAMS);
+        let first = b.imul(g, streams);
+        let list = word_array(&mut b, *counts);
+        let limit = b.imm_u32(max_vertices);
+        for (i, &counter) in counters.iter().enumerate() {
+            let n = b.load_var(counter);
+            let n = b.umin(n, limit);
+            let offset = b.imm_u32(i as u32);
+            let at = b.iadd(first, offset);
+            let d = b.deref_array(list, at);
+            b.store_deref(d, n);
+        }
+    }
     // The index slots the invocation left: restarts.
     b.push_loop();
     let c = b.load_var(cursor);
@@ -296,27 +406,31 @@ fn id_value(b: &mut Builder, var: Handle<Variable>, value: crate::instr::Value) 
     }
 }
 
-/// Calls `emit` and `end` for stream 0's EmitVertex and EndPrimitive; drops the other
-/// streams' (they are not rasterised).
-fn replace_emits(shader: &mut Shader, emit: Handle<Function>, end: Handle<Function>) {
+/// Calls `emit` and `end` for stream 0's EmitVertex and EndPrimitive and `stream_emits[s -
+/// 1]` for stream `s`'s EmitStreamVertex; drops the rest (the other streams' emits without
+/// `stream_emits`, and their EndStreamPrimitive, which points do not need).
+fn replace_emits(shader: &mut Shader, emit: Handle<Function>, end: Handle<Function>, stream_emits: &[Handle<Function>]) {
     let found = super::find_instrs(shader, |f, v| {
         matches!(&f.instrs[v].kind, InstrKind::Intrinsic(i) if matches!(i.op, IntrinsicOp::EmitVertex { .. } | IntrinsicOp::EndPrimitive { .. }))
     });
     for &(func, block, index) in found.iter().rev() {
         let f = &mut shader.functions[func];
         let v = f.blocks[block].instrs[index];
-        let (stream, target) = match &f.instrs[v].kind {
+        let target = match &f.instrs[v].kind {
             InstrKind::Intrinsic(i) => match i.op {
-                IntrinsicOp::EmitVertex { stream } => (stream, emit),
-                IntrinsicOp::EndPrimitive { stream } => (stream, end),
+                IntrinsicOp::EmitVertex { stream: 0 } => Some(emit),
+                IntrinsicOp::EndPrimitive { stream: 0 } => Some(end),
+                IntrinsicOp::EmitVertex { stream } => stream_emits.get(stream as usize - 1).copied(),
+                IntrinsicOp::EndPrimitive { .. } => None,
                 _ => continue,
             },
             _ => continue,
         };
-        if stream == 0 {
-            f.instrs[v].kind = InstrKind::Call { function: target, args: Vec::new() };
-        } else {
-            f.blocks[block].instrs.remove(index);
+        match target {
+            Some(function) => f.instrs[v].kind = InstrKind::Call { function, args: Vec::new() },
+            None => {
+                f.blocks[block].instrs.remove(index);
+            }
         }
     }
 }
@@ -324,6 +438,9 @@ fn replace_emits(shader: &mut Shader, emit: Handle<Function>, end: Handle<Functi
 fn params_variable(shader: &mut Shader, set: u32, binding: u32) -> Handle<Variable> {
     let uint = shader.add_type(Type::Vector(ValueType::U32));
     let member = |name: &str, offset: u32| StructMember { name: name.into(), ty: uint, offset: Some(offset), matrix_stride: None, row_major: false };
-    let block = shader.add_type(Type::Struct { name: "GsComputeParams".into(), members: vec![member("primitive_count", 0), member("primitives_per_instance", 4)] });
+    let block = shader.add_type(Type::Struct {
+        name: "GsComputeParams".into(),
+        members: vec![member("primitive_count", 0), member("primitives_per_instance", 4), member("other_stream_slots", 8)],
+    });
     shader.add_variable(Variable::new("gl_GsComputeParams", block, VariableMode::Ubo).with_binding(set, binding))
 }

@@ -52,7 +52,10 @@ pub use lower_for_caps::{lower_for_caps, LowerOptions};
 pub use lower_frag_color_broadcast::lower_frag_color_broadcast;
 pub use lower_frag_coord_conventions::{lower_frag_coord_conventions, FragCoordState};
 pub use lower_gs_outputs_to_temporaries::lower_gs_outputs_to_temporaries;
-pub use lower_gs_to_compute::{gs_input_vertices, lower_gs_to_compute, GsComputeParams, GsComputeStorage, GS_COMPUTE_GROUP_SIZE, GS_RESTART_INDEX};
+pub use lower_gs_to_compute::{
+    gs_emits_to_other_streams, gs_input_vertices, lower_gs_to_compute, GsComputeParams, GsComputeStorage, GsOtherStreams, GS_COMPUTE_GROUP_SIZE, GS_OTHER_STREAMS,
+    GS_RESTART_INDEX,
+};
 pub use lower_instance_id_base::lower_instance_id_base;
 pub use lower_opaque_arrays_of_arrays::lower_opaque_arrays_of_arrays;
 pub use lower_outputs_to_records::{load_words, lower_outputs_to_records, store_words, type_words, RecordEntry, RecordKey, RecordLayout, RecordStorage};

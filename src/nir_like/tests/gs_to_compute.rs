@@ -65,6 +65,7 @@ pub fn storage(gs: &Shader) -> GsComputeStorage {
         output_layout: RecordLayout::of_outputs(gs),
         indices_binding: 486,
         params_binding: 487,
+        other_streams: None,
     }
 }
 
@@ -91,6 +92,69 @@ fn the_geometry_shader_becomes_a_compute_shader_storing_what_it_emits() {
     for b in [482, 484, 485, 486, 487] {
         assert!(bindings.contains(&b), "binding {b} in {bindings:?}");
     }
+}
+
+/// Points in, points out: `a` (stream 0, captured to buffer 0) emitted once, `b` (stream
+/// 1, captured to buffer 1 at word 1 of a 2-word stride) emitted twice.
+pub fn two_stream_geometry_shader() -> Shader {
+    let mut s = Shader::new(Stage::Geometry);
+    s.info.geometry = GeometryInfo { input_primitive: Primitive::Points, output_primitive: Primitive::Points, vertices_out: 3, invocations: 1 };
+    let mut b = Builder::main(&mut s);
+    let a = b.output("a", ValueType::F32, 0);
+    let other = b.output("b", ValueType::F32, 1);
+    let one = b.imm_f32(1.0);
+    b.store_var(a, one);
+    b.emit_vertex(0);
+    b.store_var(other, one);
+    b.emit_vertex(1);
+    b.emit_vertex(1);
+    b.end_primitive(1);
+    s.variables[a].xfb = Some(XfbLocation { buffer: 0, stride: 4, offset: 0 });
+    s.variables[other].xfb = Some(XfbLocation { buffer: 1, stride: 8, offset: 4 });
+    s.variables[other].stream = Some(1);
+    s
+}
+
+/// [`storage`] with streams 1 to 3 counted at 488 and captured at 489 for the strides
+/// of [`two_stream_geometry_shader`].
+pub fn two_stream_storage(gs: &Shader) -> GsComputeStorage {
+    let capture = XfbRecordLayout::from_strides(&[4, 8]);
+    GsComputeStorage { other_streams: Some(GsOtherStreams { counts_binding: 488, records_binding: 489, capture }), ..storage(gs) }
+}
+
+#[test]
+fn emits_to_other_streams_store_capture_records_and_counts() {
+    let mut s = two_stream_geometry_shader();
+    assert!(gs_emits_to_other_streams(&s));
+    assert!(!gs_emits_to_other_streams(&geometry_shader_without_stream_emits()));
+    let with_streams = two_stream_storage(&s);
+    assert!(lower_gs_to_compute(&mut s, &with_streams));
+    let after = print_shader(&s);
+    validate(&s).unwrap_or_else(|e| panic!("{e:?}\n{after}"));
+    assert_eq!(after.matches("call gs_emit_vertex").count(), 1, "{after}");
+    assert_eq!(after.matches("call gs_emit_stream1_vertex").count(), 2, "{after}");
+    // Points need no EndStreamPrimitive.
+    assert_eq!(after.matches("call gs_end_primitive").count(), 0, "{after}");
+    let bindings: Vec<u32> = s.variables.iter().filter_map(|(_, v)| v.binding).collect();
+    for b in [488, 489] {
+        assert!(bindings.contains(&b), "binding {b} in {bindings:?}");
+    }
+    // Without the other streams' buffers, their emits are dropped.
+    let mut s = two_stream_geometry_shader();
+    let stream_0_only = storage(&s);
+    assert!(lower_gs_to_compute(&mut s, &stream_0_only));
+    let after = print_shader(&s);
+    assert_eq!(after.matches("call gs_emit_stream").count(), 0, "{after}");
+    assert_eq!(after.matches("call gs_emit_vertex").count(), 1, "{after}");
+}
+
+/// [`geometry_shader`] less its stream-1 emit.
+fn geometry_shader_without_stream_emits() -> Shader {
+    let mut s = Shader::new(Stage::Geometry);
+    s.info.geometry = GeometryInfo { input_primitive: Primitive::Points, output_primitive: Primitive::Points, vertices_out: 1, invocations: 1 };
+    let mut b = Builder::main(&mut s);
+    b.emit_vertex(0);
+    s
 }
 
 #[test]

@@ -72,6 +72,15 @@ fn an_emulated_geometry_shader_is_a_valid_compute_shader() {
 }
 
 #[test]
+fn an_emulated_geometry_shader_capturing_another_stream_is_valid() {
+    let mut s = gs_shaders::two_stream_geometry_shader();
+    let storage = gs_shaders::two_stream_storage(&s);
+    assert!(nir_like::passes::lower_gs_to_compute(&mut s, &storage));
+    validate(&s).unwrap();
+    assert_valid(&s);
+}
+
+#[test]
 fn the_passthrough_vertex_shader_is_valid() {
     use nir_like::passes::{build_gs_passthrough_vertex, GsPassthrough};
     let gs = gs_shaders::geometry_shader();
