@@ -69,6 +69,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_point_sprite", Offered::Compatibility),
     ("GL_ARB_program_interface_query", Offered::Desktop),
     ("GL_ARB_provoking_vertex", Offered::Desktop),
+    ("GL_ARB_query_buffer_object", Offered::Desktop),
     ("GL_ARB_robustness", Offered::Desktop),
     ("GL_ARB_sample_shading", Offered::Desktop),
     ("GL_ARB_sampler_objects", Offered::Desktop),

@@ -49,7 +49,7 @@ impl Buffer {
     }
 
     /// Mapped in a way that forbids other access (a persistent map allows it).
-    fn mapped_exclusively(&self) -> bool {
+    pub(crate) fn mapped_exclusively(&self) -> bool {
         self.mapping.is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
     }
 }
