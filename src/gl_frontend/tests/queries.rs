@@ -352,7 +352,7 @@ fn query_buffer_writes_report_bad_buffers_and_ranges() {
         assert_eq!(error(), GL_INVALID_VALUE, "negative offset");
         glGetQueryBufferObjecti64v(q, buffer, GL_QUERY_RESULT, 12);
         assert_eq!(error(), GL_INVALID_OPERATION, "past the buffer's end");
-        glGetQueryBufferObjectuiv(q, buffer, GL_QUERY_RESULT + 1, 0);
+        glGetQueryBufferObjectuiv(q, buffer, GL_TEXTURE_2D, 0);
         assert_eq!(error(), GL_INVALID_ENUM);
 
         glBindBuffer(GL_QUERY_BUFFER, buffer);
