@@ -21,6 +21,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_ES2_compatibility", Offered::Desktop),
     ("GL_ARB_arrays_of_arrays", Offered::Desktop),
     ("GL_ARB_base_instance", Offered::Desktop),
+    ("GL_ARB_buffer_storage", Offered::Desktop),
     ("GL_ARB_clear_buffer_object", Offered::Desktop),
     ("GL_ARB_clip_control", Offered::Desktop),
     ("GL_ARB_color_buffer_float", Offered::Desktop),
