@@ -141,6 +141,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_EXT_blend_func_separate", Offered::Desktop),
     ("GL_EXT_blend_minmax", Offered::Both),
     ("GL_EXT_blend_subtract", Offered::Compatibility),
+    ("GL_EXT_buffer_storage", Offered::Es),
     ("GL_EXT_copy_texture", Offered::Compatibility),
     ("GL_EXT_disjoint_timer_query", Offered::Es),
     ("GL_EXT_draw_instanced", Offered::Desktop),
@@ -240,7 +241,7 @@ const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
 ];
 
 /// ES extensions written against ES 3.1, which earlier ES contexts do not offer.
-const ES_3_1_EXTENSIONS: &[&str] = &["GL_EXT_geometry_shader", "GL_EXT_shader_io_blocks", "GL_OES_geometry_shader", "GL_OES_shader_io_blocks"];
+const ES_3_1_EXTENSIONS: &[&str] = &["GL_EXT_buffer_storage", "GL_EXT_geometry_shader", "GL_EXT_shader_io_blocks", "GL_OES_geometry_shader", "GL_OES_shader_io_blocks"];
 
 /// Whether the device can run `name` (true for extensions that need nothing special).
 fn device_has(name: &str, caps: &nir_like::Caps) -> bool {
