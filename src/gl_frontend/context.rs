@@ -443,6 +443,7 @@ impl ContextState {
             return self.backend_failed(e);
         }
         self.signal_finished_fences();
+        self.read_back_persistent_maps();
     }
 
     /// A Vulkan failure: logged, reported to the application as GL_OUT_OF_MEMORY (the

@@ -21,6 +21,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_ES2_compatibility", Offered::Desktop),
     ("GL_ARB_arrays_of_arrays", Offered::Desktop),
     ("GL_ARB_base_instance", Offered::Desktop),
+    ("GL_ARB_buffer_storage", Offered::Desktop),
     ("GL_ARB_clear_buffer_object", Offered::Desktop),
     ("GL_ARB_clip_control", Offered::Desktop),
     ("GL_ARB_color_buffer_float", Offered::Desktop),
@@ -69,6 +70,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_point_sprite", Offered::Compatibility),
     ("GL_ARB_program_interface_query", Offered::Desktop),
     ("GL_ARB_provoking_vertex", Offered::Desktop),
+    ("GL_ARB_query_buffer_object", Offered::Desktop),
     ("GL_ARB_robustness", Offered::Desktop),
     ("GL_ARB_sample_shading", Offered::Desktop),
     ("GL_ARB_sampler_objects", Offered::Desktop),
@@ -139,6 +141,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_EXT_blend_func_separate", Offered::Desktop),
     ("GL_EXT_blend_minmax", Offered::Both),
     ("GL_EXT_blend_subtract", Offered::Compatibility),
+    ("GL_EXT_buffer_storage", Offered::Es),
     ("GL_EXT_copy_texture", Offered::Compatibility),
     ("GL_EXT_disjoint_timer_query", Offered::Es),
     ("GL_EXT_draw_instanced", Offered::Desktop),
@@ -239,7 +242,7 @@ const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
 ];
 
 /// ES extensions written against ES 3.1, which earlier ES contexts do not offer.
-const ES_3_1_EXTENSIONS: &[&str] = &["GL_EXT_geometry_shader", "GL_EXT_shader_io_blocks", "GL_OES_geometry_shader", "GL_OES_shader_io_blocks"];
+const ES_3_1_EXTENSIONS: &[&str] = &["GL_EXT_buffer_storage", "GL_EXT_geometry_shader", "GL_EXT_shader_io_blocks", "GL_OES_geometry_shader", "GL_OES_shader_io_blocks"];
 
 /// Whether the device can run `name` (true for extensions that need nothing special).
 fn device_has(name: &str, caps: &nir_like::Caps) -> bool {

@@ -118,8 +118,20 @@ impl ContextState {
             return;
         }
         let len = (b.data.len() as u64).min(gpu.size());
+        let uploaded = b.uploaded.take();
         match self.stream.read_buffer(&gpu, 0, len) {
-            Ok(bytes) => b.data[..bytes.len()].copy_from_slice(&bytes),
+            Ok(bytes) => match uploaded.filter(|u| u.len() >= bytes.len()) {
+                // Bytes the application changed through a persistent mapping since the upload
+                // are newer than the GPU's.
+                Some(u) => {
+                    for ((host, gpu), old) in b.data.iter_mut().zip(&bytes).zip(&u) {
+                        if host == old {
+                            *host = *gpu;
+                        }
+                    }
+                }
+                None => b.data[..bytes.len()].copy_from_slice(&bytes),
+            },
             Err(e) => {
                 drop(objects);
                 self.backend_failed(e);

@@ -179,6 +179,11 @@ impl ContextState {
     /// The GPU copy of buffer `name`, uploaded if the host copy changed.
     pub(crate) fn gpu_buffer(&mut self, name: GLuint) -> Result<Option<GpuBuffer>, vk_backend::Error> {
         let share = self.share.clone();
+        // A persistently mapped buffer is uploaded again below: what shaders wrote into its
+        // GPU copy comes back first, or the upload would overwrite it.
+        if share.lock().buffers.get(name).is_some_and(|b| b.gpu_written && b.mapped_persistently()) {
+            self.read_back_shader_writes(name);
+        }
         let mut objects = share.lock();
         let Some(b) = objects.buffers.get_mut(name) else { return Ok(None) };
         // Persistent maps write behind GL's back: upload on every draw.
@@ -192,6 +197,7 @@ impl ContextState {
             if !b.data.is_empty() {
                 self.stream.write_buffer(&gpu, 0, &b.data)?;
             }
+            b.uploaded = b.mapped_persistently().then(|| b.data.clone());
             b.gpu = Some((gpu, b.generation));
         }
         Ok(b.gpu.as_ref().map(|(g, _)| g.clone()))

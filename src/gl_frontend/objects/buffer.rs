@@ -35,6 +35,10 @@ pub struct Buffer {
     /// Shaders may have written the GPU copy (shader storage): the host copy is read back
     /// before the next host-side access.
     pub gpu_written: bool,
+    /// While persistently mapped: the host bytes the GPU copy was last uploaded from. A
+    /// read-back takes the GPU's bytes only where these still match the host copy, so what
+    /// the application wrote through the mapping since is kept.
+    pub uploaded: Option<Vec<u8>>,
 }
 
 impl Buffer {
@@ -42,14 +46,21 @@ impl Buffer {
     pub fn touch(&mut self) {
         self.generation += 1;
         self.gpu_written = false;
+        self.uploaded = None;
     }
 
     fn new() -> Self {
         Buffer { usage: GL_STATIC_DRAW, ..Default::default() }
     }
 
+    /// Mapped with GL_MAP_PERSISTENT_BIT: the GPU may use the buffer while the application
+    /// reads and writes it through the mapping.
+    pub(crate) fn mapped_persistently(&self) -> bool {
+        self.mapping.is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT != 0)
+    }
+
     /// Mapped in a way that forbids other access (a persistent map allows it).
-    fn mapped_exclusively(&self) -> bool {
+    pub(crate) fn mapped_exclusively(&self) -> bool {
         self.mapping.is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
     }
 }
@@ -312,6 +323,8 @@ impl ContextState {
             // SAFETY: GL requires `data` to hold `size` bytes.
             unsafe { std::slice::from_raw_parts(data as *const u8, size as usize) }.to_vec()
         };
+        drop(objects);
+        self.state.dirty.insert(Dirty::VERTEX_INPUT | Dirty::UNIFORMS);
     }
 
     pub(crate) fn gl_buffer_sub_data(&mut self, target: GLenum, offset: isize, size: isize, data: *const c_void) {
@@ -421,6 +434,8 @@ impl ContextState {
 
     pub(crate) fn gl_unmap_buffer(&mut self, target: GLenum) -> GLboolean {
         let Some(name) = self.bound_buffer(target) else { return 0 };
+        // Shaders may have written a persistently mapped buffer; the host copy stays the contents.
+        self.read_back_shader_writes(name);
         let was_mapped = self.share.lock().buffers.get_mut(name).and_then(|b| {
             b.touch();
             b.mapping.take()
@@ -486,6 +501,16 @@ impl ContextState {
             self.record_error(error);
         } else {
             self.state.dirty.insert(Dirty::VERTEX_INPUT | Dirty::UNIFORMS);
+        }
+    }
+
+    /// Makes what shaders wrote into persistently mapped buffers visible through their
+    /// mappings; called once this context's queue has drained (glFinish, a fence wait), which
+    /// is when GL_ARB_buffer_storage promises the application sees GPU writes.
+    pub(crate) fn read_back_persistent_maps(&mut self) {
+        let names: Vec<GLuint> = self.share.lock().buffers.iter().filter(|(_, b)| b.gpu_written && b.mapped_persistently()).map(|(n, _)| n).collect();
+        for name in names {
+            self.read_back_shader_writes(name);
         }
     }
 

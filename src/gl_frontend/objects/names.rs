@@ -116,4 +116,12 @@ impl<T> NameTable<T> {
             Slot::Reserved => None,
         })
     }
+
+    /// Every existing object with its name.
+    pub fn iter(&self) -> impl Iterator<Item = (u32, &T)> {
+        self.slots.iter().filter_map(|(n, s)| match s {
+            Slot::Object(o) => Some((*n, o)),
+            Slot::Reserved => None,
+        })
+    }
 }

@@ -675,19 +675,22 @@ impl ContextState {
             options.fixed_function_fragment = generated.is_some();
             compiled.extend(generated);
         }
+        // A forward-compatible context has no fixed-function stages to stand in for missing
+        // shaders (GL 3.1 without ARB_compatibility).
+        let fixed_function = self.is_compatibility_gl() && !self.config.forward_compatible;
         let linked = if log.is_empty() && !compiled.is_empty() {
             let (linked, link_log) = self.link_executable(&compiled, &options);
             log.push_str(&link_log);
             linked
         } else {
-            if compiled.is_empty() && log.is_empty() && !self.is_compatibility_gl() {
+            if compiled.is_empty() && log.is_empty() && !fixed_function {
                 log.push_str("error: no shaders attached\n");
             }
             None
         };
         // A compatibility program without shaders links: drawing with it is fixed function
         // for both stages (GL 2.1, sections 2.15 and 3.11).
-        let empty_compatibility = compiled.is_empty() && log.is_empty() && self.is_compatibility_gl();
+        let empty_compatibility = compiled.is_empty() && log.is_empty() && fixed_function;
         if let Some(exe) = &linked {
             exe.lock().unwrap_or_else(|p| p.into_inner()).source_texts = texts;
         }

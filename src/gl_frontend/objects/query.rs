@@ -406,20 +406,31 @@ impl ContextState {
 
     /// Writes a query value into buffer `buffer` at `offset`. A result that is not available
     /// under GL_QUERY_RESULT_NO_WAIT leaves the buffer alone.
+    ///
+    /// The value is resolved here, before any later command is recorded, and lands in the
+    /// buffer's host copy, which GL treats as the contents: every later draw, dispatch or
+    /// copy uploads from it, so all of them see the result in GL's command order.
     fn write_query_to_buffer(&mut self, id: GLuint, buffer: GLuint, pname: GLenum, offset: isize, ty: ResultType) {
         if !self.check(offset >= 0, GL_INVALID_VALUE) {
             return;
         }
-        let end = offset as usize + ty.size();
-        let fits = self.share.lock().buffers.get(buffer).is_some_and(|b| end <= b.data.len());
-        if !self.check(fits, GL_INVALID_OPERATION) {
+        let end = (offset as usize).checked_add(ty.size());
+        let (fits, mapped) = {
+            let objects = self.share.lock();
+            let b = objects.buffers.get(buffer);
+            (b.is_some_and(|b| end.is_some_and(|e| e <= b.data.len())), b.is_some_and(|b| b.mapped_exclusively()))
+        };
+        if !self.check(fits && !mapped, GL_INVALID_OPERATION) {
             return;
         }
         let Some(v) = self.query_object_parameter(id, pname, ty) else { return };
+        // Shaders may have written other parts of the buffer: keep them.
+        self.read_back_shader_writes(buffer);
         let (bytes, n) = ty.bytes(v);
+        let range = offset as usize..offset as usize + n;
         let mut objects = self.share.lock();
-        if let Some(b) = objects.buffers.get_mut(buffer) {
-            b.data[offset as usize..end].copy_from_slice(&bytes[..n]);
+        if let Some(b) = objects.buffers.get_mut(buffer).filter(|b| range.end <= b.data.len()) {
+            b.data[range].copy_from_slice(&bytes[..n]);
             b.touch();
         }
         drop(objects);

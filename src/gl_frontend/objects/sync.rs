@@ -62,6 +62,7 @@ impl ContextState {
             return match self.stream.submit_and_poll() {
                 Ok(true) => {
                     self.signal_finished_fences();
+                    self.read_back_persistent_maps();
                     GL_ALREADY_SIGNALED
                 }
                 Ok(false) => GL_TIMEOUT_EXPIRED,

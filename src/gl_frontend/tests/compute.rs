@@ -346,3 +346,44 @@ fn programs_past_the_storage_block_limits_fail_to_link() {
     let (linked, log) = link_with_storage_blocks(0, per_stage + 1);
     assert!(!linked && log.contains("fragment shader"), "{log}");
 }
+
+/// GL_ARB_buffer_storage: what dispatches write into a persistently mapped buffer shows
+/// through the mapping once a fence is waited on, beside what the application wrote through
+/// the mapping in the meantime; a second dispatch keeps what the first one wrote.
+#[test]
+fn persistent_mappings_see_dispatch_writes_after_a_fence() {
+    let _ctx = context();
+    let cs = "#version 430
+layout(local_size_x = 2) in;
+layout(std430, binding = 2) buffer Words { uint words[8]; };
+uniform uint base;
+void main() { words[base + gl_LocalInvocationID.x] = 10u + base + gl_LocalInvocationID.x; }";
+    let program = linked_program(&[(GL_COMPUTE_SHADER, cs)]);
+    let flags = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+    let mut buffer = 0;
+    unsafe {
+        glGenBuffers(1, &mut buffer);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+        glBufferStorage(GL_SHADER_STORAGE_BUFFER, 32, std::ptr::null(), flags);
+        let map = glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, 32, flags) as *mut u32;
+        assert!(!map.is_null());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, buffer);
+        glUseProgram(program);
+        let base = uniform_location(program, "base");
+        glUniform1ui(base, 0);
+        glDispatchCompute(1, 1, 1);
+        // Words no dispatch writes, written through the mapping between the dispatches.
+        map.add(6).write_volatile(77);
+        glUniform1ui(base, 4);
+        glDispatchCompute(1, 1, 1);
+        let fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+        let waited = glClientWaitSync(fence, GL_SYNC_FLUSH_COMMANDS_BIT, u64::MAX);
+        assert!(waited == GL_CONDITION_SATISFIED || waited == GL_ALREADY_SIGNALED, "{waited:#x}");
+        glDeleteSync(fence);
+        let words: Vec<u32> = (0..8).map(|i| map.add(i).read_volatile()).collect();
+        assert_eq!(words, [10, 11, 0, 0, 14, 15, 77, 0]);
+        assert_eq!(glUnmapBuffer(GL_SHADER_STORAGE_BUFFER), 1);
+    }
+    assert_eq!(read_words(buffer, 8), [10, 11, 0, 0, 14, 15, 77, 0], "unmapping keeps every write");
+    assert_eq!(error(), GL_NO_ERROR);
+}

@@ -290,3 +290,90 @@ fn query_results_land_in_the_query_buffer() {
     assert_eq!(u32::from_le_bytes(out[16..20].try_into().unwrap()), 1);
     assert_eq!(error(), GL_NO_ERROR);
 }
+
+/// A result written into a buffer is what a later draw reads from it: here the instance
+/// count of an indirect draw, so the query's answer decides whether the draw draws.
+#[test]
+fn indirect_draw_reads_a_query_result_from_its_buffer() {
+    let _ctx = current_compat_context();
+    let p = setup();
+    let (hidden, visible) = (new_query(), new_query());
+    // Two DrawArraysIndirectCommands (count, instanceCount, first, baseInstance); each
+    // instance count is overwritten by a query result.
+    let commands: [u32; 8] = [6, 7, 0, 0, 6, 7, 0, 0];
+    unsafe {
+        glEnable(GL_DEPTH_TEST);
+        draw_quad(); // green at depth 0
+        set(p, [1.0, 0.0, 0.0, 1.0], 0.5);
+        glBeginQuery(GL_ANY_SAMPLES_PASSED, hidden);
+        draw_quad(); // behind: fails GL_LESS
+        glEndQuery(GL_ANY_SAMPLES_PASSED);
+        set(p, [1.0, 0.0, 0.0, 1.0], -0.5);
+        glColorMask(0, 0, 0, 0);
+        glBeginQuery(GL_ANY_SAMPLES_PASSED, visible);
+        draw_quad(); // in front, but writes no colour
+        glEndQuery(GL_ANY_SAMPLES_PASSED);
+        glColorMask(1, 1, 1, 1);
+        glDisable(GL_DEPTH_TEST);
+
+        let mut buffer = 0;
+        glGenBuffers(1, &mut buffer);
+        glBindBuffer(GL_DRAW_INDIRECT_BUFFER, buffer);
+        glBufferData(GL_DRAW_INDIRECT_BUFFER, 32, commands.as_ptr().cast(), GL_STATIC_DRAW);
+        set(p, [0.0, 0.0, 1.0, 1.0], 0.0);
+        glGetQueryBufferObjectuiv(hidden, buffer, GL_QUERY_RESULT, 4);
+        glDrawArraysIndirect(GL_TRIANGLES, std::ptr::null());
+        assert_eq!(pixel(3, 3), [0, 255, 0, 255], "no samples passed: no instances drawn");
+        glGetQueryBufferObjectuiv(visible, buffer, GL_QUERY_RESULT, 20);
+        glDrawArraysIndirect(GL_TRIANGLES, 16 as *const c_void);
+        assert_eq!(pixel(3, 3), [0, 0, 255, 255], "samples passed: one instance drawn");
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+}
+
+#[test]
+fn query_buffer_writes_report_bad_buffers_and_ranges() {
+    let _ctx = current_compat_context();
+    setup();
+    let q = new_query();
+    unsafe {
+        glBeginQuery(GL_SAMPLES_PASSED, q);
+        draw_quad();
+        glEndQuery(GL_SAMPLES_PASSED);
+        let mut buffer = 0;
+        glGenBuffers(1, &mut buffer);
+        glBindBuffer(GL_QUERY_BUFFER, buffer);
+        glBufferData(GL_QUERY_BUFFER, 16, std::ptr::null(), GL_STATIC_DRAW);
+        glBindBuffer(GL_QUERY_BUFFER, 0);
+
+        glGetQueryBufferObjectuiv(q, buffer + 100, GL_QUERY_RESULT, 0);
+        assert_eq!(error(), GL_INVALID_OPERATION, "no such buffer");
+        glGetQueryBufferObjectuiv(q, buffer, GL_QUERY_RESULT, -4);
+        assert_eq!(error(), GL_INVALID_VALUE, "negative offset");
+        glGetQueryBufferObjecti64v(q, buffer, GL_QUERY_RESULT, 12);
+        assert_eq!(error(), GL_INVALID_OPERATION, "past the buffer's end");
+        glGetQueryBufferObjectuiv(q, buffer, GL_TEXTURE_2D, 0);
+        assert_eq!(error(), GL_INVALID_ENUM);
+
+        glBindBuffer(GL_QUERY_BUFFER, buffer);
+        glMapBufferRange(GL_QUERY_BUFFER, 0, 16, GL_MAP_READ_BIT);
+        glGetQueryObjectuiv(q, GL_QUERY_RESULT, std::ptr::null_mut());
+        assert_eq!(error(), GL_INVALID_OPERATION, "the buffer is mapped");
+        glUnmapBuffer(GL_QUERY_BUFFER);
+        glBindBuffer(GL_QUERY_BUFFER, 0);
+        assert_eq!(result_u64(q), WINDOW_PIXELS);
+        glBindBuffer(GL_QUERY_BUFFER, buffer);
+
+        // The target and the 64-bit result both land; nothing else is touched.
+        glGetQueryObjectuiv(q, GL_QUERY_TARGET, std::ptr::null_mut());
+        glGetQueryObjecti64v(q, GL_QUERY_RESULT_NO_WAIT, 8 as *mut GLint64);
+        assert_eq!(error(), GL_NO_ERROR);
+        let mut out = [0u8; 16];
+        glGetBufferSubData(GL_QUERY_BUFFER, 0, 16, out.as_mut_ptr().cast());
+        glBindBuffer(GL_QUERY_BUFFER, 0);
+        assert_eq!(u32::from_le_bytes(out[0..4].try_into().unwrap()), GL_SAMPLES_PASSED);
+        assert_eq!(out[4..8], [0; 4]);
+        // The result was known: GL_QUERY_RESULT_NO_WAIT writes it.
+        assert_eq!(i64::from_le_bytes(out[8..16].try_into().unwrap()), WINDOW_PIXELS as i64);
+    }
+}
