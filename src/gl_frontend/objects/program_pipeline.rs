@@ -107,6 +107,10 @@ impl ContextState {
     }
 
     pub(crate) fn gl_bind_program_pipeline(&mut self, pipeline: GLuint) {
+        // The stages of an active, unpaused capture stay, as with glUseProgram.
+        if !self.check(!self.transform_feedback.capturing(), GL_INVALID_OPERATION) {
+            return;
+        }
         if pipeline != 0 && self.pipeline_mut(pipeline).is_none() {
             return;
         }
@@ -134,6 +138,10 @@ impl ContextState {
             return;
         }
         if self.pipeline_mut(pipeline).is_none() {
+            return;
+        }
+        // Nor may the stages of the bound pipeline change under it.
+        if !self.check(!(self.transform_feedback.capturing() && self.bindings.program_pipeline == pipeline), GL_INVALID_OPERATION) {
             return;
         }
         let program_stages = if program == 0 {

@@ -168,5 +168,40 @@ fn pipelines_draw_with_stages_of_separable_programs() {
         let color = std::ffi::CString::new("color").unwrap();
         assert_eq!(glGetProgramResourceLocationIndex(fs, GL_PROGRAM_OUTPUT, color.as_ptr()), 0);
         assert_eq!(glGetProgramResourceLocation(fs, GL_PROGRAM_OUTPUT, color.as_ptr()), 0);
+
+        // An active, unpaused capture keeps the bound pipeline and its stages.
+        let capture_vs = {
+            let shader = compiled_shader(GL_VERTEX_SHADER, VERTEX);
+            let p = glCreateProgram();
+            glProgramParameteri(p, GL_PROGRAM_SEPARABLE, GL_TRUE as GLint);
+            glAttachShader(p, shader);
+            let first = std::ffi::CString::new("first").unwrap();
+            glTransformFeedbackVaryings(p, 1, &first.as_ptr(), GL_INTERLEAVED_ATTRIBS);
+            glLinkProgram(p);
+            p
+        };
+        let mut pipelines = [0; 2];
+        glGenProgramPipelines(2, pipelines.as_mut_ptr());
+        glBindProgramPipeline(pipelines[0]);
+        glUseProgramStages(pipelines[0], GL_VERTEX_SHADER_BIT, capture_vs);
+        let mut buffer = 0;
+        glGenBuffers(1, &mut buffer);
+        glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buffer);
+        glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 256, std::ptr::null(), GL_STREAM_READ);
+        glBeginTransformFeedback(GL_POINTS);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        glBindProgramPipeline(pipelines[1]);
+        assert_eq!(glGetError(), GL_INVALID_OPERATION, "binding another pipeline while capturing");
+        glUseProgramStages(pipelines[0], GL_FRAGMENT_SHADER_BIT, fs);
+        assert_eq!(glGetError(), GL_INVALID_OPERATION, "changing the bound pipeline while capturing");
+        glUseProgramStages(pipelines[1], GL_FRAGMENT_SHADER_BIT, fs);
+        assert_eq!(glGetError(), GL_NO_ERROR, "another pipeline may change");
+        glPauseTransformFeedback();
+        glBindProgramPipeline(pipelines[1]);
+        assert_eq!(glGetError(), GL_NO_ERROR, "a paused capture lets the pipeline go");
+        glBindProgramPipeline(pipelines[0]);
+        glResumeTransformFeedback();
+        glEndTransformFeedback();
+        assert_eq!(glGetError(), GL_NO_ERROR);
     }
 }
