@@ -40,6 +40,8 @@ const S3TC: Availability = avail(None, false, None, &["GL_EXT_texture_compressio
 const S3TC_SRGB: Availability =
     avail(None, false, None, &["GL_EXT_texture_sRGB", "GL_EXT_texture_compression_s3tc_srgb"]);
 const RGTC: Availability = avail(Some((3, 0)), false, None, &["GL_EXT_texture_compression_rgtc"]);
+const LATC: Availability = avail(None, true, None, &["GL_EXT_texture_compression_latc"]);
+const ATI_3DC: Availability = avail(None, true, None, &["GL_ATI_texture_compression_3dc"]);
 const BPTC: Availability =
     avail(Some((4, 2)), false, None, &["GL_ARB_texture_compression_bptc", "GL_EXT_texture_compression_bptc"]);
 const ETC2: Availability = avail(Some((4, 3)), false, Some((3, 0)), &["GL_ARB_ES3_compatibility"]);
@@ -198,6 +200,19 @@ const fn compressed(
     a: Availability,
 ) -> FormatInfo {
     color(f, name, kind, rgba, storage, a)
+}
+
+/// A luminance or luminance-alpha format in RGTC blocks (LATC, 3DC): luminance in the
+/// first channel, alpha in the second, so the blocks are BC4 / BC5 read through a swizzle.
+const fn luminance_rgtc(f: u32, name: &'static str, kind: ComponentKind, alpha: bool, storage: S, a: Availability) -> FormatInfo {
+    let mut bits = zero_bits();
+    bits.luminance = 8;
+    if alpha {
+        bits.alpha = 8;
+        row(f, name, BaseFormat::LuminanceAlpha, kind, bits, storage, [Comp::L, Comp::A, Comp::Zero, Comp::Zero], a)
+    } else {
+        row(f, name, BaseFormat::Luminance, kind, bits, storage, [Comp::L, Comp::Zero, Comp::Zero, Comp::One], a)
+    }
 }
 
 const fn astc(i: u32, block_width: u8, block_height: u8, srgb: bool, name: &'static str) -> FormatInfo {
@@ -413,6 +428,12 @@ pub(crate) static FORMATS: &[FormatInfo] = &[
     compressed(GL_COMPRESSED_SIGNED_RED_RGTC1, "GL_COMPRESSED_SIGNED_RED_RGTC1", Snorm, [8, 0, 0, 0], S::Bc4Snorm, RGTC),
     compressed(GL_COMPRESSED_RG_RGTC2, "GL_COMPRESSED_RG_RGTC2", Unorm, [8, 8, 0, 0], S::Bc5Unorm, RGTC),
     compressed(GL_COMPRESSED_SIGNED_RG_RGTC2, "GL_COMPRESSED_SIGNED_RG_RGTC2", Snorm, [8, 8, 0, 0], S::Bc5Snorm, RGTC),
+    // LATC and 3DC: RGTC blocks holding luminance and alpha.
+    luminance_rgtc(GL_COMPRESSED_LUMINANCE_LATC1_EXT, "GL_COMPRESSED_LUMINANCE_LATC1_EXT", Unorm, false, S::Bc4Unorm, LATC),
+    luminance_rgtc(GL_COMPRESSED_SIGNED_LUMINANCE_LATC1_EXT, "GL_COMPRESSED_SIGNED_LUMINANCE_LATC1_EXT", Snorm, false, S::Bc4Snorm, LATC),
+    luminance_rgtc(GL_COMPRESSED_LUMINANCE_ALPHA_LATC2_EXT, "GL_COMPRESSED_LUMINANCE_ALPHA_LATC2_EXT", Unorm, true, S::Bc5Unorm, LATC),
+    luminance_rgtc(GL_COMPRESSED_SIGNED_LUMINANCE_ALPHA_LATC2_EXT, "GL_COMPRESSED_SIGNED_LUMINANCE_ALPHA_LATC2_EXT", Snorm, true, S::Bc5Snorm, LATC),
+    luminance_rgtc(GL_COMPRESSED_LUMINANCE_ALPHA_3DC_ATI, "GL_COMPRESSED_LUMINANCE_ALPHA_3DC_ATI", Unorm, true, S::Bc5Unorm, ATI_3DC),
     // BPTC.
     compressed(GL_COMPRESSED_RGBA_BPTC_UNORM, "GL_COMPRESSED_RGBA_BPTC_UNORM", Unorm, [8, 8, 8, 8], S::Bc7Unorm, BPTC),
     compressed(GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM, "GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM", Unorm, [8, 8, 8, 8], S::Bc7Srgb, BPTC).srgb_(),

@@ -56,7 +56,7 @@ impl TexelFormat {
 }
 
 /// Storage formats that can stand in for `storage`, best first (for compressed formats, those
-/// `decompress` decodes into; RGTC and BC6H have no decoder yet). Each keeps every bit of the
+/// `decompress` decodes into). Each keeps every bit of the
 /// original's range and precision (RGB9_E5 fits exactly in half floats, unorm16 in f32) and
 /// names channels the same way, so a format's channel assignment holds for its fallbacks.
 pub fn fallbacks(storage: StorageFormat) -> &'static [StorageFormat] {
@@ -97,6 +97,7 @@ pub fn fallbacks(storage: StorageFormat) -> &'static [StorageFormat] {
         Bc4Snorm => &[R16Snorm],
         Bc5Unorm => &[Rg16Unorm],
         Bc5Snorm => &[Rg16Snorm],
+        Bc6hUfloat | Bc6hSfloat => &[Rgba16Float],
         _ => &[],
     }
 }

@@ -96,6 +96,27 @@ impl ContextState {
         }
     }
 
+    /// The buffer range of the buffer texture bound on the active unit (glGet reads it).
+    pub(crate) fn bound_texture_buffer(&self) -> Option<TextureBuffer> {
+        let index = crate::objects::texture_target::target_index(GL_TEXTURE_BUFFER)?;
+        match self.bindings.textures[self.bindings.active_texture as usize][index] {
+            0 => self.default_textures[index].as_ref().and_then(|t| t.buffer),
+            name => self.share.lock().textures.get(name).and_then(|t| t.buffer),
+        }
+    }
+
+    /// glGet of ARB_texture_buffer_object's compatibility-profile state: the bound buffer
+    /// texture's data store and format. Without a buffer its format is LUMINANCE8, the
+    /// extension's initial value. `None` for other pnames.
+    pub(crate) fn texture_buffer_state(&self, pname: GLenum) -> Option<i64> {
+        let attached = self.bound_texture_buffer();
+        Some(match pname {
+            GL_TEXTURE_BUFFER_DATA_STORE_BINDING => attached.map_or(0, |b| b.buffer as i64),
+            GL_TEXTURE_BUFFER_FORMAT_ARB => attached.map_or(GL_LUMINANCE8 as i64, |b| b.internal_format as i64),
+            _ => return None,
+        })
+    }
+
     /// glGetTexLevelParameter's buffer-texture values, `None` for other pnames.
     pub(crate) fn texture_buffer_parameter(&mut self, pname: GLenum) -> Option<i64> {
         let attached = self.with_bound_texture(GL_TEXTURE_BUFFER, |t| t.buffer).flatten();
