@@ -414,15 +414,16 @@ pub(crate) static FORMATS: &[FormatInfo] = &[
     intensity(GL_COMPRESSED_INTENSITY, "GL_COMPRESSED_INTENSITY", Unorm, 8, S::R8Unorm, GENERIC_COMPRESSED_LEGACY).unsized_(),
     luminance(GL_COMPRESSED_SLUMINANCE, "GL_COMPRESSED_SLUMINANCE", Unorm, 8, S::R8Srgb, LEGACY_SRGB).unsized_().srgb_(),
     luminance_alpha(GL_COMPRESSED_SLUMINANCE_ALPHA, "GL_COMPRESSED_SLUMINANCE_ALPHA", Unorm, 8, 8, S::Rg8Srgb, LEGACY_SRGB).unsized_().srgb_(),
-    // S3TC.
-    compressed(GL_COMPRESSED_RGB_S3TC_DXT1_EXT, "GL_COMPRESSED_RGB_S3TC_DXT1_EXT", Unorm, [8, 8, 8, 0], S::Bc1RgbUnorm, S3TC),
-    compressed(GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, "GL_COMPRESSED_RGBA_S3TC_DXT1_EXT", Unorm, [8, 8, 8, 8], S::Bc1RgbaUnorm, S3TC),
-    compressed(GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, "GL_COMPRESSED_RGBA_S3TC_DXT3_EXT", Unorm, [8, 8, 8, 8], S::Bc2Unorm, S3TC),
-    compressed(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, "GL_COMPRESSED_RGBA_S3TC_DXT5_EXT", Unorm, [8, 8, 8, 8], S::Bc3Unorm, S3TC),
-    compressed(GL_COMPRESSED_SRGB_S3TC_DXT1_EXT, "GL_COMPRESSED_SRGB_S3TC_DXT1_EXT", Unorm, [8, 8, 8, 0], S::Bc1RgbSrgb, S3TC_SRGB).srgb_(),
-    compressed(GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT", Unorm, [8, 8, 8, 8], S::Bc1RgbaSrgb, S3TC_SRGB).srgb_(),
-    compressed(GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT", Unorm, [8, 8, 8, 8], S::Bc2Srgb, S3TC_SRGB).srgb_(),
-    compressed(GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT", Unorm, [8, 8, 8, 8], S::Bc3Srgb, S3TC_SRGB).srgb_(),
+    // S3TC, reporting 4 bits a channel as an approximate size (as Mesa does), which is what
+    // applications size their tolerance of the lossy blocks by.
+    compressed(GL_COMPRESSED_RGB_S3TC_DXT1_EXT, "GL_COMPRESSED_RGB_S3TC_DXT1_EXT", Unorm, [4, 4, 4, 0], S::Bc1RgbUnorm, S3TC),
+    compressed(GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, "GL_COMPRESSED_RGBA_S3TC_DXT1_EXT", Unorm, [4, 4, 4, 4], S::Bc1RgbaUnorm, S3TC),
+    compressed(GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, "GL_COMPRESSED_RGBA_S3TC_DXT3_EXT", Unorm, [4, 4, 4, 4], S::Bc2Unorm, S3TC),
+    compressed(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, "GL_COMPRESSED_RGBA_S3TC_DXT5_EXT", Unorm, [4, 4, 4, 4], S::Bc3Unorm, S3TC),
+    compressed(GL_COMPRESSED_SRGB_S3TC_DXT1_EXT, "GL_COMPRESSED_SRGB_S3TC_DXT1_EXT", Unorm, [4, 4, 4, 0], S::Bc1RgbSrgb, S3TC_SRGB).srgb_(),
+    compressed(GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT", Unorm, [4, 4, 4, 4], S::Bc1RgbaSrgb, S3TC_SRGB).srgb_(),
+    compressed(GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT", Unorm, [4, 4, 4, 4], S::Bc2Srgb, S3TC_SRGB).srgb_(),
+    compressed(GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT", Unorm, [4, 4, 4, 4], S::Bc3Srgb, S3TC_SRGB).srgb_(),
     // RGTC.
     compressed(GL_COMPRESSED_RED_RGTC1, "GL_COMPRESSED_RED_RGTC1", Unorm, [8, 0, 0, 0], S::Bc4Unorm, RGTC),
     compressed(GL_COMPRESSED_SIGNED_RED_RGTC1, "GL_COMPRESSED_SIGNED_RED_RGTC1", Snorm, [8, 0, 0, 0], S::Bc4Snorm, RGTC),

@@ -35,11 +35,13 @@ impl TexelFormat {
     /// The bits each stored channel keeps when a wider fallback holds a normalised format
     /// (RGB5_A1 in RGBA8, R16 in R32F): values are rounded to them so that texels read
     /// back as the GL format's own sizes say. `None` when the storage is the format's own,
-    /// or its values are float, integer or sRGB-encoded (rounded in the storage already).
+    /// or its values are float, integer, sRGB-encoded (rounded in the storage already) or
+    /// decoded from compressed blocks.
     pub fn narrowed_bits(&self) -> Option<[u8; 4]> {
         let info = self.info;
         let normalised = matches!(info.kind, ComponentKind::Unorm | ComponentKind::Snorm);
-        if self.storage == info.storage || !normalised || info.srgb || !info.base.is_color() {
+        // Compressed formats decode exactly into their fallback: nothing to round.
+        if self.storage == info.storage || !normalised || info.srgb || !info.base.is_color() || info.block().is_some() {
             return None;
         }
         let b = info.bits;
