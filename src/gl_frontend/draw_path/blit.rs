@@ -62,7 +62,10 @@ impl ContextState {
                 } else if source_samples > 1 {
                     self.copy_samples(&source.image, &from, view.image(), &to, Aspect::Color)
                 } else {
-                    self.blit_color((&source.image, source.view_format), &from, (view.image(), view.format()), &to, blit_filter, srgb_convert)
+                    match clip_unscaled(&from, &source.image, &to, view.image()) {
+                        Some((from, to)) => self.blit_color((&source.image, source.view_format), &from, (view.image(), view.format()), &to, blit_filter, srgb_convert),
+                        None => Ok(()),
+                    }
                 };
                 if let Err(e) = result {
                     return self.backend_failed(e);
@@ -103,7 +106,10 @@ impl ContextState {
             } else if source_samples > 1 {
                 self.resolve_depth_stencil_blit(&source.image, &from, view.image(), &to, aspect)
             } else {
-                self.blit_depth_stencil(&source.image, &from, view.image(), &to, aspect)
+                match clip_unscaled(&from, &source.image, &to, view.image()) {
+                    Some((from, to)) => self.blit_depth_stencil(&source.image, &from, view.image(), &to, aspect),
+                    None => Ok(()),
+                }
             };
             if let Err(e) = result {
                 self.backend_failed(e);
@@ -258,35 +264,64 @@ fn rect_from_origin(r: &BlitRect) -> BlitRect {
     BlitRect { level: 0, layer: 0, x0, y0, x1, y1 }
 }
 
-/// Clips a blit of one size that mirrors neither axis to both images' bounds: pixels read
-/// from outside the source are not written, as GL specifies. Other blits come back as they
-/// are; `None` when nothing is left to copy.
+/// Clips a blit of one size to both images' bounds: pixels read from outside the source are
+/// not written, and none are written outside the destination, as GL specifies. Each axis is
+/// clipped on its own and keeps its corner order, so mirrored blits stay mirrored. Scaled
+/// blits come back as they are; `None` when nothing is left to copy.
 fn clip_unscaled(from: &BlitRect, source: &Image, to: &BlitRect, dest: &Image) -> Option<(BlitRect, BlitRect)> {
-    // Corners reversed in both rectangles alike copy the same pixels as ordered ones.
-    let order = |r: &BlitRect, flip_x: bool, flip_y: bool| {
-        let (x0, x1) = if flip_x { (r.x1, r.x0) } else { (r.x0, r.x1) };
-        let (y0, y1) = if flip_y { (r.y1, r.y0) } else { (r.y0, r.y1) };
-        BlitRect { x0, y0, x1, y1, ..*r }
-    };
-    let (flip_x, flip_y) = (from.x1 < from.x0, from.y1 < from.y0);
-    let (from_ordered, to_ordered) = (order(from, flip_x, flip_y), order(to, flip_x, flip_y));
-    let (from, to) = (&from_ordered, &to_ordered);
-    let ordered = |r: &BlitRect| r.x0 <= r.x1 && r.y0 <= r.y1;
-    let same_size = from.x1 - from.x0 == to.x1 - to.x0 && from.y1 - from.y0 == to.y1 - to.y0;
-    if !(ordered(to) && same_size) {
+    let same_size = from.x0.abs_diff(from.x1) == to.x0.abs_diff(to.x1) && from.y0.abs_diff(from.y1) == to.y0.abs_diff(to.y1);
+    if !same_size {
         return Some((*from, *to));
     }
     let size = |image: &Image, level: u32| ((image.desc().width >> level).max(1) as i32, (image.desc().height >> level).max(1) as i32);
     let (sw, sh) = size(source, from.level);
     let (dw, dh) = size(dest, to.level);
-    // Offsets from `from`'s corner that stay inside both images.
-    let x0 = 0.max(-from.x0).max(-to.x0);
-    let y0 = 0.max(-from.y0).max(-to.y0);
-    let x1 = (from.x1 - from.x0).min(sw - from.x0).min(dw - to.x0);
-    let y1 = (from.y1 - from.y0).min(sh - from.y0).min(dh - to.y0);
-    if x1 <= x0 || y1 <= y0 {
+    let (x, y) = (clip_axis((from.x0, from.x1, sw), (to.x0, to.x1, dw))?, clip_axis((from.y0, from.y1, sh), (to.y0, to.y1, dh))?);
+    let from = BlitRect { x0: x.0, x1: x.1, y0: y.0, y1: y.1, ..*from };
+    let to = BlitRect { x0: x.2, x1: x.3, y0: y.2, y1: y.3, ..*to };
+    Some((from, to))
+}
+
+/// One axis of `clip_unscaled`: the source edges (s0, s1) within [0, source extent] and the
+/// destination edges (d0, d1), of the same length, within [0, destination extent], both cut
+/// by the same amount from the same end; `None` when nothing is left.
+fn clip_axis((s0, s1, source_extent): (i32, i32, i32), (d0, d1, dest_extent): (i32, i32, i32)) -> Option<(i32, i32, i32, i32)> {
+    let (ss, ds) = (if s1 < s0 { -1 } else { 1 }, if d1 < d0 { -1 } else { 1 });
+    let length = s0.abs_diff(s1) as i32;
+    // Positions t along the rectangle, 0 at the first corner, whose edges stay inside.
+    let range = |start: i32, step: i32, extent: i32| if step > 0 { (-start, extent - start) } else { (start - extent, start) };
+    let (source_low, source_high) = range(s0, ss, source_extent);
+    let (dest_low, dest_high) = range(d0, ds, dest_extent);
+    let low = 0.max(source_low).max(dest_low);
+    let high = length.min(source_high).min(dest_high);
+    if high <= low {
         return None;
     }
-    let clip = |r: &BlitRect| BlitRect { x0: r.x0 + x0, y0: r.y0 + y0, x1: r.x0 + x1, y1: r.y0 + y1, ..*r };
-    Some((clip(from), clip(to)))
+    Some((s0 + ss * low, s0 + ss * high, d0 + ds * low, d0 + ds * high))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clip_axis;
+
+    #[test]
+    fn unscaled_axes_clip_to_both_images() {
+        // Inside both: unchanged.
+        assert_eq!(clip_axis((0, 10, 20), (5, 15, 20)), Some((0, 10, 5, 15)));
+        // The destination runs 5 past its edge: both lose their last 5.
+        assert_eq!(clip_axis((0, 10, 20), (15, 25, 20)), Some((0, 5, 15, 20)));
+        // The source starts 3 before its edge: both lose their first 3.
+        assert_eq!(clip_axis((-3, 7, 20), (0, 10, 20)), Some((0, 7, 3, 10)));
+    }
+
+    #[test]
+    fn mirrored_axes_clip_from_the_matching_end() {
+        // Destination reversed from 47 down to 27 in an image 40 high: the first 7 go, so the
+        // source's first 7 (from 10) go too, and the mirroring stays.
+        assert_eq!(clip_axis((10, 30, 40), (47, 27, 40)), Some((17, 30, 40, 27)));
+        // Source reversed and partly below 0.
+        assert_eq!(clip_axis((5, -5, 40), (0, 10, 40)), Some((5, 0, 0, 5)));
+        // Entirely outside: nothing left.
+        assert_eq!(clip_axis((0, 10, 40), (50, 60, 40)), None);
+    }
 }
