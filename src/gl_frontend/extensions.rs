@@ -264,6 +264,8 @@ pub fn enabled(api: Api, profile: Profile, version: (u32, u32), caps: &nir_like:
         .filter(|(name, _)| api != Api::Gles || version >= (3, 1) || !ES_3_1_EXTENSIONS.contains(name))
         // Before GL 3.1 every context is a compatibility one: the extension says nothing.
         .filter(|(name, _)| *name != "GL_ARB_compatibility" || version >= (3, 1))
+        // ES 3.0 shaders and formats on desktop build on GL 3.3.
+        .filter(|(name, _)| *name != "GL_ARB_ES3_compatibility" || version >= (3, 3))
         .map(|(name, _)| name.to_string());
     let overrides = std::env::var("GALVAN_EXTENSION_OVERRIDE").unwrap_or_default();
     apply_override(base.collect(), &overrides)
