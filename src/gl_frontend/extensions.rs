@@ -19,6 +19,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_AMD_shader_trinary_minmax", Offered::Desktop),
     ("GL_APPLE_packed_pixels", Offered::Compatibility),
     ("GL_ARB_ES2_compatibility", Offered::Desktop),
+    ("GL_ARB_ES3_compatibility", Offered::Desktop),
     ("GL_ARB_arrays_of_arrays", Offered::Desktop),
     ("GL_ARB_base_instance", Offered::Desktop),
     ("GL_ARB_buffer_storage", Offered::Desktop),
@@ -97,6 +98,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_texture_buffer_object", Offered::Desktop),
     ("GL_ARB_texture_buffer_range", Offered::Desktop),
     ("GL_ARB_texture_compression", Offered::Desktop),
+    ("GL_ARB_texture_compression_bptc", Offered::Desktop),
     ("GL_ARB_texture_compression_rgtc", Offered::Desktop),
     ("GL_ARB_texture_cube_map", Offered::Desktop),
     ("GL_ARB_texture_cube_map_array", Offered::Desktop),
@@ -135,6 +137,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_vertex_shader", Offered::Compatibility),
     ("GL_ARB_viewport_array", Offered::Desktop),
     ("GL_ARB_window_pos", Offered::Desktop),
+    ("GL_ATI_texture_compression_3dc", Offered::Compatibility),
     ("GL_EXT_bgra", Offered::Compatibility),
     ("GL_EXT_blend_color", Offered::Desktop),
     ("GL_EXT_blend_equation_separate", Offered::Desktop),
@@ -173,6 +176,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_EXT_texture", Offered::Compatibility),
     ("GL_EXT_texture3D", Offered::Desktop),
     ("GL_EXT_texture_array", Offered::Desktop),
+    ("GL_EXT_texture_compression_latc", Offered::Compatibility),
     ("GL_EXT_texture_compression_rgtc", Offered::Desktop),
     ("GL_EXT_texture_compression_s3tc", Offered::Desktop),
     ("GL_EXT_texture_cube_map", Offered::Compatibility),
@@ -198,11 +202,13 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_INGR_blend_func_separate", Offered::Compatibility),
     ("GL_KHR_debug", Offered::Both),
     ("GL_KHR_robustness", Offered::Both),
+    ("GL_KHR_texture_compression_astc_ldr", Offered::Both),
     ("GL_MESA_shader_integer_functions", Offered::Desktop),
     ("GL_NV_blend_square", Offered::Compatibility),
     ("GL_NV_depth_clamp", Offered::Desktop),
     ("GL_NV_texture_barrier", Offered::Desktop),
     ("GL_NV_texture_rectangle", Offered::Compatibility),
+    ("GL_OES_compressed_ETC1_RGB8_texture", Offered::Both),
     ("GL_OES_depth_texture", Offered::Es),
     ("GL_OES_element_index_uint", Offered::Es),
     ("GL_OES_geometry_shader", Offered::Es),
@@ -262,6 +268,8 @@ pub fn enabled(api: Api, profile: Profile, version: (u32, u32), caps: &nir_like:
         .filter(|(name, _)| api != Api::Gles || version >= (3, 1) || !ES_3_1_EXTENSIONS.contains(name))
         // Before GL 3.1 every context is a compatibility one: the extension says nothing.
         .filter(|(name, _)| *name != "GL_ARB_compatibility" || version >= (3, 1))
+        // ES 3.0 shaders and formats on desktop build on GL 3.3.
+        .filter(|(name, _)| *name != "GL_ARB_ES3_compatibility" || version >= (3, 3))
         .map(|(name, _)| name.to_string());
     let overrides = std::env::var("GALVAN_EXTENSION_OVERRIDE").unwrap_or_default();
     apply_override(base.collect(), &overrides)

@@ -30,6 +30,16 @@ impl ContextState {
         // GL converts between sRGB and linear colour in a blit only while GL_FRAMEBUFFER_SRGB
         // is enabled.
         let srgb_convert = self.state.enables.is(Cap::FramebufferSrgb);
+        // The scissor test cuts the destination rectangle, and with it the source it reads.
+        let (src, dst) = if self.state.enables.is(Cap::ScissorTest) {
+            let cut = |r: [GLint; 4]| BlitRect { level: 0, layer: 0, x0: r[0], y0: r[1], x1: r[2], y1: r[3] };
+            match clip_to_scissor(&cut(src), &cut(dst), self.state.viewport.scissor()) {
+                Some((from, to)) => ([from.x0, from.y0, from.x1, from.y1], [to.x0, to.y0, to.x1, to.y1]),
+                None => return,
+            }
+        } else {
+            (src, dst)
+        };
         let rect = |r: [GLint; 4], level: u32, layer: u32| BlitRect { level, layer, x0: r[0], y0: r[1], x1: r[2], y1: r[3] };
         // The array layer or cube face an attachment shows (3D slices are not layers).
         let layer_of = |image: &vk_backend::Image, layer: u32| if image.desc().dimension == vk_backend::ImageDimension::D3 { 0 } else { layer };
@@ -62,7 +72,10 @@ impl ContextState {
                 } else if source_samples > 1 {
                     self.copy_samples(&source.image, &from, view.image(), &to, Aspect::Color)
                 } else {
-                    self.blit_color((&source.image, source.view_format), &from, (view.image(), view.format()), &to, blit_filter, srgb_convert)
+                    match clip_unscaled(&from, &source.image, &to, view.image()) {
+                        Some((from, to)) => self.blit_color((&source.image, source.view_format), &from, (view.image(), view.format()), &to, blit_filter, srgb_convert),
+                        None => Ok(()),
+                    }
                 };
                 if let Err(e) = result {
                     return self.backend_failed(e);
@@ -103,7 +116,10 @@ impl ContextState {
             } else if source_samples > 1 {
                 self.resolve_depth_stencil_blit(&source.image, &from, view.image(), &to, aspect)
             } else {
-                self.blit_depth_stencil(&source.image, &from, view.image(), &to, aspect)
+                match clip_unscaled(&from, &source.image, &to, view.image()) {
+                    Some((from, to)) => self.blit_depth_stencil(&source.image, &from, view.image(), &to, aspect),
+                    None => Ok(()),
+                }
             };
             if let Err(e) = result {
                 self.backend_failed(e);
@@ -258,35 +274,98 @@ fn rect_from_origin(r: &BlitRect) -> BlitRect {
     BlitRect { level: 0, layer: 0, x0, y0, x1, y1 }
 }
 
-/// Clips a blit of one size that mirrors neither axis to both images' bounds: pixels read
-/// from outside the source are not written, as GL specifies. Other blits come back as they
-/// are; `None` when nothing is left to copy.
+/// Clips a blit of one size to both images' bounds: pixels read from outside the source are
+/// not written, and none are written outside the destination, as GL specifies. Each axis is
+/// clipped on its own and keeps its corner order, so mirrored blits stay mirrored. Scaled
+/// blits come back as they are; `None` when nothing is left to copy.
 fn clip_unscaled(from: &BlitRect, source: &Image, to: &BlitRect, dest: &Image) -> Option<(BlitRect, BlitRect)> {
-    // Corners reversed in both rectangles alike copy the same pixels as ordered ones.
-    let order = |r: &BlitRect, flip_x: bool, flip_y: bool| {
-        let (x0, x1) = if flip_x { (r.x1, r.x0) } else { (r.x0, r.x1) };
-        let (y0, y1) = if flip_y { (r.y1, r.y0) } else { (r.y0, r.y1) };
-        BlitRect { x0, y0, x1, y1, ..*r }
-    };
-    let (flip_x, flip_y) = (from.x1 < from.x0, from.y1 < from.y0);
-    let (from_ordered, to_ordered) = (order(from, flip_x, flip_y), order(to, flip_x, flip_y));
-    let (from, to) = (&from_ordered, &to_ordered);
-    let ordered = |r: &BlitRect| r.x0 <= r.x1 && r.y0 <= r.y1;
-    let same_size = from.x1 - from.x0 == to.x1 - to.x0 && from.y1 - from.y0 == to.y1 - to.y0;
-    if !(ordered(to) && same_size) {
+    let same_size = from.x0.abs_diff(from.x1) == to.x0.abs_diff(to.x1) && from.y0.abs_diff(from.y1) == to.y0.abs_diff(to.y1);
+    if !same_size {
         return Some((*from, *to));
     }
     let size = |image: &Image, level: u32| ((image.desc().width >> level).max(1) as i32, (image.desc().height >> level).max(1) as i32);
     let (sw, sh) = size(source, from.level);
     let (dw, dh) = size(dest, to.level);
-    // Offsets from `from`'s corner that stay inside both images.
-    let x0 = 0.max(-from.x0).max(-to.x0);
-    let y0 = 0.max(-from.y0).max(-to.y0);
-    let x1 = (from.x1 - from.x0).min(sw - from.x0).min(dw - to.x0);
-    let y1 = (from.y1 - from.y0).min(sh - from.y0).min(dh - to.y0);
-    if x1 <= x0 || y1 <= y0 {
+    clip_rects(from, [0, 0, sw, sh], to, [0, 0, dw, dh])
+}
+
+/// Clips a blit of one size to the scissor box `[x, y, width, height]` of the destination
+/// (GL scissors blits); scaled blits come back as they are.
+fn clip_to_scissor(from: &BlitRect, to: &BlitRect, scissor: [i32; 4]) -> Option<(BlitRect, BlitRect)> {
+    let same_size = from.x0.abs_diff(from.x1) == to.x0.abs_diff(to.x1) && from.y0.abs_diff(from.y1) == to.y0.abs_diff(to.y1);
+    if !same_size {
+        return Some((*from, *to));
+    }
+    let anywhere = [i32::MIN / 4, i32::MIN / 4, i32::MAX / 4, i32::MAX / 4];
+    let [x, y, w, h] = scissor;
+    clip_rects(from, anywhere, to, [x, y, x.saturating_add(w.max(0)), y.saturating_add(h.max(0))])
+}
+
+/// Clips rectangles of one size to the bounds `[x0, y0, x1, y1]` of each side.
+fn clip_rects(from: &BlitRect, from_bounds: [i32; 4], to: &BlitRect, to_bounds: [i32; 4]) -> Option<(BlitRect, BlitRect)> {
+    let x = clip_axis((from.x0, from.x1, from_bounds[0], from_bounds[2]), (to.x0, to.x1, to_bounds[0], to_bounds[2]))?;
+    let y = clip_axis((from.y0, from.y1, from_bounds[1], from_bounds[3]), (to.y0, to.y1, to_bounds[1], to_bounds[3]))?;
+    let from = BlitRect { x0: x.0, x1: x.1, y0: y.0, y1: y.1, ..*from };
+    let to = BlitRect { x0: x.2, x1: x.3, y0: y.2, y1: y.3, ..*to };
+    Some((from, to))
+}
+
+/// One axis of `clip_rects`: the source edges (s0, s1) within [low, high] of the source and
+/// the destination edges (d0, d1), of the same length, within the destination's, both cut
+/// by the same amount from the same end; `None` when nothing is left.
+fn clip_axis((s0, s1, source_min, source_max): (i32, i32, i32, i32), (d0, d1, dest_min, dest_max): (i32, i32, i32, i32)) -> Option<(i32, i32, i32, i32)> {
+    // In 64 bits: GL takes any 32-bit corners, whose differences need 33.
+    let (ss, ds) = (if s1 < s0 { -1i64 } else { 1 }, if d1 < d0 { -1i64 } else { 1 });
+    let length = s0.abs_diff(s1) as i64;
+    // Positions t along the rectangle, 0 at the first corner, whose edges stay inside.
+    let range = |start: i32, step: i64, min: i32, max: i32| {
+        let (start, min, max) = (start as i64, min as i64, max as i64);
+        if step > 0 { (min - start, max - start) } else { (start - max, start - min) }
+    };
+    let (source_low, source_high) = range(s0, ss, source_min, source_max);
+    let (dest_low, dest_high) = range(d0, ds, dest_min, dest_max);
+    let low = 0.max(source_low).max(dest_low);
+    let high = length.min(source_high).min(dest_high);
+    if high <= low {
         return None;
     }
-    let clip = |r: &BlitRect| BlitRect { x0: r.x0 + x0, y0: r.y0 + y0, x1: r.x0 + x1, y1: r.y0 + y1, ..*r };
-    Some((clip(from), clip(to)))
+    let at = |start: i32, step: i64, t: i64| (start as i64 + step * t) as i32;
+    Some((at(s0, ss, low), at(s0, ss, high), at(d0, ds, low), at(d0, ds, high)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{clip_axis, clip_to_scissor};
+    use vk_backend::BlitRect;
+
+    #[test]
+    fn unscaled_axes_clip_to_both_images() {
+        // Inside both: unchanged.
+        assert_eq!(clip_axis((0, 10, 0, 20), (5, 15, 0, 20)), Some((0, 10, 5, 15)));
+        // The destination runs 5 past its edge: both lose their last 5.
+        assert_eq!(clip_axis((0, 10, 0, 20), (15, 25, 0, 20)), Some((0, 5, 15, 20)));
+        // The source starts 3 before its edge: both lose their first 3.
+        assert_eq!(clip_axis((-3, 7, 0, 20), (0, 10, 0, 20)), Some((0, 7, 3, 10)));
+    }
+
+    #[test]
+    fn mirrored_axes_clip_from_the_matching_end() {
+        // Destination reversed from 47 down to 27 in an image 40 high: the first 7 go, so the
+        // source's first 7 (from 10) go too, and the mirroring stays.
+        assert_eq!(clip_axis((10, 30, 0, 40), (47, 27, 0, 40)), Some((17, 30, 40, 27)));
+        // Source reversed and partly below 0.
+        assert_eq!(clip_axis((5, -5, 0, 40), (0, 10, 0, 40)), Some((5, 0, 0, 5)));
+        // Entirely outside: nothing left.
+        assert_eq!(clip_axis((0, 10, 0, 40), (50, 60, 0, 40)), None);
+    }
+
+    #[test]
+    fn scissor_box_clips_the_destination_and_the_matching_source() {
+        let rect = |x0, y0, x1, y1| BlitRect { level: 0, layer: 0, x0, y0, x1, y1 };
+        // Scissor [10, 0, 20 wide, 5 high]; the destination mirrors x.
+        let clipped = clip_to_scissor(&rect(0, 0, 40, 10), &rect(40, 0, 0, 10), [10, 0, 20, 5]);
+        assert_eq!(clipped, Some((rect(10, 0, 30, 5), rect(30, 0, 10, 5))));
+        // Scaled blits are left to the device.
+        assert_eq!(clip_to_scissor(&rect(0, 0, 8, 8), &rect(0, 0, 16, 16), [0, 0, 4, 4]), Some((rect(0, 0, 8, 8), rect(0, 0, 16, 16))));
+    }
 }

@@ -1,12 +1,13 @@
-//! CPU encoding of uncompressed texels into S3TC (BC1, BC2, BC3) and RGTC (BC4, BC5) blocks,
+//! CPU encoding of uncompressed texels into S3TC (BC1, BC2, BC3), RGTC (BC4, BC5) and BPTC
+//! (BC6H, BC7, in `compress_bptc`) blocks,
 //! for glTexImage with a specific compressed internal format and uncompressed data: GL
 //! compresses such an image (GL 4.6 section 8.7), so glGetCompressedTexImage and
 //! GL_TEXTURE_COMPRESSED_IMAGE_SIZE have blocks to return. The encoder is a range fit: the
 //! endpoints are the corners of each block's bounding box and every texel takes the nearest
 //! palette entry, which keeps blocks of one or two colours exact.
 //!
-//! The input is what `decompress` produces for the format (RGBA8 for S3TC, 16-bit
-//! normalised channels for RGTC), so decoding the blocks gives the texels galvan samples.
+//! The input is what `decompress` produces for the format (RGBA8 for S3TC and BC7, 16-bit
+//! normalised channels for RGTC, RGBA half floats for BC6H), so decoding the blocks gives the texels galvan samples.
 
 use crate::pixel_store::Extent;
 use crate::storage::StorageFormat;
@@ -38,7 +39,9 @@ pub fn compress(format: TexelFormat, texels: &[u8], extent: Extent) -> Option<Ve
             out.extend(value_block(&b.map(|t| t[3] as f32 / 255.0), false));
             out.extend(color_block(b, false));
         },
+        Bc7Unorm | Bc7Srgb if rgba8 => |b, out| out.extend(crate::compress_bptc::bc7_block(b)),
         Bc4Unorm | Bc4Snorm | Bc5Unorm | Bc5Snorm => return compress_rgtc(format, texels, extent),
+        Bc6hUfloat | Bc6hSfloat => return compress_bc6h(format, texels, extent),
         _ => return None,
     };
     let mut out = Vec::new();
@@ -79,6 +82,30 @@ fn compress_rgtc(format: TexelFormat, texels: &[u8], extent: Extent) -> Option<V
                     let block = gather(|x, y| value((((z * h + y) * w + x) * channels + c) * 2), bx, by, w, h);
                     out.extend(value_block(&block, signed));
                 }
+            }
+        }
+    }
+    Some(out)
+}
+
+/// BC6H from RGBA half floats (alpha, always one, is dropped).
+fn compress_bc6h(format: TexelFormat, texels: &[u8], extent: Extent) -> Option<Vec<u8>> {
+    let signed = match (format.info.storage, format.storage) {
+        (StorageFormat::Bc6hUfloat, StorageFormat::Rgba16Float) => false,
+        (StorageFormat::Bc6hSfloat, StorageFormat::Rgba16Float) => true,
+        _ => return None,
+    };
+    let (w, h, d) = (extent.width as usize, extent.height as usize, extent.depth as usize);
+    let half = |at: usize| u16::from_ne_bytes([texels[at], texels[at + 1]]);
+    let mut out = Vec::new();
+    for z in 0..d {
+        for by in 0..h.div_ceil(4) {
+            for bx in 0..w.div_ceil(4) {
+                let block = gather(|x, y| {
+                    let at = ((z * h + y) * w + x) * 8;
+                    [half(at), half(at + 2), half(at + 4)]
+                }, bx, by, w, h);
+                out.extend(crate::compress_bptc::bc6h_block(&block, signed));
             }
         }
     }

@@ -2,7 +2,8 @@
 //! fallback storage `TexelFormat::choose` picked: ETC1/ETC2, ASTC LDR and S3TC/BPTC to RGBA8
 //! (block decoders of the `texture2ddecoder` crate), EAC R11/RG11 to 16-bit normalised
 //! channels by the EAC formulas here (an 8-bit decode would lose three of the eleven bits),
-//! and RGTC (BC4/BC5) likewise, its interpolated values being finer than 8 bits.
+//! and RGTC (BC4/BC5) likewise, its interpolated values being finer than 8 bits; BC6H to
+//! RGBA half floats (the `bcdec_rs` crate's decoder, alpha one).
 
 use crate::error::GlError;
 use crate::pixel_store::{compressed_image_size, Extent};
@@ -102,6 +103,8 @@ enum Decoder {
     Eac { channels: usize, signed: bool },
     /// BC4 (RGTC1) or BC5 (RGTC2, two BC4 blocks); stored as 16-bit normalised channels.
     Bc4 { channels: usize, signed: bool },
+    /// BC6H; stored as RGBA half floats.
+    Bc6h { signed: bool },
 }
 
 impl Decoder {
@@ -110,6 +113,7 @@ impl Decoder {
         match self {
             Decoder::Rgba8(_) | Decoder::Astc { .. } => 4,
             Decoder::Eac { channels, .. } | Decoder::Bc4 { channels, .. } => 2 * channels,
+            Decoder::Bc6h { .. } => 8,
         }
     }
 
@@ -119,7 +123,7 @@ impl Decoder {
         let decode_words = |words: &mut [u32; 144]| match self {
             Decoder::Rgba8(f) => f(block, words),
             Decoder::Astc { width, height } => texture2ddecoder::decode_astc_block(block, width, height, words),
-            Decoder::Eac { .. } | Decoder::Bc4 { .. } => {}
+            Decoder::Eac { .. } | Decoder::Bc4 { .. } | Decoder::Bc6h { .. } => {}
         };
         match self {
             Decoder::Rgba8(_) | Decoder::Astc { .. } => {
@@ -129,6 +133,16 @@ impl Decoder {
                 if decoded.is_err() {
                     words.fill(u32::from_le_bytes([255, 0, 255, 255]));
                 }
+            }
+            Decoder::Bc6h { signed } => {
+                let mut halves = [0u16; 48];
+                bcdec_rs::bc6h_half(block, &mut halves, 12, signed);
+                for (t, rgb) in halves.chunks_exact(3).enumerate() {
+                    for (c, h) in rgb.iter().chain(&[0x3C00]).enumerate() {
+                        out[t * 8 + c * 2..t * 8 + c * 2 + 2].copy_from_slice(&h.to_ne_bytes());
+                    }
+                }
+                return;
             }
             Decoder::Eac { channels, signed } | Decoder::Bc4 { channels, signed } => {
                 let decode_channel = if matches!(self, Decoder::Eac { .. }) { decode_eac_block } else { decode_bc4_block };
@@ -174,6 +188,8 @@ fn decoder_for(format: StorageFormat, storage: StorageFormat) -> Option<Decoder>
         Bc4Snorm if storage == R16Snorm => Decoder::Bc4 { channels: 1, signed: true },
         Bc5Unorm if storage == Rg16Unorm => Decoder::Bc4 { channels: 2, signed: false },
         Bc5Snorm if storage == Rg16Snorm => Decoder::Bc4 { channels: 2, signed: true },
+        Bc6hUfloat if storage == Rgba16Float => Decoder::Bc6h { signed: false },
+        Bc6hSfloat if storage == Rgba16Float => Decoder::Bc6h { signed: true },
         _ => return None,
     })
 }

@@ -190,6 +190,13 @@ impl FormatInfo {
         self.block().is_some() || self.is_generic_compressed()
     }
 
+    /// Whether GL never compresses texels into this format itself: ASTC and ETC1, whose
+    /// specifications keep them out of glTexImage, glTexSubImage, glCopyTexImage and
+    /// glGenerateMipmap (GL_INVALID_OPERATION); their images come as blocks only.
+    pub fn blocks_only(&self) -> bool {
+        matches!(self.storage, StorageFormat::Astc { .. }) || self.internal_format == gl::GL_ETC1_RGB8_OES
+    }
+
     /// GL_COMPRESSED_RGBA and friends: the implementation may store them uncompressed (galvan
     /// does), and they report GL_TEXTURE_COMPRESSED false.
     pub fn is_generic_compressed(&self) -> bool {

@@ -30,6 +30,7 @@
 pub mod api;
 mod client_layout;
 pub mod compress;
+mod compress_bptc;
 pub mod decompress;
 pub mod effective_format;
 pub mod error;

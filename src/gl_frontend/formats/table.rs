@@ -40,6 +40,8 @@ const S3TC: Availability = avail(None, false, None, &["GL_EXT_texture_compressio
 const S3TC_SRGB: Availability =
     avail(None, false, None, &["GL_EXT_texture_sRGB", "GL_EXT_texture_compression_s3tc_srgb"]);
 const RGTC: Availability = avail(Some((3, 0)), false, None, &["GL_EXT_texture_compression_rgtc"]);
+const LATC: Availability = avail(None, true, None, &["GL_EXT_texture_compression_latc"]);
+const ATI_3DC: Availability = avail(None, true, None, &["GL_ATI_texture_compression_3dc"]);
 const BPTC: Availability =
     avail(Some((4, 2)), false, None, &["GL_ARB_texture_compression_bptc", "GL_EXT_texture_compression_bptc"]);
 const ETC2: Availability = avail(Some((4, 3)), false, Some((3, 0)), &["GL_ARB_ES3_compatibility"]);
@@ -198,6 +200,19 @@ const fn compressed(
     a: Availability,
 ) -> FormatInfo {
     color(f, name, kind, rgba, storage, a)
+}
+
+/// A luminance or luminance-alpha format in RGTC blocks (LATC, 3DC): luminance in the
+/// first channel, alpha in the second, so the blocks are BC4 / BC5 read through a swizzle.
+const fn luminance_rgtc(f: u32, name: &'static str, kind: ComponentKind, alpha: bool, storage: S, a: Availability) -> FormatInfo {
+    let mut bits = zero_bits();
+    bits.luminance = 8;
+    if alpha {
+        bits.alpha = 8;
+        row(f, name, BaseFormat::LuminanceAlpha, kind, bits, storage, [Comp::L, Comp::A, Comp::Zero, Comp::Zero], a)
+    } else {
+        row(f, name, BaseFormat::Luminance, kind, bits, storage, [Comp::L, Comp::Zero, Comp::Zero, Comp::One], a)
+    }
 }
 
 const fn astc(i: u32, block_width: u8, block_height: u8, srgb: bool, name: &'static str) -> FormatInfo {
@@ -399,20 +414,27 @@ pub(crate) static FORMATS: &[FormatInfo] = &[
     intensity(GL_COMPRESSED_INTENSITY, "GL_COMPRESSED_INTENSITY", Unorm, 8, S::R8Unorm, GENERIC_COMPRESSED_LEGACY).unsized_(),
     luminance(GL_COMPRESSED_SLUMINANCE, "GL_COMPRESSED_SLUMINANCE", Unorm, 8, S::R8Srgb, LEGACY_SRGB).unsized_().srgb_(),
     luminance_alpha(GL_COMPRESSED_SLUMINANCE_ALPHA, "GL_COMPRESSED_SLUMINANCE_ALPHA", Unorm, 8, 8, S::Rg8Srgb, LEGACY_SRGB).unsized_().srgb_(),
-    // S3TC.
-    compressed(GL_COMPRESSED_RGB_S3TC_DXT1_EXT, "GL_COMPRESSED_RGB_S3TC_DXT1_EXT", Unorm, [8, 8, 8, 0], S::Bc1RgbUnorm, S3TC),
-    compressed(GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, "GL_COMPRESSED_RGBA_S3TC_DXT1_EXT", Unorm, [8, 8, 8, 8], S::Bc1RgbaUnorm, S3TC),
-    compressed(GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, "GL_COMPRESSED_RGBA_S3TC_DXT3_EXT", Unorm, [8, 8, 8, 8], S::Bc2Unorm, S3TC),
-    compressed(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, "GL_COMPRESSED_RGBA_S3TC_DXT5_EXT", Unorm, [8, 8, 8, 8], S::Bc3Unorm, S3TC),
-    compressed(GL_COMPRESSED_SRGB_S3TC_DXT1_EXT, "GL_COMPRESSED_SRGB_S3TC_DXT1_EXT", Unorm, [8, 8, 8, 0], S::Bc1RgbSrgb, S3TC_SRGB).srgb_(),
-    compressed(GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT", Unorm, [8, 8, 8, 8], S::Bc1RgbaSrgb, S3TC_SRGB).srgb_(),
-    compressed(GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT", Unorm, [8, 8, 8, 8], S::Bc2Srgb, S3TC_SRGB).srgb_(),
-    compressed(GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT", Unorm, [8, 8, 8, 8], S::Bc3Srgb, S3TC_SRGB).srgb_(),
+    // S3TC, reporting 4 bits a channel as an approximate size (as Mesa does), which is what
+    // applications size their tolerance of the lossy blocks by.
+    compressed(GL_COMPRESSED_RGB_S3TC_DXT1_EXT, "GL_COMPRESSED_RGB_S3TC_DXT1_EXT", Unorm, [4, 4, 4, 0], S::Bc1RgbUnorm, S3TC),
+    compressed(GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, "GL_COMPRESSED_RGBA_S3TC_DXT1_EXT", Unorm, [4, 4, 4, 4], S::Bc1RgbaUnorm, S3TC),
+    compressed(GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, "GL_COMPRESSED_RGBA_S3TC_DXT3_EXT", Unorm, [4, 4, 4, 4], S::Bc2Unorm, S3TC),
+    compressed(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, "GL_COMPRESSED_RGBA_S3TC_DXT5_EXT", Unorm, [4, 4, 4, 4], S::Bc3Unorm, S3TC),
+    compressed(GL_COMPRESSED_SRGB_S3TC_DXT1_EXT, "GL_COMPRESSED_SRGB_S3TC_DXT1_EXT", Unorm, [4, 4, 4, 0], S::Bc1RgbSrgb, S3TC_SRGB).srgb_(),
+    compressed(GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT", Unorm, [4, 4, 4, 4], S::Bc1RgbaSrgb, S3TC_SRGB).srgb_(),
+    compressed(GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT", Unorm, [4, 4, 4, 4], S::Bc2Srgb, S3TC_SRGB).srgb_(),
+    compressed(GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT", Unorm, [4, 4, 4, 4], S::Bc3Srgb, S3TC_SRGB).srgb_(),
     // RGTC.
     compressed(GL_COMPRESSED_RED_RGTC1, "GL_COMPRESSED_RED_RGTC1", Unorm, [8, 0, 0, 0], S::Bc4Unorm, RGTC),
     compressed(GL_COMPRESSED_SIGNED_RED_RGTC1, "GL_COMPRESSED_SIGNED_RED_RGTC1", Snorm, [8, 0, 0, 0], S::Bc4Snorm, RGTC),
     compressed(GL_COMPRESSED_RG_RGTC2, "GL_COMPRESSED_RG_RGTC2", Unorm, [8, 8, 0, 0], S::Bc5Unorm, RGTC),
     compressed(GL_COMPRESSED_SIGNED_RG_RGTC2, "GL_COMPRESSED_SIGNED_RG_RGTC2", Snorm, [8, 8, 0, 0], S::Bc5Snorm, RGTC),
+    // LATC and 3DC: RGTC blocks holding luminance and alpha.
+    luminance_rgtc(GL_COMPRESSED_LUMINANCE_LATC1_EXT, "GL_COMPRESSED_LUMINANCE_LATC1_EXT", Unorm, false, S::Bc4Unorm, LATC),
+    luminance_rgtc(GL_COMPRESSED_SIGNED_LUMINANCE_LATC1_EXT, "GL_COMPRESSED_SIGNED_LUMINANCE_LATC1_EXT", Snorm, false, S::Bc4Snorm, LATC),
+    luminance_rgtc(GL_COMPRESSED_LUMINANCE_ALPHA_LATC2_EXT, "GL_COMPRESSED_LUMINANCE_ALPHA_LATC2_EXT", Unorm, true, S::Bc5Unorm, LATC),
+    luminance_rgtc(GL_COMPRESSED_SIGNED_LUMINANCE_ALPHA_LATC2_EXT, "GL_COMPRESSED_SIGNED_LUMINANCE_ALPHA_LATC2_EXT", Snorm, true, S::Bc5Snorm, LATC),
+    luminance_rgtc(GL_COMPRESSED_LUMINANCE_ALPHA_3DC_ATI, "GL_COMPRESSED_LUMINANCE_ALPHA_3DC_ATI", Unorm, true, S::Bc5Unorm, ATI_3DC),
     // BPTC.
     compressed(GL_COMPRESSED_RGBA_BPTC_UNORM, "GL_COMPRESSED_RGBA_BPTC_UNORM", Unorm, [8, 8, 8, 8], S::Bc7Unorm, BPTC),
     compressed(GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM, "GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM", Unorm, [8, 8, 8, 8], S::Bc7Srgb, BPTC).srgb_(),

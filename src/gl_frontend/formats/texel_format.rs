@@ -35,11 +35,13 @@ impl TexelFormat {
     /// The bits each stored channel keeps when a wider fallback holds a normalised format
     /// (RGB5_A1 in RGBA8, R16 in R32F): values are rounded to them so that texels read
     /// back as the GL format's own sizes say. `None` when the storage is the format's own,
-    /// or its values are float, integer or sRGB-encoded (rounded in the storage already).
+    /// or its values are float, integer, sRGB-encoded (rounded in the storage already) or
+    /// decoded from compressed blocks.
     pub fn narrowed_bits(&self) -> Option<[u8; 4]> {
         let info = self.info;
         let normalised = matches!(info.kind, ComponentKind::Unorm | ComponentKind::Snorm);
-        if self.storage == info.storage || !normalised || info.srgb || !info.base.is_color() {
+        // Compressed formats decode exactly into their fallback: nothing to round.
+        if self.storage == info.storage || !normalised || info.srgb || !info.base.is_color() || info.block().is_some() {
             return None;
         }
         let b = info.bits;
@@ -56,7 +58,7 @@ impl TexelFormat {
 }
 
 /// Storage formats that can stand in for `storage`, best first (for compressed formats, those
-/// `decompress` decodes into; RGTC and BC6H have no decoder yet). Each keeps every bit of the
+/// `decompress` decodes into). Each keeps every bit of the
 /// original's range and precision (RGB9_E5 fits exactly in half floats, unorm16 in f32) and
 /// names channels the same way, so a format's channel assignment holds for its fallbacks.
 pub fn fallbacks(storage: StorageFormat) -> &'static [StorageFormat] {
@@ -97,6 +99,7 @@ pub fn fallbacks(storage: StorageFormat) -> &'static [StorageFormat] {
         Bc4Snorm => &[R16Snorm],
         Bc5Unorm => &[Rg16Unorm],
         Bc5Snorm => &[Rg16Snorm],
+        Bc6hUfloat | Bc6hSfloat => &[Rgba16Float],
         _ => &[],
     }
 }

@@ -92,6 +92,9 @@ pub struct Texture {
     pub fixed_sample_locations: bool,
     /// The data store of a buffer texture (glTexBuffer).
     pub buffer: Option<crate::objects::texture_buffer::TextureBuffer>,
+    /// The internal format glTexBuffer last gave, kept when it detached the buffer
+    /// (GL_TEXTURE_BUFFER_FORMAT_ARB); GL_R8 before any.
+    pub buffer_format: GLenum,
     /// Set on a texture view (glTextureView): what it sees of the storage it shares.
     pub view: Option<crate::objects::texture_view::ViewRange>,
     /// Set once a view shares this texture's storage.
@@ -118,6 +121,7 @@ impl Texture {
             immutable_levels: 0,
             fixed_sample_locations: true,
             buffer: None,
+            buffer_format: GL_R8,
             view: None,
             viewed: false,
         }

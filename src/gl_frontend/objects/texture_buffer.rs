@@ -89,11 +89,34 @@ impl ContextState {
         };
         let done = self.with_bound_texture(GL_TEXTURE_BUFFER, |t| {
             t.buffer = attached;
+            t.buffer_format = internal_format;
             t.generation += 1;
         });
         if done.is_some() {
             self.texture_objects_changed(Dirty::NONE);
         }
+    }
+
+    /// The data store and format of the buffer texture bound on the active unit (glGet
+    /// reads them); no store and GL_R8 while it is the default texture, never given one.
+    pub(crate) fn bound_texture_buffer(&self) -> (Option<TextureBuffer>, GLenum) {
+        let Some(index) = crate::objects::texture_target::target_index(GL_TEXTURE_BUFFER) else { return (None, GL_R8) };
+        let state = |t: &crate::objects::texture::Texture| (t.buffer, t.buffer_format);
+        match self.bindings.textures[self.bindings.active_texture as usize][index] {
+            0 => self.default_textures[index].as_ref().map_or((None, GL_R8), state),
+            name => self.share.lock().textures.get(name).map_or((None, GL_R8), state),
+        }
+    }
+
+    /// glGet of ARB_texture_buffer_object's compatibility-profile state: the bound buffer
+    /// texture's data store and format. `None` for other pnames.
+    pub(crate) fn texture_buffer_state(&self, pname: GLenum) -> Option<i64> {
+        let (attached, format) = self.bound_texture_buffer();
+        Some(match pname {
+            GL_TEXTURE_BUFFER_DATA_STORE_BINDING => attached.map_or(0, |b| b.buffer as i64),
+            GL_TEXTURE_BUFFER_FORMAT_ARB => format as i64,
+            _ => return None,
+        })
     }
 
     /// glGetTexLevelParameter's buffer-texture values, `None` for other pnames.

@@ -18,6 +18,42 @@ pub fn supported_compressed_formats() -> impl Iterator<Item = &'static FormatInf
     FormatInfo::all().iter().filter(|f| f.block().is_some() && pixels::internal_texel_format(f.internal_format).is_some())
 }
 
+/// The formats S3TC, ETC1 and ETC2 list in GL_COMPRESSED_TEXTURE_FORMATS. RGTC, LATC,
+/// 3DC, BPTC and ASTC stay out: the list holds only formats for general-purpose use, which
+/// their specifications (or, for BPTC and ASTC, the other implementations) take to exclude them.
+const S3TC_LISTED: &[GLenum] = &[GL_COMPRESSED_RGB_S3TC_DXT1_EXT, GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT];
+const ETC2_LISTED: &[GLenum] = &[
+    GL_COMPRESSED_RGB8_ETC2,
+    GL_COMPRESSED_SRGB8_ETC2,
+    GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+    GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+    GL_COMPRESSED_RGBA8_ETC2_EAC,
+    GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC,
+    GL_COMPRESSED_R11_EAC,
+    GL_COMPRESSED_SIGNED_R11_EAC,
+    GL_COMPRESSED_RG11_EAC,
+    GL_COMPRESSED_SIGNED_RG11_EAC,
+];
+
+impl ContextState {
+    /// GL_COMPRESSED_TEXTURE_FORMATS: the general-purpose compressed formats of the
+    /// advertised extensions (ETC2 also with ES 3.0, where it is core).
+    pub(crate) fn general_compressed_formats(&self) -> Vec<GLenum> {
+        let has = |name: &str| self.strings.has_extension(name);
+        let mut formats = Vec::new();
+        if has("GL_EXT_texture_compression_s3tc") {
+            formats.extend_from_slice(S3TC_LISTED);
+        }
+        if has("GL_OES_compressed_ETC1_RGB8_texture") {
+            formats.push(GL_ETC1_RGB8_OES);
+        }
+        if has("GL_ARB_ES3_compatibility") || (self.is_gles() && self.version >= (3, 0)) {
+            formats.extend_from_slice(ETC2_LISTED);
+        }
+        formats
+    }
+}
+
 /// The targets glCompressedTexImage{dims}D takes.
 fn is_compressed_target(dims: u32, target: GLenum) -> bool {
     match dims {

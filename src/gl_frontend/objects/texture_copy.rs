@@ -100,7 +100,7 @@ impl ContextState {
         let Some(texel) = pixels::internal_texel_format(internal_format) else {
             return self.record_error(GL_INVALID_VALUE);
         };
-        if self.with_bound_texture(texture_target, |t| t.immutable) == Some(true) {
+        if texel.info.blocks_only() || self.with_bound_texture(texture_target, |t| t.immutable) == Some(true) {
             return self.record_error(GL_INVALID_OPERATION);
         }
         let Ok(data) = self.read_framebuffer_as(texel, x, y, width as u32, height as u32) else { return };
@@ -125,6 +125,9 @@ impl ContextState {
         let Some(Some((level_size, texel))) = self.with_bound_texture(texture_target, |t| t.face_level(face, level as usize).map(|i| (i.size(), i.format))) else {
             return self.record_error(GL_INVALID_OPERATION);
         };
+        if !self.check(!texel.info.blocks_only(), GL_INVALID_OPERATION) {
+            return;
+        }
         let size = [width, height, 1];
         let fits = (0..3).all(|a| offset[a] >= 0 && offset[a] as i64 + size[a] as i64 <= level_size[a] as i64);
         if !self.check(fits, GL_INVALID_VALUE) {

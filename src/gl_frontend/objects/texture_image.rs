@@ -121,7 +121,7 @@ impl ContextState {
             Ok(t) => t,
             Err(e) => return self.record_error(e),
         };
-        if !self.check(depth_stencil_target_ok(target, texel), GL_INVALID_OPERATION) {
+        if !self.check(depth_stencil_target_ok(target, texel) && !texel.info.blocks_only(), GL_INVALID_OPERATION) {
             return;
         }
         let extent = size.map(|s| s as u32);
@@ -209,6 +209,9 @@ impl ContextState {
             return self.record_error(GL_INVALID_OPERATION);
         };
         let (level_size, texel) = existing;
+        if !self.check(!texel.info.blocks_only(), GL_INVALID_OPERATION) {
+            return;
+        }
         let fits = (0..3).all(|a| offset[a] >= 0 && offset[a] as i64 + size[a] as i64 <= level_size[a] as i64);
         if !self.check(fits, GL_INVALID_VALUE) {
             return;
@@ -546,7 +549,8 @@ impl ContextState {
         // The base level must be colour and filterable, and a cube map's faces alike.
         let first = &bases[0];
         let alike = bases.iter().all(|b| b.size() == first.size() && b.format == first.format);
-        if !(alike && !first.format.is_depth() && !first.format.is_integer() && (!shape.cube || first.width == first.height)) {
+        let filterable = !first.format.is_depth() && !first.format.is_integer() && !first.format.info.blocks_only();
+        if !(alike && filterable && (!shape.cube || first.width == first.height)) {
             return Err(GL_INVALID_OPERATION);
         }
         let last = base + shape.full_chain_levels(first.size()) as usize - 1;

@@ -18,6 +18,8 @@ pub enum Value {
     Bool([bool; 4], usize),
     /// A 4x4 matrix, column-major (the matrix-stack queries).
     Matrix([f64; 16]),
+    /// A list of up to 16 enums (GL_COMPRESSED_TEXTURE_FORMATS).
+    Enums([i64; 16], usize),
 }
 
 impl Value {
@@ -45,6 +47,7 @@ impl Value {
         match *self {
             Value::Int(_, n) | Value::Float { n, .. } | Value::Bool(_, n) => n,
             Value::Matrix(_) => 16,
+            Value::Enums(_, n) => n,
         }
     }
 
@@ -59,6 +62,7 @@ impl Value {
             }
             Value::Float { v, .. } => v[i].round() as i64,
             Value::Matrix(m) => m[i].round() as i64,
+            Value::Enums(v, _) => v[i],
         }
     }
 
@@ -72,6 +76,7 @@ impl Value {
             Value::Bool(v, _) => v[i] as u8 as f64,
             Value::Float { v, .. } => v[i],
             Value::Matrix(m) => m[i],
+            Value::Enums(v, _) => v[i] as f64,
         }
     }
 
@@ -81,6 +86,7 @@ impl Value {
             Value::Bool(v, _) => v[i],
             Value::Float { v, .. } => v[i] != 0.0,
             Value::Matrix(m) => m[i] != 0.0,
+            Value::Enums(v, _) => v[i] != 0,
         }
     }
 }
@@ -185,6 +191,7 @@ impl ContextState {
             GL_PIXEL_PACK_BUFFER_BINDING => Value::int(b.pixel_pack_buffer),
             GL_QUERY_BUFFER_BINDING => Value::int(b.query_buffer),
             GL_DRAW_INDIRECT_BUFFER_BINDING => Value::int(b.draw_indirect_buffer),
+            GL_TEXTURE_BUFFER_BINDING => Value::int(b.texture_buffer),
             GL_PRIMITIVE_RESTART_INDEX if !self.is_gles() => Value::int(self.state.primitive_restart_index),
             GL_PARAMETER_BUFFER_BINDING if !self.is_gles() => Value::int(b.parameter_buffer),
             GL_PIXEL_UNPACK_BUFFER_BINDING => Value::int(b.pixel_unpack_buffer),
@@ -248,9 +255,18 @@ impl ContextState {
             GL_SHADER_BINARY_FORMATS if self.spirv_supported() => Value::int(GL_SHADER_BINARY_FORMAT_SPIR_V),
             // No SPIR-V extension is accepted in modules (GL_ARB_spirv_extensions' list).
             GL_NUM_SPIR_V_EXTENSIONS if self.spirv_supported() => Value::int(0),
-            GL_NUM_COMPRESSED_TEXTURE_FORMATS | GL_NUM_SHADER_BINARY_FORMATS | GL_NUM_PROGRAM_BINARY_FORMATS => Value::int(0),
+            GL_NUM_COMPRESSED_TEXTURE_FORMATS => Value::int(self.general_compressed_formats().len() as i64),
+            GL_COMPRESSED_TEXTURE_FORMATS => {
+                let formats = self.general_compressed_formats();
+                let mut list = [0i64; 16];
+                for (slot, &f) in list.iter_mut().zip(&formats) {
+                    *slot = f as i64;
+                }
+                Value::Enums(list, formats.len().min(16))
+            }
+            GL_NUM_SHADER_BINARY_FORMATS | GL_NUM_PROGRAM_BINARY_FORMATS => Value::int(0),
             // The lists those counts count: empty, so a query writes nothing.
-            GL_COMPRESSED_TEXTURE_FORMATS | GL_SHADER_BINARY_FORMATS | GL_PROGRAM_BINARY_FORMATS => Value::ints([]),
+            GL_SHADER_BINARY_FORMATS | GL_PROGRAM_BINARY_FORMATS => Value::ints([]),
             GL_IMPLEMENTATION_COLOR_READ_FORMAT => Value::int(GL_RGBA),
             GL_IMPLEMENTATION_COLOR_READ_TYPE => Value::int(GL_UNSIGNED_BYTE),
             // Limits.
@@ -384,6 +400,7 @@ impl ContextState {
             GL_CURRENT_NORMAL => current(Current::Normal, 3, true),
             GL_CURRENT_FOG_COORD => current(Current::FogCoord, 1, false),
             GL_CURRENT_TEXTURE_COORDS => current(Current::TexCoord(active_unit), 4, false),
+            GL_TEXTURE_BUFFER_DATA_STORE_BINDING | GL_TEXTURE_BUFFER_FORMAT_ARB => Value::int(self.texture_buffer_state(pname)?),
             GL_CLIENT_ACTIVE_TEXTURE => Value::int(GL_TEXTURE0 as i64 + self.client_active_texture as i64),
             cap if crate::state::texture_env::is_texture_enable(cap) => Value::boolean(self.texture_enabled(cap)),
             _ => return self.legacy_value(pname),

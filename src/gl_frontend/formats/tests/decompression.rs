@@ -213,3 +213,90 @@ fn rgtc_encoding_keeps_block_extremes() {
     assert_eq!(blocks.len(), 16);
     assert_eq!(decompress(into, &blocks, extent).unwrap(), signed);
 }
+
+/// RGBA half floats of an 8x4 image whose left block is `left` and right block `right`.
+fn two_half_blocks(left: [u16; 3], right: [u16; 3]) -> Vec<u8> {
+    (0..32).flat_map(|i| {
+        let [r, g, b] = if i % 8 < 4 { left } else { right };
+        [r, g, b, 0x3C00]
+    }).flat_map(|h: u16| h.to_ne_bytes()).collect()
+}
+
+#[test]
+fn bc7_encoding_of_one_colour_blocks_decodes_to_the_colours() {
+    // Mode 5's 7-bit colour endpoints widen to exact 0 and 255; its alpha has 8 bits.
+    let extent = Extent::new(8, 4, 1);
+    let texels = two_blocks([255, 0, 0, 255], [0, 255, 255, 0x42]);
+    for format in [GL_COMPRESSED_RGBA_BPTC_UNORM, GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM] {
+        let into = decoded_into(format);
+        let blocks = gl_formats::compress(into, &texels, extent).expect("an encoder");
+        assert_eq!(blocks.len(), 32);
+        assert_eq!(decompress(into, &blocks, extent).unwrap(), texels, "0x{format:04X}");
+    }
+}
+
+#[test]
+fn bc7_encoding_keeps_the_extremes_of_a_two_colour_block() {
+    let texels: Vec<u8> = (0..16).flat_map(|i| if i % 3 == 0 { [0, 0, 0, 255] } else { [255, 255, 255, 0] }).collect();
+    let into = decoded_into(GL_COMPRESSED_RGBA_BPTC_UNORM);
+    let extent = Extent::new(4, 4, 1);
+    assert_eq!(decompress(into, &gl_formats::compress(into, &texels, extent).unwrap(), extent).unwrap(), texels);
+}
+
+#[test]
+fn bc6h_mode_11_block_decodes_to_its_endpoints() {
+    // Mode 11 (bits 00011), both endpoints 495 in every channel: unquantised
+    // ((495 << 16) + 0x8000) >> 10 = 31712, finished 31712 * 31 >> 6 = 15360, half 1.0.
+    let mut bits: u128 = 0b00011;
+    for c in 0..6 {
+        bits |= 495u128 << (5 + 10 * c);
+    }
+    let into = decoded_into(GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT);
+    assert_eq!(into.storage, StorageFormat::Rgba16Float);
+    let out = u16s(&decompress(into, &bits.to_le_bytes(), Extent::new(4, 4, 1)).unwrap());
+    assert_eq!(out, [0x3C00u16; 64].to_vec());
+}
+
+#[test]
+fn bc6h_encoding_of_one_colour_blocks_decodes_close_to_the_colours() {
+    let extent = Extent::new(8, 4, 1);
+    // 1.0, 0.0 and 2.0 in the left block; 0.5, 65504 (the largest half) and 0 in the right.
+    let texels = two_half_blocks([0x3C00, 0x0000, 0x4000], [0x3800, 0x7BFF, 0x0000]);
+    let into = decoded_into(GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT);
+    let blocks = gl_formats::compress(into, &texels, extent).expect("an encoder");
+    assert_eq!(blocks.len(), 32);
+    let out = u16s(&decompress(into, &blocks, extent).unwrap());
+    for (got, want) in out.iter().zip(u16s(&texels)) {
+        // Ten-bit endpoints step 31 apart in half-float bits.
+        assert!((*got as i32 - want as i32).abs() <= 16, "{got:04X} for {want:04X}");
+    }
+    // Signed: -1.0 keeps its sign.
+    let texels = two_half_blocks([0xBC00, 0x3C00, 0x0000], [0x0000, 0xC000, 0x3800]);
+    let into = decoded_into(GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT);
+    let out = u16s(&decompress(into, &gl_formats::compress(into, &texels, extent).unwrap(), extent).unwrap());
+    for (got, want) in out.iter().zip(u16s(&texels)) {
+        assert_eq!(got & 0x8000, want & 0x8000, "{got:04X} for {want:04X}");
+        assert!(((got & 0x7FFF) as i32 - (want & 0x7FFF) as i32).abs() <= 31, "{got:04X} for {want:04X}");
+    }
+}
+
+#[test]
+fn latc_and_3dc_are_rgtc_blocks_read_as_luminance_and_alpha() {
+    use gl_formats::Swizzle::{One, G, R};
+    let latc1 = FormatInfo::lookup(GL_COMPRESSED_LUMINANCE_LATC1_EXT).unwrap();
+    assert_eq!(latc1.storage, StorageFormat::Bc4Unorm);
+    assert_eq!(latc1.sample_swizzle(), [R, R, R, One]);
+    for format in [GL_COMPRESSED_LUMINANCE_ALPHA_LATC2_EXT, GL_COMPRESSED_LUMINANCE_ALPHA_3DC_ATI] {
+        let info = FormatInfo::lookup(format).unwrap();
+        assert_eq!(info.storage, StorageFormat::Bc5Unorm);
+        assert_eq!(info.sample_swizzle(), [R, R, R, G]);
+        assert_eq!((info.component_size(GL_TEXTURE_LUMINANCE_SIZE), info.component_size(GL_TEXTURE_ALPHA_SIZE)), (Some(8), Some(8)));
+    }
+    let signed = FormatInfo::lookup(GL_COMPRESSED_SIGNED_LUMINANCE_ALPHA_LATC2_EXT).unwrap();
+    assert_eq!(signed.storage, StorageFormat::Bc5Snorm);
+    // Luminance then alpha, one BC4 block each: 255 then 0 decode to 1.0 and 0.0.
+    let block = [bc4_block(255, 255, [0; 16]), bc4_block(0, 0, [0; 16])].concat();
+    let into = decoded_into(GL_COMPRESSED_LUMINANCE_ALPHA_LATC2_EXT);
+    let out = u16s(&decompress(into, &block, Extent::new(4, 4, 1)).unwrap());
+    assert!(out.chunks_exact(2).all(|t| t == [65535, 0]));
+}

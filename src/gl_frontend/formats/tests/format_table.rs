@@ -464,3 +464,14 @@ fn internalformat_queries_answer_like_texture_queries() {
     assert_eq!(rgb565.component_size(GL_INTERNALFORMAT_ALPHA_SIZE), Some(0));
     assert_eq!(rgb565.component_size(GL_TEXTURE_RED_TYPE), None);
 }
+
+#[test]
+fn astc_and_etc1_take_blocks_only() {
+    for format in [GL_COMPRESSED_RGBA_ASTC_4x4_KHR, GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR + 13, GL_ETC1_RGB8_OES] {
+        assert!(FormatInfo::lookup(format).unwrap().blocks_only(), "0x{format:04X}");
+    }
+    // Formats galvan encodes on upload, and uncompressed ones, take texels too.
+    for format in [GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, GL_COMPRESSED_RG_RGTC2, GL_COMPRESSED_RGBA_BPTC_UNORM, GL_COMPRESSED_LUMINANCE_LATC1_EXT, GL_RGBA8] {
+        assert!(!FormatInfo::lookup(format).unwrap().blocks_only(), "0x{format:04X}");
+    }
+}
