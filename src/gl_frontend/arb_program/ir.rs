@@ -526,6 +526,12 @@ impl Translator<'_, '_, '_> {
         let smooth = Interpolation::Smooth;
         let position = if self.program.options.position_invariant {
             let v = self.input(Input::Vertex(VertexInput::Position));
+            // ARB_vertex_program clips with the user planes only under position
+            // invariance, where the vertex goes through eye space as fixed function does.
+            if self.g.has_uniform(glsl::link::CLIP_PLANES_EYE) {
+                let eye = self.g.mat_mul("gl_ModelViewMatrix", 0, 4, v);
+                crate::fixed_function::vertex_ir::write_clip_vertex(self.g, eye);
+            }
             self.g.mat_mul("gl_ModelViewProjectionMatrix", 0, 4, v)
         } else {
             self.output_or(Output::Position, [0.0, 0.0, 0.0, 1.0])

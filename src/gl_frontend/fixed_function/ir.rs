@@ -30,6 +30,12 @@ impl<'a> Gen<'a> {
         Gen { b, ubo, members: index }
     }
 
+    /// Whether the block has uniform `name`: the generators read what the key asked for
+    /// from the block's list.
+    pub fn has_uniform(&self, name: &str) -> bool {
+        self.members.contains_key(name)
+    }
+
     /// vec4 `i` of uniform `name` (zero when the program has no such uniform).
     pub fn uniform(&mut self, name: &str, i: u32) -> Value {
         let Some(&member) = self.members.get(name) else { return self.vec4([0.0; 4]) };

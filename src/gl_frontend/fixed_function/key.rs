@@ -92,6 +92,9 @@ pub struct FixedFunctionKey {
     /// GL_POINT_DISTANCE_ATTENUATION is not (1, 0, 0): point sizes depend on the distance.
     pub point_attenuation: bool,
     pub point_sprite: Option<PointSpriteKey>,
+    /// Some GL_CLIP_PLANEi is enabled: the vertex stage hands its eye-space position to
+    /// the user clip planes (which planes clip is read at run time).
+    pub user_clip_planes: bool,
     /// Set while a pixel rectangle is drawn: the vertices are in clip space already and
     /// carry the raster position's values; fragments read the rectangle's image.
     pub pixel_rectangle: Option<PixelKind>,
@@ -178,6 +181,7 @@ impl ContextState {
         if s.points.sprite && replaced != 0 && self.fixed_function_programs.drawing_points {
             key.point_sprite = Some(PointSpriteKey { coord_replace: replaced, lower_left: s.points.sprite_coord_origin == GL_LOWER_LEFT });
         }
+        key.user_clip_planes = s.enables.clip_distances != 0;
         if let Some(source) = &self.pixel_rectangle {
             // The raster position was lit and its texture coordinates generated already;
             // its distance arrives as the fog coordinate.
@@ -187,6 +191,8 @@ impl ContextState {
             key.flat = true;
             key.point_attenuation = false;
             key.point_sprite = None;
+            // The raster position was clipped already; the corners are in clip space.
+            key.user_clip_planes = false;
             if let Some(fog) = &mut key.fog {
                 fog.from_coord = true;
             }

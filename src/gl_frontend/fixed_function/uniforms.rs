@@ -9,6 +9,7 @@
 use super::combine_stage::{combine_uniform, is_combine_mode, COMBINE_PREFIX, COMBINE_VEC4S};
 use super::key::{FixedFunctionKey, TEXTURE_UNITS};
 use crate::context::ContextState;
+use crate::state::clip_planes::MAX_CLIP_PLANES;
 
 /// vec4s per light, per material face, per unit's texture-generation planes.
 pub const LIGHT_VEC4S: u32 = 6;
@@ -61,6 +62,12 @@ pub fn uniforms_of(key: &FixedFunctionKey) -> Vec<(String, u32)> {
     }
     if key.pixel_rectangle.is_some() {
         out.push((PIXEL_RECT.into(), 1));
+    }
+    if key.user_clip_planes {
+        // The mask of enabled planes and the eye-space planes, which the draw path fills
+        // and nir_like's `lower_user_clip_planes` compares gl_ClipVertex with.
+        out.push((glsl::link::CLIP_PLANE_ENABLES.into(), 1));
+        out.push((glsl::link::CLIP_PLANES_EYE.into(), MAX_CLIP_PLANES as u32));
     }
     out
 }

@@ -1,8 +1,8 @@
 //! GL's fixed-function vertex processing as nir_like IR, built from the state key: the
 //! position through the modelview and projection matrices, lighting (every enabled light,
 //! local or infinite viewer, spot lights, attenuation, colour material, two-sided, separate
-//! specular), texture-coordinate generation and the texture matrices, and the fog
-//! coordinate.
+//! specular), texture-coordinate generation and the texture matrices, the fog
+//! coordinate, and the eye-space position for user clip planes.
 //!
 //! Outputs sit at the compatibility varying locations the caller chose: those of the key's
 //! own fragment stage (`varyings`), or the deterministic ones beside an ARB program.
@@ -66,6 +66,9 @@ pub fn build(key: &FixedFunctionKey, locations: &CompatVaryingLocations) -> Shad
     g.b.store_var(pos_var, position);
 
     let eye4 = g.mat_mul("gl_ModelViewMatrix", 0, 4, vertex);
+    if key.user_clip_planes {
+        write_clip_vertex(&mut g, eye4);
+    }
     // Vulkan takes the size of a point from the shader.
     let size = point_size(&mut g, key, eye4);
     let float_ty = g.b.value_type_handle(ValueType::F32);
@@ -138,6 +141,14 @@ pub fn build(key: &FixedFunctionKey, locations: &CompatVaryingLocations) -> Shad
     }
     drop(g);
     shader
+}
+
+/// Stores the eye-space position as gl_ClipVertex: GL compares it with the eye-space
+/// planes of glClipPlane (`lower_user_clip_planes` turns it into clip distances).
+pub fn write_clip_vertex(g: &mut Gen, eye4: Value) {
+    let vec4_ty = g.b.value_type_handle(ValueType::VEC4);
+    let var = g.b.builtin("gl_ClipVertex", vec4_ty, VariableMode::ShaderOut, Builtin::ClipVertex);
+    g.b.store_var(var, eye4);
 }
 
 /// k0 + k1 d + k2 d^2 with the coefficients in the x, y and z of `k`: GL's distance

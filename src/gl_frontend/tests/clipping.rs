@@ -312,3 +312,81 @@ fn depth_clamp_keeps_a_raster_position_beyond_the_near_plane() {
         assert_eq!(glGetError(), GL_NO_ERROR);
     }
 }
+
+/// Clears to black and draws a window-covering quad in immediate mode with no program:
+/// green, at eye-space z = `z` under an identity projection and modelview.
+fn draw_fixed_function_quad(z: f32) {
+    unsafe {
+        glClearColor(0.0, 0.0, 0.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glColor4f(0.0, 1.0, 0.0, 1.0);
+        glBegin(GL_QUADS);
+        glVertex3f(-1.0, -1.0, z);
+        glVertex3f(1.0, -1.0, z);
+        glVertex3f(1.0, 1.0, z);
+        glVertex3f(-1.0, 1.0, z);
+        glEnd();
+        assert_eq!(glGetError(), GL_NO_ERROR);
+    }
+}
+
+#[test]
+fn fixed_function_clips_with_eye_space_planes() {
+    let _ctx = context();
+    unsafe {
+        // x <= 0 given under a translation by 0.5 in x is x <= 0.5 in eye space.
+        glTranslatef(0.5, 0.0, 0.0);
+        glClipPlane(GL_CLIP_PLANE2, [-1.0, 0.0, 0.0, 0.0].as_ptr());
+        glLoadIdentity();
+    }
+    // Not enabled yet: nothing is clipped.
+    draw_fixed_function_quad(0.0);
+    assert_eq!(pixel(56, 16), GREEN, "a disabled plane clips nothing");
+    unsafe { glEnable(GL_CLIP_PLANE2) };
+    draw_fixed_function_quad(0.0);
+    assert_eq!(pixel(40, 16), GREEN, "x = 0.27 is kept");
+    assert_eq!(pixel(56, 16), BLACK, "x = 0.77 is clipped");
+    assert_eq!(pixel(8, 16), GREEN, "the left half is kept");
+    unsafe {
+        // The modelview at draw time moves the vertices, not the plane: with the quad
+        // shifted right by 0.25 the plane still keeps eye x <= 0.5 (a plane moved along
+        // would keep x <= 0.75).
+        glTranslatef(0.25, 0.0, 0.0);
+    }
+    draw_fixed_function_quad(0.0);
+    assert_eq!(pixel(40, 16), GREEN, "eye x = 0.27 is kept");
+    assert_eq!(pixel(50, 16), BLACK, "eye x = 0.58 is clipped");
+    assert_eq!(pixel(2, 16), BLACK, "left of the shifted quad");
+    unsafe {
+        glLoadIdentity();
+        glDisable(GL_CLIP_PLANE2);
+        // A second plane on z: -z + 0.5 >= 0 keeps z <= 0.5.
+        glClipPlane(GL_CLIP_PLANE5, [0.0, 0.0, -1.0, 0.5].as_ptr());
+        glEnable(GL_CLIP_PLANE5);
+    }
+    draw_fixed_function_quad(0.25);
+    assert_eq!(pixel(32, 16), GREEN, "z = 0.25 is kept");
+    draw_fixed_function_quad(0.75);
+    assert_eq!(pixel(32, 16), BLACK, "z = 0.75 is clipped");
+}
+
+#[test]
+fn position_invariant_vertex_programs_clip_in_eye_space() {
+    let _ctx = context();
+    let text = "!!ARBvp1.0\nOPTION ARB_position_invariant;\nMOV result.color, { 0.0, 1.0, 0.0, 1.0 };\nEND\n";
+    unsafe {
+        glProgramStringARB(GL_VERTEX_PROGRAM_ARB, GL_PROGRAM_FORMAT_ASCII_ARB, text.len() as GLsizei, text.as_ptr().cast());
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        glEnable(GL_VERTEX_PROGRAM_ARB);
+        // y >= 0 in eye space.
+        glClipPlane(GL_CLIP_PLANE0, [0.0, 1.0, 0.0, 0.0].as_ptr());
+        glEnable(GL_CLIP_PLANE0);
+        // The projection is no part of eye space: flipping it flips the kept half on screen.
+        glMatrixMode(GL_PROJECTION);
+        glScalef(1.0, -1.0, 1.0);
+        glMatrixMode(GL_MODELVIEW);
+    }
+    draw_fixed_function_quad(0.0);
+    assert_eq!(pixel(32, 4), GREEN, "eye-space y > 0 lands in the lower half");
+    assert_eq!(pixel(32, 28), BLACK, "eye-space y < 0 is clipped");
+}
