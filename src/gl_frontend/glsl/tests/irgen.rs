@@ -343,3 +343,24 @@ void main() {
         assert!(text.lines().any(|l| l.contains("const") && l.contains(value)), "no constant {value} in:\n{text}");
     }
 }
+
+#[test]
+fn swizzled_interpolants_are_interpolated_whole_then_swizzled() {
+    let p = link(
+        "#version 440
+in vec4 pos;
+out vec3 a;
+void main() { a = pos.xyz; gl_Position = pos; }",
+        "#version 440
+in vec3 a;
+out vec4 c;
+void main() { c = vec4(interpolateAtCentroid(a.zx), interpolateAtCentroid(a[1]), 1.0); }",
+    );
+    let text = ir_text(&p, 1);
+    // Every interpolation reads the whole vec3; the selection comes after.
+    let interps: Vec<&str> = text.lines().filter(|l| l.contains("interp_at_centroid")).collect();
+    assert!(!interps.is_empty(), "{}", text);
+    let whole = interps.iter().find(|l| l.trim_start().starts_with("f32x3 ")).unwrap_or_else(|| panic!("a vec3 interpolation: {}", text));
+    let name = whole.split_whitespace().nth(1).expect("result name");
+    assert!(text.contains(&format!("swizzle {name}.zx")), "the swizzle reads the interpolated value: {}", text);
+}
