@@ -458,6 +458,12 @@ impl Checker<'_> {
                 self.error(i.loc, "unsized arrays can only be indexed with constant expressions");
                 return Typed::error();
             }
+            if let (Some(n), ExprKind::Field(inst, member)) = (cidx, &a.kind) {
+                if let Some(Type::Block(st)) = self.interface.expr_types.get(inst.id as usize) {
+                    let size = self.interface.implicit_member_sizes.entry((st.name.clone(), member.clone())).or_insert(0);
+                    *size = (*size).max(n.min(i64::from(u32::MAX) - 1) as u32 + 1);
+                }
+            }
             if let (Some(n), ExprKind::Ident(name)) = (cidx, &a.kind) {
                 if self.is_gs_user_input(name) {
                     self.gs_unsized_indices.push((n, i.loc));

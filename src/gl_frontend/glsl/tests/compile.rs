@@ -437,6 +437,15 @@ fn interpolants_are_shader_inputs_without_swizzles() {
 }
 
 #[test]
+fn invariant_applies_to_inputs_after_the_vertex_stage() {
+    use glsl::Stage::Geometry;
+    ok(Geometry, "#version 150\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\ninvariant in vec4 p[];\ninvariant out vec4 q;\nvoid main() { q = p[0]; EmitVertex(); }");
+    ok(Fragment, "#version 150\ninvariant in vec4 v;\nout vec4 c;\nvoid main() { c = v; }");
+    fails_with(Vertex, "#version 150\ninvariant in vec4 v;\nvoid main() { gl_Position = v; }", "applies only to shader outputs");
+    fails_with(Fragment, "#version 150\ninvariant uniform vec4 v;\nout vec4 c;\nvoid main() { c = v; }", "invariant");
+}
+
+#[test]
 fn glsl_440_interpolants_may_select_components() {
     let head = "#version 440\nout vec4 c;\n";
     let inputs = "in vec3 a;\nin vec4 arr[2];\nstruct S { vec4 f; };\nin S s;\nin B { vec4 m; vec2 n[2]; } b;\nuniform int i;\n";
