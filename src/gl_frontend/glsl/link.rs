@@ -982,10 +982,10 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                         diags.error(input.loc, format!("interpolation qualifiers of `{}' differ between stages", input.name));
                     }
                     // GLSL 4.10 section 4.6.1: invariance is declared in both stages, or neither
-                    // (GLSL 4.30 lets an input leave it out).
+                    // (GLSL 4.20 lets an input leave it out).
                     let invariant = |q: &TypeQualifier| q.has(|x| matches!(x, QualItem::Invariant));
-                    let desktop_before_430 = |u: &CompiledShader| u.settings.as_ref().is_some_and(|s| !s.is_es() && s.version < 430);
-                    if desktop_before_430(producer) && desktop_before_430(consumer) && !input.name.starts_with("gl_") && invariant(&o.qual) != invariant(&input.qual) {
+                    let desktop_before_420 = |u: &CompiledShader| u.settings.as_ref().is_some_and(|s| !s.is_es() && s.version < 420);
+                    if desktop_before_420(producer) && desktop_before_420(consumer) && !input.name.starts_with("gl_") && invariant(&o.qual) != invariant(&input.qual) {
                         diags.error(input.loc, format!("`{}' is invariant in one of the {} and {} shaders but not in the other", input.name, producer.stage.name(), consumer.stage.name()));
                     }
                     let location = match explicit_int(&o.qual, "location") {

@@ -450,7 +450,7 @@ fn only_the_last_storage_block_member_is_sized_at_run_time() {
 }
 
 #[test]
-fn invariance_of_a_varying_matches_between_stages_before_glsl_430() {
+fn invariance_of_a_varying_matches_between_stages_before_glsl_420() {
     let link_vs_fs = |version: u32, fs_in: &str| {
         let vs = ok(Stage::Vertex, &format!("#version {version}\nin vec4 p;\ninvariant out vec4 v;\nvoid main() {{ v = p; gl_Position = p; }}"));
         let fs = ok(Stage::Fragment, &format!("#version {version}\n{fs_in} vec4 v;\nout vec4 c;\nvoid main() {{ c = v; }}"));
@@ -462,8 +462,8 @@ fn invariance_of_a_varying_matches_between_stages_before_glsl_430() {
     assert!(!p.success && p.info_log.contains("invariant"), "{}", p.info_log);
     let p = link_vs_fs(150, "invariant in");
     assert!(p.success, "{}", p.info_log);
-    // GLSL 4.30 lets the input leave it out.
-    let p = link_vs_fs(430, "in");
+    // GLSL 4.20 lets the input leave it out.
+    let p = link_vs_fs(420, "in");
     assert!(p.success, "{}", p.info_log);
     // A later `invariant v;` counts like the qualifier in the declaration.
     let vs = ok(Stage::Vertex, "#version 150\nin vec4 p;\nout vec4 v;\ninvariant v;\nvoid main() { v = p; gl_Position = p; }");
