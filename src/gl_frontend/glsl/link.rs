@@ -984,7 +984,8 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                     // GLSL 4.10 section 4.6.1: invariance is declared in both stages, or neither
                     // (GLSL 4.20 lets an input leave it out).
                     let invariant = |q: &TypeQualifier| q.has(|x| matches!(x, QualItem::Invariant));
-                    let desktop_before_420 = |u: &CompiledShader| u.settings.as_ref().is_some_and(|s| !s.is_es() && s.version < 420);
+                    // `#pragma STDGL invariant(all)` makes every output invariant without a qualifier.
+                    let desktop_before_420 = |u: &CompiledShader| u.settings.as_ref().is_some_and(|s| !s.is_es() && s.version < 420 && !s.invariant_all);
                     if desktop_before_420(producer) && desktop_before_420(consumer) && !input.name.starts_with("gl_") && invariant(&o.qual) != invariant(&input.qual) {
                         diags.error(input.loc, format!("`{}' is invariant in one of the {} and {} shaders but not in the other", input.name, producer.stage.name(), consumer.stage.name()));
                     }

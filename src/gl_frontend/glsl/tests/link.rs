@@ -462,6 +462,11 @@ fn invariance_of_a_varying_matches_between_stages_before_glsl_420() {
     assert!(!p.success && p.info_log.contains("invariant"), "{}", p.info_log);
     let p = link_vs_fs(150, "invariant in");
     assert!(p.success, "{}", p.info_log);
+    // So does `#pragma STDGL invariant(all)` in the producer.
+    let vs = ok(Stage::Vertex, "#version 120\n#pragma STDGL invariant(all)\nvarying float v;\nvoid main() { v = 1.0; gl_Position = vec4(0.0); }");
+    let fs = ok(Stage::Fragment, "#version 120\ninvariant varying float v;\nvoid main() { gl_FragColor = vec4(v); }");
+    let p = link_program(&[&vs, &fs], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
     // GLSL 4.20 lets the input leave it out.
     let p = link_vs_fs(420, "in");
     assert!(p.success, "{}", p.info_log);
