@@ -558,6 +558,14 @@ fn check_geometry_layouts(units: &[&CompiledShader], diags: &mut Diagnostics) {
                         diags.error(g.loc, format!("geometry shader input `{}' has {} elements but the input primitive has {} vertices", g.name, k, n));
                     }
                 }
+                // An object without the layout may index an unsized input past it (GLSL 1.50
+                // section 4.3.8.1: every size the objects give must agree).
+                let indexed = u.interface.as_ref().and_then(|i| i.implicit_array_sizes.get(&g.name)).copied();
+                if let (Type::Array(_, None), Some(k)) = (&g.ty, indexed) {
+                    if k > n {
+                        diags.error(g.loc, format!("geometry shader input `{}' is indexed past the {} vertices of the input primitive", g.name, n));
+                    }
+                }
             }
         }
     }
@@ -952,7 +960,17 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                     let (ot, it) = (strip(&o.ty, producer_per_vertex, &o.qual), strip(&input.ty, consumer.stage, &input.qual));
                     let type_ok = match (block_members(o, globals(producer)), block_members(input, globals(consumer))) {
                         // Blocks match member by member, in order.
-                        (Some(a), Some(b)) => a == b && (matches!(consumer.stage, Stage::Geometry | Stage::TessControl | Stage::TessEval) || array_len(&o.ty).1 == array_len(&input.ty).1),
+                        // Past the per-vertex dimension, an array of blocks matches only an
+                        // array of blocks of the same size (GLSL 1.50 section 4.3.7).
+                        (Some(a), Some(b)) if matches!(consumer.stage, Stage::Geometry | Stage::TessControl | Stage::TessEval) => {
+                            // (The member of a block without an instance name is no array of blocks.)
+                            let blocks_in_array = |t: &Type| match t {
+                                Type::Array(e, n) if matches!(**e, Type::Block(_)) => Some(n.unwrap_or(1)),
+                                _ => None,
+                            };
+                            a == b && blocks_in_array(&ot) == blocks_in_array(&it)
+                        }
+                        (Some(a), Some(b)) => a == b && array_len(&o.ty).1 == array_len(&input.ty).1,
                         _ => same_varying_type(&ot, &it),
                     };
                     if !type_ok && !(consumer.stage != Stage::Fragment && matches!(&input.ty, Type::Array(e, _) if **e == o.ty)) {
@@ -962,6 +980,14 @@ fn link_varyings(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut P
                     let es = consumer.settings.as_ref().is_some_and(|s| s.is_es());
                     if (es || producer.settings.as_ref().is_some_and(|s| s.version < 430)) && flat(&o.qual) != flat(&input.qual) && consumer.stage == Stage::Fragment {
                         diags.error(input.loc, format!("interpolation qualifiers of `{}' differ between stages", input.name));
+                    }
+                    // GLSL 4.10 section 4.6.1: invariance is declared in both stages, or neither
+                    // (GLSL 4.20 lets an input leave it out).
+                    let invariant = |q: &TypeQualifier| q.has(|x| matches!(x, QualItem::Invariant));
+                    // `#pragma STDGL invariant(all)` makes every output invariant without a qualifier.
+                    let desktop_before_420 = |u: &CompiledShader| u.settings.as_ref().is_some_and(|s| !s.is_es() && s.version < 420 && !s.invariant_all);
+                    if desktop_before_420(producer) && desktop_before_420(consumer) && !input.name.starts_with("gl_") && invariant(&o.qual) != invariant(&input.qual) {
+                        diags.error(input.loc, format!("`{}' is invariant in one of the {} and {} shaders but not in the other", input.name, producer.stage.name(), consumer.stage.name()));
                     }
                     let location = match explicit_int(&o.qual, "location") {
                         Some(l) => Some(l.max(0) as u32),
@@ -1051,6 +1077,26 @@ fn same_varying_type(a: &Type, b: &Type) -> bool {
     }
 }
 
+/// Whether a `storage` global of `stage` is a per-vertex array, sized by the primitive
+/// or the patch rather than by its declarations.
+fn per_vertex(stage: Stage, storage: Storage) -> bool {
+    match storage {
+        Storage::In => matches!(stage, Stage::Geometry | Stage::TessControl | Stage::TessEval),
+        Storage::Out => stage == Stage::TessControl,
+        _ => false,
+    }
+}
+
+/// Whether two declarations of one per-vertex array in shader objects of a stage agree:
+/// the same type, or one element type where one leaves its size to the other
+/// (`in B { .. } i[];` beside `i[4]`).
+fn same_or_implicitly_sized(a: &Type, b: &Type) -> bool {
+    match (a, b) {
+        (Type::Array(x, None), Type::Array(y, _)) | (Type::Array(x, _), Type::Array(y, None)) => x == y,
+        _ => a == b,
+    }
+}
+
 /// Shader objects of one stage must declare a shared global with one type, and redeclare
 /// gl_FragCoord with the same layout.
 /// The centroid, sample, patch, invariant, precise and interpolation qualifiers of a
@@ -1091,7 +1137,9 @@ fn check_intrastage_globals(units: &[&CompiledShader], diags: &mut Diagnostics) 
     for u in units {
         for g in globals(u) {
             match seen.get(g.name.as_str()) {
-                Some(prev) if prev.ty != g.ty => diags.error(g.loc, format!("`{}' is declared with different types in two {} shader objects", g.name, u.stage.name())),
+                Some(prev) if prev.ty != g.ty && !(per_vertex(u.stage, g.storage) && same_or_implicitly_sized(&prev.ty, &g.ty)) => {
+                    diags.error(g.loc, format!("`{}' is declared with different types in two {} shader objects", g.name, u.stage.name()))
+                }
                 Some(prev) if g.name == "gl_FragCoord" => {
                     let names = |q: &TypeQualifier| {
                         let mut v: Vec<String> = q.layouts().map(|l| l.name.clone()).collect();

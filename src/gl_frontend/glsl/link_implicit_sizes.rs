@@ -4,11 +4,13 @@
 //! rest of the linker and IR generation see are the sized ones.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::ast::Storage;
 use crate::compile::CompiledShader;
 use crate::options::Stage;
 use crate::sema::types::Type;
+use crate::sema::GlobalVar;
 
 /// Whether an unsized global of `storage` in `stage` takes its size from the primitive,
 /// the patch or the buffer instead of from its indices.
@@ -28,14 +30,50 @@ fn with_outer_size(t: &Type, n: u32) -> Option<Type> {
     }
 }
 
+/// Whether `g` is a member of an input or output block declared without an instance name
+/// (`out B { float f[]; };`): such members are sized like globals.
+fn unnamed_interface_member(g: &GlobalVar) -> bool {
+    g.block.is_some() && !g.name.starts_with("gl_") && matches!(g.storage, Storage::In | Storage::Out)
+}
+
+/// An input or output block instance (or array of them) whose implicitly sized members
+/// have their sizes from `sizes` (by block and member name), else one element.
+fn with_sized_members(t: &Type, sizes: &HashMap<(String, String), u32>) -> Option<Type> {
+    match t {
+        Type::Array(e, n) => with_sized_members(e, sizes).map(|e| Type::Array(Box::new(e), *n)),
+        Type::Block(st) if st.members.iter().any(|(_, m)| matches!(m, Type::Array(_, None))) => {
+            let mut st = (**st).clone();
+            for (name, m) in st.members.iter_mut() {
+                let n = sizes.get(&(st.name.clone(), name.clone())).copied().unwrap_or(1);
+                if let Some(sized) = with_outer_size(m, n) {
+                    *m = sized;
+                }
+            }
+            Some(Type::Block(Arc::new(st)))
+        }
+        _ => None,
+    }
+}
+
 /// Copies of `shaders` with every implicitly sized global array sized, or `None` when no
 /// shader declares one.
 pub fn size_implicit_arrays(shaders: &[&CompiledShader]) -> Option<Vec<CompiledShader>> {
     // Per stage: the size each implicitly sized name takes.
     let mut sizes: HashMap<(Stage, String), u32> = HashMap::new();
+    // Per stage: the size each implicitly sized member of a named interface block takes.
+    let mut member_sizes: HashMap<Stage, HashMap<(String, String), u32>> = HashMap::new();
+    let mut named_blocks_to_size = false;
     for s in shaders {
         let Some(interface) = &s.interface else { continue };
-        let unsized_globals = interface.globals.iter().filter(|g| g.block.is_none() && matches!(g.ty, Type::Array(_, None)) && !sized_elsewhere(s.stage, g.storage));
+        for ((block, member), n) in &interface.implicit_member_sizes {
+            let size = member_sizes.entry(s.stage).or_default().entry((block.clone(), member.clone())).or_insert(0);
+            *size = (*size).max(*n);
+        }
+        named_blocks_to_size |= interface.globals.iter().any(|g| matches!(g.storage, Storage::In | Storage::Out) && with_sized_members(&g.ty, &HashMap::new()).is_some());
+        let unsized_globals = interface
+            .globals
+            .iter()
+            .filter(|g| (g.block.is_none() || unnamed_interface_member(g)) && matches!(g.ty, Type::Array(_, None)) && !sized_elsewhere(s.stage, g.storage));
         let private = interface.implicit_array_sizes.keys().filter(|n| !interface.globals.iter().any(|g| g.name == **n));
         for name in unsized_globals.map(|g| &g.name).chain(private) {
             let stage_units = || shaders.iter().filter(|o| o.stage == s.stage).filter_map(|o| o.interface.as_ref());
@@ -56,17 +94,24 @@ pub fn size_implicit_arrays(shaders: &[&CompiledShader]) -> Option<Vec<CompiledS
             sizes.insert((s.stage, name.clone()), size);
         }
     }
-    if sizes.is_empty() {
+    if sizes.is_empty() && !named_blocks_to_size {
         return None;
     }
+    let no_sizes = HashMap::new();
     let sized = shaders
         .iter()
         .map(|s| {
             let mut s = (*s).clone();
             let stage = s.stage;
             if let Some(interface) = s.interface.as_mut() {
-                for g in interface.globals.iter_mut().filter(|g| g.block.is_none()) {
+                for g in interface.globals.iter_mut().filter(|g| g.block.is_none() || unnamed_interface_member(g)) {
                     if let Some(t) = sizes.get(&(stage, g.name.clone())).and_then(|n| with_outer_size(&g.ty, *n)) {
+                        g.ty = t;
+                    }
+                }
+                let members = member_sizes.get(&stage).unwrap_or(&no_sizes);
+                for g in interface.globals.iter_mut().filter(|g| matches!(g.storage, Storage::In | Storage::Out)) {
+                    if let Some(t) = with_sized_members(&g.ty, members) {
                         g.ty = t;
                     }
                 }

@@ -458,6 +458,12 @@ impl Checker<'_> {
                 self.error(i.loc, "unsized arrays can only be indexed with constant expressions");
                 return Typed::error();
             }
+            if let (Some(n), ExprKind::Field(inst, member)) = (cidx, &a.kind) {
+                if let Some(Type::Block(st)) = self.interface.expr_types.get(inst.id as usize) {
+                    let size = self.interface.implicit_member_sizes.entry((st.name.clone(), member.clone())).or_insert(0);
+                    *size = (*size).max(n.min(i64::from(u32::MAX) - 1) as u32 + 1);
+                }
+            }
             if let (Some(n), ExprKind::Ident(name)) = (cidx, &a.kind) {
                 if self.is_gs_user_input(name) {
                     self.gs_unsized_indices.push((n, i.loc));
@@ -789,10 +795,13 @@ impl Checker<'_> {
     /// Picks the signature for the arguments: an exact match, else the unique one
     /// reachable by implicit conversions. `Err(true)` means ambiguous.
     /// The interpolant of interpolateAt*: a shader input (or an element or member of one),
-    /// not a temporary, uniform or output; and, outside ESSL 3.20 and
-    /// OES_shader_multisample_interpolation, no component selection (ARB_gpu_shader5).
+    /// not a temporary, uniform or output. Component selection is allowed from GLSL 4.40
+    /// (section 8.13.2), ESSL 3.20 and OES_shader_multisample_interpolation, but not
+    /// under GLSL 4.00 to 4.30 or ARB_gpu_shader5.
     fn check_interpolant(&mut self, interpolant: &Expr, loc: SourceLoc) {
-        let swizzles_allowed = (self.is_es() && self.version() >= 320) || self.ext("GL_OES_shader_multisample_interpolation");
+        let swizzles_allowed = self.desktop_at_least(440)
+            || (self.is_es() && self.version() >= 320)
+            || self.ext("GL_OES_shader_multisample_interpolation");
         let mut root = interpolant;
         loop {
             match &root.kind {

@@ -121,6 +121,8 @@ pub struct ShaderInterface {
     /// The largest constant index plus one used on each implicitly sized global array,
     /// by name: the linker sizes such arrays from it.
     pub implicit_array_sizes: HashMap<String, u32>,
+    /// The same for implicitly sized members of interface blocks, by block and member name.
+    pub implicit_member_sizes: HashMap<(String, String), u32>,
 }
 
 pub struct Checker<'a> {
@@ -887,6 +889,14 @@ impl<'a> Checker<'a> {
                 Some(_) if invariant && self.interface.static_uses.contains(n) => {
                     self.error(*l, format!("`{}' cannot be declared invariant after it was used", n))
                 }
+                // The linker matches invariance between stages from the declaration.
+                Some(_) if invariant => {
+                    if let Some(g) = self.interface.globals.iter_mut().find(|g| g.name == *n && g.block.is_none()) {
+                        if !g.qual.has(|q| matches!(q, QualItem::Invariant)) {
+                            g.qual.items.push((QualItem::Invariant, *l));
+                        }
+                    }
+                }
                 Some(_) => {}
             }
         }
@@ -1256,7 +1266,9 @@ impl<'a> Checker<'a> {
                     let ok = match storage {
                         Storage::Out => true,
                         Storage::Varying => stage == Stage::Vertex || self.version() < 130 && !self.is_es(),
-                        Storage::In => stage == Stage::Fragment && !self.is_es() && self.version() < 420 && false,
+                        // GLSL 1.50 section 4.6.1: an output stays invariant as the next
+                        // stage's input, which then says so too.
+                        Storage::In => stage != Stage::Vertex && self.desktop_at_least(130),
                         _ => false,
                     };
                     if !ok {

@@ -437,6 +437,30 @@ fn interpolants_are_shader_inputs_without_swizzles() {
 }
 
 #[test]
+fn invariant_applies_to_inputs_after_the_vertex_stage() {
+    use glsl::Stage::Geometry;
+    ok(Geometry, "#version 150\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\ninvariant in vec4 p[];\ninvariant out vec4 q;\nvoid main() { q = p[0]; EmitVertex(); }");
+    ok(Fragment, "#version 150\ninvariant in vec4 v;\nout vec4 c;\nvoid main() { c = v; }");
+    fails_with(Vertex, "#version 150\ninvariant in vec4 v;\nvoid main() { gl_Position = v; }", "applies only to shader outputs");
+    fails_with(Fragment, "#version 150\ninvariant uniform vec4 v;\nout vec4 c;\nvoid main() { c = v; }", "invariant");
+}
+
+#[test]
+fn glsl_440_interpolants_may_select_components() {
+    let head = "#version 440\nout vec4 c;\n";
+    let inputs = "in vec3 a;\nin vec4 arr[2];\nstruct S { vec4 f; };\nin S s;\nin B { vec4 m; vec2 n[2]; } b;\nuniform int i;\n";
+    for interpolant in ["a.yx", "a[2]", "a[i]", "arr[1].zw", "arr[i].x", "s.f.wzy", "b.m.xy", "b.n[1].y", "b.n[i][0]"] {
+        let src = format!("{head}{inputs}void main() {{ c = vec4(interpolateAtCentroid({interpolant}).x, interpolateAtSample({interpolant}, 0).x, interpolateAtOffset({interpolant}, vec2(0.0)).x, 1.0); }}");
+        ok(Fragment, &src);
+    }
+    // Still only inputs, whatever the selection.
+    fails_with(Fragment, &format!("{head}uniform vec4 u;\nvoid main() {{ c = vec4(interpolateAtCentroid(u.xy), 0.0, 1.0); }}"), "must be a shader input");
+    fails_with(Fragment, &format!("{head}in vec4 v;\nvoid main() {{ vec4 t = v; c = vec4(interpolateAtCentroid(t.xy), 0.0, 1.0); }}"), "must be a shader input");
+    // GLSL 4.30 keeps ARB_gpu_shader5's rule.
+    fails_with(Fragment, "#version 430\nin vec4 v;\nout vec4 c;\nvoid main() { c = interpolateAtCentroid(v.xyzw); }", "component selection");
+}
+
+#[test]
 fn readonly_storage_block_members_are_not_written_through_the_instance() {
     let head = "#version 330\n#extension GL_ARB_shader_storage_buffer_object : require\n";
     fails_with(Vertex, &format!("{head}buffer Buffer {{ readonly float foo; float bar; }} buf;\nvoid main() {{ buf.foo = 1.0; }}"), "readonly");

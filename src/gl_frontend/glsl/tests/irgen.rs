@@ -343,3 +343,45 @@ void main() {
         assert!(text.lines().any(|l| l.contains("const") && l.contains(value)), "no constant {value} in:\n{text}");
     }
 }
+
+#[test]
+fn swizzled_interpolants_are_interpolated_whole_then_swizzled() {
+    let p = link(
+        "#version 440
+in vec4 pos;
+out vec3 a;
+void main() { a = pos.xyz; gl_Position = pos; }",
+        "#version 440
+in vec3 a;
+out vec4 c;
+void main() { c = vec4(interpolateAtCentroid(a.zx), interpolateAtCentroid(a[1]), 1.0); }",
+    );
+    let text = ir_text(&p, 1);
+    // Every interpolation reads the whole vec3; the selection comes after.
+    let interps: Vec<&str> = text.lines().filter(|l| l.contains("interp_at_centroid")).collect();
+    assert!(!interps.is_empty(), "{}", text);
+    let whole = interps.iter().find(|l| l.trim_start().starts_with("f32x3 ")).unwrap_or_else(|| panic!("a vec3 interpolation: {}", text));
+    let name = whole.split_whitespace().nth(1).expect("result name");
+    assert!(text.contains(&format!("swizzle {name}.zx")), "the swizzle reads the interpolated value: {}", text);
+}
+
+#[test]
+fn implicitly_sized_interface_block_members_take_their_size_from_the_indices() {
+    let p = link(
+        "#version 150
+in vec4 pos;
+out blk { float foo[]; } named;
+out unnamed_blk { float bar[]; };
+void main() { named.foo[0] = 1.0; named.foo[2] = 3.0; bar[1] = 2.0; gl_Position = pos; }",
+        "#version 150
+in blk { float foo[]; } named;
+in unnamed_blk { float bar[]; };
+void main() { gl_FragColor = vec4(named.foo[2], bar[1], 0.0, 1.0); }",
+    );
+    // The largest constant index plus one, the same on both sides of the interface.
+    for (stage, mode) in [(0, "shader_out"), (1, "shader_in")] {
+        let text = ir_text(&p, stage);
+        assert!(text.contains(&format!("({mode} f32[3])")), "named.foo has 3 elements: {}", text);
+        assert!(text.contains(&format!("({mode} f32[2])")), "bar has 2 elements: {}", text);
+    }
+}

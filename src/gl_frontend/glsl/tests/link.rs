@@ -448,3 +448,71 @@ fn only_the_last_storage_block_member_is_sized_at_run_time() {
     assert!(!es.success);
     assert!(es.info_log.contains("only the last member"), "{}", es.info_log);
 }
+
+#[test]
+fn invariance_of_a_varying_matches_between_stages_before_glsl_420() {
+    let link_vs_fs = |version: u32, fs_in: &str| {
+        let vs = ok(Stage::Vertex, &format!("#version {version}\nin vec4 p;\ninvariant out vec4 v;\nvoid main() {{ v = p; gl_Position = p; }}"));
+        let fs = ok(Stage::Fragment, &format!("#version {version}\n{fs_in} vec4 v;\nout vec4 c;\nvoid main() {{ c = v; }}"));
+        link_program(&[&vs, &fs], &LinkOptions::default())
+    };
+    let p = link_vs_fs(150, "in");
+    assert!(!p.success && p.info_log.contains("invariant"), "{}", p.info_log);
+    let p = link_vs_fs(410, "in");
+    assert!(!p.success && p.info_log.contains("invariant"), "{}", p.info_log);
+    let p = link_vs_fs(150, "invariant in");
+    assert!(p.success, "{}", p.info_log);
+    // So does `#pragma STDGL invariant(all)` in the producer.
+    let vs = ok(Stage::Vertex, "#version 120\n#pragma STDGL invariant(all)\nvarying float v;\nvoid main() { v = 1.0; gl_Position = vec4(0.0); }");
+    let fs = ok(Stage::Fragment, "#version 120\ninvariant varying float v;\nvoid main() { gl_FragColor = vec4(v); }");
+    let p = link_program(&[&vs, &fs], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    // GLSL 4.20 lets the input leave it out.
+    let p = link_vs_fs(420, "in");
+    assert!(p.success, "{}", p.info_log);
+    // A later `invariant v;` counts like the qualifier in the declaration.
+    let vs = ok(Stage::Vertex, "#version 150\nin vec4 p;\nout vec4 v;\ninvariant v;\nvoid main() { v = p; gl_Position = p; }");
+    let fs = ok(Stage::Fragment, "#version 150\ninvariant in vec4 v;\nout vec4 c;\nvoid main() { c = v; }");
+    let p = link_program(&[&vs, &fs], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+}
+
+#[test]
+fn geometry_objects_may_leave_the_per_vertex_array_size_to_another() {
+    let vs = ok(Stage::Vertex, "#version 150\nout B { vec4 a; } i;\nvoid main() { i.a = vec4(1.0); gl_Position = vec4(1.0); }");
+    let gs_sized = |n: &str| ok(Stage::Geometry, &format!("#version 150\nlayout(lines_adjacency) in;\nlayout(triangle_strip, max_vertices = 3) out;\nin B {{ vec4 a; }} i[{n}];\nvec4 f() {{ return i[1].a; }}"));
+    let gs_main = ok(Stage::Geometry, "#version 150\nin B { vec4 a; } i[];\nvec4 f();\nvoid main() { gl_Position = i[3].a + f(); EmitVertex(); }");
+    let p = link_program(&[&vs, &gs_sized("4"), &gs_main], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    // Two sizes that differ still disagree.
+    let gs_other = ok(Stage::Geometry, "#version 150\nin B { vec4 a; } i[3];\nvec4 f();\nvoid main() { gl_Position = f(); EmitVertex(); }");
+    let p = link_program(&[&vs, &gs_sized("4"), &gs_other], &LinkOptions::default());
+    assert!(!p.success && p.info_log.contains("different types"), "{}", p.info_log);
+}
+
+#[test]
+fn an_array_of_vertex_blocks_needs_an_array_of_them_per_geometry_vertex() {
+    let vs = |decl: &str| ok(Stage::Vertex, &format!("#version 150\nout B {{ vec4 a; }} b{decl};\nvoid main() {{ gl_Position = vec4(1.0); }}"));
+    let gs = |decl: &str| {
+        ok(Stage::Geometry, &format!("#version 150\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\nin B {{ vec4 a; }} b{decl};\nvoid main() {{ gl_Position = vec4(1.0); EmitVertex(); }}"))
+    };
+    for (v, g) in [("[3]", "[3]"), ("[3]", "[]")] {
+        let (v, g) = (vs(v), gs(g));
+        let p = link_program(&[&v, &g], &LinkOptions::default());
+        assert!(!p.success && p.info_log.contains("has type"), "{}", p.info_log);
+    }
+    let (v, g) = (vs(""), gs("[]"));
+    let p = link_program(&[&v, &g], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+}
+
+#[test]
+fn an_unsized_geometry_input_indexed_past_the_primitive_of_another_object_fails() {
+    let vs = ok(Stage::Vertex, "#version 150\nin vec4 p;\nout vec4 v;\nvoid main() { v = p; }");
+    let gs_layout = |prim: &str| ok(Stage::Geometry, &format!("#version 150\nlayout({prim}) in;\nlayout(points, max_vertices = 3) out;\nvoid emit();\nvoid main() {{ emit(); }}"));
+    let gs_body = ok(Stage::Geometry, "#version 150\nin vec4 v[];\nvoid emit() { gl_Position = v[2]; EmitVertex(); }");
+    let p = link_program(&[&vs, &gs_layout("lines"), &gs_body], &LinkOptions::default());
+    assert!(!p.success && p.info_log.contains("indexed past"), "{}", p.info_log);
+    let p = link_program(&[&vs, &gs_layout("triangles"), &gs_body], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+}
