@@ -72,7 +72,9 @@ fn is_begin_target(target: GLenum, gles: bool, statistics: bool) -> bool {
     }
 }
 
-/// The pipeline counter a GL_ARB_pipeline_statistics_query target reads.
+/// The pipeline counter a GL_ARB_pipeline_statistics_query target reads. A geometry shader
+/// galvan runs as compute (`draw_path::gs_emulation`) runs uncounted, so the geometry
+/// counters stay 0 there.
 fn pipeline_statistic(target: GLenum) -> Option<PipelineStatistic> {
     Some(match target {
         GL_VERTICES_SUBMITTED => PipelineStatistic::InputAssemblyVertices,
