@@ -66,6 +66,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_multitexture", Offered::Compatibility),
     ("GL_ARB_occlusion_query", Offered::Desktop),
     ("GL_ARB_occlusion_query2", Offered::Desktop),
+    ("GL_ARB_pipeline_statistics_query", Offered::Desktop),
     ("GL_ARB_pixel_buffer_object", Offered::Desktop),
     ("GL_ARB_point_parameters", Offered::Compatibility),
     ("GL_ARB_point_sprite", Offered::Compatibility),
@@ -245,6 +246,8 @@ const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     ("GL_OES_geometry_shader", |c| c.geometry_shader_available()),
     // GL_MAX_VIEWPORTS must be at least 16.
     ("GL_ARB_viewport_array", |c| c.multi_viewport && c.geometry_shader),
+    // The counters come from the device's pipeline-statistics queries.
+    ("GL_ARB_pipeline_statistics_query", |c| c.pipeline_statistics),
 ];
 
 /// ES extensions written against ES 3.1, which earlier ES contexts do not offer.
@@ -306,7 +309,7 @@ mod tests {
         let all = enabled(Api::Gl, Profile::Core, (4, 6), &nir_like::Caps::ALL);
         assert!(all.iter().any(|n| n == "GL_ARB_gpu_shader_fp64"));
         assert!(all.iter().any(|n| n == "GL_ARB_gpu_shader_int64"));
-        let caps = nir_like::Caps { fp64: false, int64: false, transform_feedback: false, vertex_pipeline_stores: false, tessellation: false, multi_viewport: false, ..nir_like::Caps::ALL };
+        let caps = nir_like::Caps { fp64: false, int64: false, transform_feedback: false, vertex_pipeline_stores: false, tessellation: false, multi_viewport: false, pipeline_statistics: false, ..nir_like::Caps::ALL };
         let without = enabled(Api::Gl, Profile::Core, (4, 6), &caps);
         assert!(!without.iter().any(|n| n.contains("64")), "{without:?}");
         assert!(!without.iter().any(|n| n.contains("transform_feedback")), "{without:?}");

@@ -36,6 +36,8 @@ pub struct Caps {
     pub vertex_pipeline_stores: bool,
     /// Several viewports, one chosen per primitive by gl_ViewportIndex (multiViewport).
     pub multi_viewport: bool,
+    /// Counters of vertices, primitives and shader invocations (pipelineStatisticsQuery).
+    pub pipeline_statistics: bool,
 }
 
 impl Caps {
@@ -93,6 +95,7 @@ impl Caps {
         demote_to_helper: true,
         vertex_pipeline_stores: true,
         multi_viewport: true,
+        pipeline_statistics: true,
     };
 
     /// A target that does nothing beyond the baseline (every emulation on).
@@ -115,6 +118,7 @@ impl Caps {
         demote_to_helper: false,
         vertex_pipeline_stores: false,
         multi_viewport: false,
+        pipeline_statistics: false,
     };
 
     /// The names `GALVAN_EMULATE` accepts, with the flag each one clears and whether

@@ -173,6 +173,7 @@ impl Device {
         caps.demote_to_helper = f.shader_demote_to_helper;
         caps.vertex_pipeline_stores = f.vertex_pipeline_stores_and_atomics;
         caps.multi_viewport = f.multi_viewport && self.info.limits.max_viewports >= 16;
+        caps.pipeline_statistics = f.pipeline_statistics_query;
         caps
     }
 

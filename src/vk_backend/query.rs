@@ -1,4 +1,5 @@
-//! Queries: samples passed, primitives generated and written, elapsed time and timestamps.
+//! Queries: samples passed, primitives generated and written, pipeline statistics, elapsed
+//! time and timestamps.
 //!
 //! A Vulkan query cannot outlive its command buffer, while a GL query may span any number of
 //! batches and renderings. So a counting query is a list of Vulkan query slots, one per stretch
@@ -25,7 +26,33 @@ pub enum QueryKind {
     PrimitivesWritten { stream: u32 },
     /// Nanoseconds between the query's beginning and its end on the device.
     TimeElapsed,
+    /// One counter of the pipeline: vertices, primitives or shader invocations.
+    PipelineStatistic(PipelineStatistic),
 }
+
+/// The counters of a pipeline-statistics query, in the order Vulkan returns them
+/// (VkQueryPipelineStatisticFlagBits, lowest bit first): the value is the bit's position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PipelineStatistic {
+    InputAssemblyVertices,
+    InputAssemblyPrimitives,
+    VertexShaderInvocations,
+    GeometryShaderInvocations,
+    GeometryShaderPrimitives,
+    ClippingInvocations,
+    ClippingPrimitives,
+    FragmentShaderInvocations,
+    TessellationControlShaderPatches,
+    TessellationEvaluationShaderInvocations,
+    ComputeShaderInvocations,
+}
+
+/// Every counter a statistics slot records: GL may count several at once, and Vulkan allows
+/// one active query of a type, so all of them share one slot that counts everything.
+const ALL_STATISTICS: vk::QueryPipelineStatisticFlags = vk::QueryPipelineStatisticFlags::from_raw(0x7ff);
+
+/// Values one statistics slot returns, one per bit of [`ALL_STATISTICS`].
+const STATISTICS_VALUES: usize = 11;
 
 /// The Vulkan query a counting kind records into, and which of its values is the result.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -33,30 +60,43 @@ pub(crate) struct SlotKind {
     ty: vk::QueryType,
     /// The vertex stream of an indexed query type.
     index: u32,
-    /// Values one query of the type returns, and which one is wanted.
+    /// Values one query of the type returns.
     values: usize,
-    wanted: usize,
+}
+
+/// Which of its slot's values is a query's result.
+fn wanted_value(kind: QueryKind) -> usize {
+    match kind {
+        QueryKind::PipelineStatistic(s) => s as usize,
+        _ => 0,
+    }
 }
 
 impl SlotKind {
     fn of(kind: QueryKind, device: &Device) -> Result<SlotKind> {
         let f = &device.info().features;
         Ok(match kind {
-            QueryKind::SamplesPassed => SlotKind { ty: vk::QueryType::OCCLUSION, index: 0, values: 1, wanted: 0 },
+            QueryKind::SamplesPassed => SlotKind { ty: vk::QueryType::OCCLUSION, index: 0, values: 1 },
             QueryKind::PrimitivesGenerated { stream } => {
                 if !f.primitives_generated_query {
                     return Err(Error::MissingFeature("primitives generated queries"));
                 }
-                SlotKind { ty: vk::QueryType::PRIMITIVES_GENERATED_EXT, index: stream, values: 1, wanted: 0 }
+                SlotKind { ty: vk::QueryType::PRIMITIVES_GENERATED_EXT, index: stream, values: 1 }
             }
             QueryKind::PrimitivesWritten { stream } => {
                 if !f.transform_feedback {
                     return Err(Error::MissingFeature("transform feedback queries"));
                 }
                 // The stream query returns (primitives written, primitives needed).
-                SlotKind { ty: vk::QueryType::TRANSFORM_FEEDBACK_STREAM_EXT, index: stream, values: 2, wanted: 0 }
+                SlotKind { ty: vk::QueryType::TRANSFORM_FEEDBACK_STREAM_EXT, index: stream, values: 2 }
             }
-            QueryKind::TimeElapsed => SlotKind { ty: vk::QueryType::TIMESTAMP, index: 0, values: 1, wanted: 0 },
+            QueryKind::TimeElapsed => SlotKind { ty: vk::QueryType::TIMESTAMP, index: 0, values: 1 },
+            QueryKind::PipelineStatistic(_) => {
+                if !f.pipeline_statistics_query {
+                    return Err(Error::MissingFeature("pipeline statistics queries"));
+                }
+                SlotKind { ty: vk::QueryType::PIPELINE_STATISTICS, index: 0, values: STATISTICS_VALUES }
+            }
         })
     }
 }
@@ -154,7 +194,10 @@ impl CommandStream {
         let (pool, index) = match found {
             Some(f) => f,
             None => {
-                let info = vk::QueryPoolCreateInfo::default().query_type(ty).query_count(POOL_SIZE);
+                let mut info = vk::QueryPoolCreateInfo::default().query_type(ty).query_count(POOL_SIZE);
+                if ty == vk::QueryType::PIPELINE_STATISTICS {
+                    info = info.pipeline_statistics(ALL_STATISTICS);
+                }
                 // SAFETY: a valid create info; the query type's feature is enabled (SlotKind::of).
                 let raw = unsafe { self.device.raw.create_query_pool(&info, None) }.map_err(vk_err("vkCreateQueryPool"))?;
                 let pool = Arc::new(QueryPool {
@@ -268,7 +311,7 @@ impl CommandStream {
     }
 
     /// Opens every active counting query not yet counting in this batch; called just before a
-    /// rendering begins.
+    /// rendering or a dispatch begins.
     pub(crate) fn open_queries(&mut self) -> Result<()> {
         if self.queries.uncounted {
             return Ok(());
@@ -344,8 +387,8 @@ impl CommandStream {
         let sk = SlotKind::of(query.kind, &self.device)?;
         let mut values = Vec::with_capacity(query.slots.len());
         for slot in &query.slots {
-            // One query's values (and its availability) in one 24-byte element.
-            let mut data = [[0u64; 3]; 1];
+            // One query's values (and its availability) in one element.
+            let mut data = [[0u64; STATISTICS_VALUES + 1]; 1];
             let n = sk.values;
             let flags = vk::QueryResultFlags::TYPE_64
                 | if wait { vk::QueryResultFlags::WAIT } else { vk::QueryResultFlags::WITH_AVAILABILITY };
@@ -360,7 +403,7 @@ impl CommandStream {
             if !wait && data[0][n] == 0 {
                 return Ok(None);
             }
-            values.push(data[0][sk.wanted]);
+            values.push(data[0][wanted_value(query.kind)]);
         }
         Ok(Some(match query.kind {
             QueryKind::TimeElapsed if values.len() == 2 => (values[1].wrapping_sub(values[0]) as f64 * query.period_ns) as u64,

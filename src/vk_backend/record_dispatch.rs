@@ -68,6 +68,8 @@ impl CommandStream {
             }
         }
         self.end_rendering()?;
+        // Active counting queries count this dispatch (compute shader invocations).
+        self.open_queries()?;
         // Outside rendering nothing is an attachment: sampled images are read-only.
         self.feedback.clear();
         self.batch()?.keep(program.id, || program.clone());

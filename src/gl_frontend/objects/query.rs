@@ -11,7 +11,7 @@ use crate::context::ContextState;
 use crate::objects::names::NameTable;
 use crate::types::enums::*;
 use crate::types::*;
-use vk_backend::QueryKind;
+use vk_backend::{PipelineStatistic, QueryKind};
 
 /// Vertex streams a GL_PRIMITIVES_GENERATED or GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN query
 /// may count (GL_MAX_VERTEX_STREAMS).
@@ -61,14 +61,35 @@ pub struct QueryObjects {
 }
 
 /// Whether `target` names a query type glBeginQuery accepts. OpenGL ES counts no samples,
-/// only whether any passed.
-fn is_begin_target(target: GLenum, gles: bool) -> bool {
+/// only whether any passed; pipeline statistics (ARB_pipeline_statistics_query) need the
+/// device's counters and a desktop context.
+fn is_begin_target(target: GLenum, gles: bool, statistics: bool) -> bool {
     match target {
         GL_ANY_SAMPLES_PASSED | GL_ANY_SAMPLES_PASSED_CONSERVATIVE | GL_PRIMITIVES_GENERATED
         | GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN | GL_TIME_ELAPSED => true,
         GL_SAMPLES_PASSED => !gles,
-        _ => false,
+        t => statistics && !gles && pipeline_statistic(t).is_some(),
     }
+}
+
+/// The pipeline counter a GL_ARB_pipeline_statistics_query target reads. A geometry shader
+/// galvan runs as compute (`draw_path::gs_emulation`) runs uncounted, so the geometry
+/// counters stay 0 there.
+fn pipeline_statistic(target: GLenum) -> Option<PipelineStatistic> {
+    Some(match target {
+        GL_VERTICES_SUBMITTED => PipelineStatistic::InputAssemblyVertices,
+        GL_PRIMITIVES_SUBMITTED => PipelineStatistic::InputAssemblyPrimitives,
+        GL_VERTEX_SHADER_INVOCATIONS => PipelineStatistic::VertexShaderInvocations,
+        GL_TESS_CONTROL_SHADER_PATCHES => PipelineStatistic::TessellationControlShaderPatches,
+        GL_TESS_EVALUATION_SHADER_INVOCATIONS => PipelineStatistic::TessellationEvaluationShaderInvocations,
+        GL_GEOMETRY_SHADER_INVOCATIONS => PipelineStatistic::GeometryShaderInvocations,
+        GL_GEOMETRY_SHADER_PRIMITIVES_EMITTED => PipelineStatistic::GeometryShaderPrimitives,
+        GL_FRAGMENT_SHADER_INVOCATIONS => PipelineStatistic::FragmentShaderInvocations,
+        GL_COMPUTE_SHADER_INVOCATIONS => PipelineStatistic::ComputeShaderInvocations,
+        GL_CLIPPING_INPUT_PRIMITIVES => PipelineStatistic::ClippingInvocations,
+        GL_CLIPPING_OUTPUT_PRIMITIVES => PipelineStatistic::ClippingPrimitives,
+        _ => return None,
+    })
 }
 
 /// The binding point of a target: the three occlusion targets share one, so only one of them
@@ -95,7 +116,7 @@ fn backend_kind(target: GLenum, index: GLuint) -> QueryKind {
         GL_PRIMITIVES_GENERATED => QueryKind::PrimitivesGenerated { stream: index },
         GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN => QueryKind::PrimitivesWritten { stream: index },
         GL_TIME_ELAPSED => QueryKind::TimeElapsed,
-        _ => QueryKind::SamplesPassed,
+        t => pipeline_statistic(t).map_or(QueryKind::SamplesPassed, QueryKind::PipelineStatistic),
     }
 }
 
@@ -131,6 +152,11 @@ impl ResultType {
 }
 
 impl ContextState {
+    /// Whether glBeginQuery accepts `target` in this context.
+    fn is_query_target(&self, target: GLenum) -> bool {
+        is_begin_target(target, self.is_gles(), self.caps.pipeline_statistics)
+    }
+
     pub(crate) fn gl_gen_queries(&mut self, n: GLsizei, ids: *mut GLuint) {
         if !self.check(n >= 0, GL_INVALID_VALUE) || ids.is_null() {
             return;
@@ -143,7 +169,7 @@ impl ContextState {
     }
 
     pub(crate) fn gl_create_queries(&mut self, target: GLenum, n: GLsizei, ids: *mut GLuint) {
-        if !self.check(is_begin_target(target, self.is_gles()) || target == GL_TIMESTAMP, GL_INVALID_ENUM) {
+        if !self.check(self.is_query_target(target) || target == GL_TIMESTAMP, GL_INVALID_ENUM) {
             return;
         }
         if !self.check(n >= 0, GL_INVALID_VALUE) || ids.is_null() {
@@ -188,7 +214,7 @@ impl ContextState {
     /// Checks the target and index of glBeginQueryIndexed, glEndQueryIndexed and
     /// glGetQueryIndexediv; records the error and returns false when they are wrong.
     fn check_query_target(&mut self, target: GLenum, index: GLuint, allow_timestamp: bool) -> bool {
-        if !self.check(is_begin_target(target, self.is_gles()) || allow_timestamp && target == GL_TIMESTAMP, GL_INVALID_ENUM) {
+        if !self.check(self.is_query_target(target) || allow_timestamp && target == GL_TIMESTAMP, GL_INVALID_ENUM) {
             return false;
         }
         let max = if is_indexed_target(target) { MAX_VERTEX_STREAMS } else { 1 };

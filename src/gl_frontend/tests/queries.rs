@@ -377,3 +377,128 @@ fn query_buffer_writes_report_bad_buffers_and_ranges() {
         assert_eq!(i64::from_le_bytes(out[8..16].try_into().unwrap()), WINDOW_PIXELS as i64);
     }
 }
+
+fn begin_queries(targets: &[GLenum]) -> Vec<GLuint> {
+    targets
+        .iter()
+        .map(|t| {
+            let q = new_query();
+            unsafe { glBeginQuery(*t, q) };
+            q
+        })
+        .collect()
+}
+
+fn end_queries(targets: &[GLenum]) {
+    for t in targets {
+        unsafe { glEndQuery(*t) };
+    }
+}
+
+#[test]
+fn pipeline_statistics_count_submitted_vertices_and_primitives_across_flushes() {
+    let _ctx = current_compat_context();
+    setup();
+    let targets = [GL_VERTICES_SUBMITTED, GL_PRIMITIVES_SUBMITTED, GL_CLIPPING_INPUT_PRIMITIVES, GL_VERTEX_SHADER_INVOCATIONS];
+    // A draw before the queries begin does not count.
+    draw_quad();
+    let queries = begin_queries(&targets);
+    draw_quad();
+    unsafe { glFlush() };
+    draw_quad();
+    // A read-back ends the batch in the middle of the queries.
+    assert_eq!(pixel(3, 3), [0, 255, 0, 255]);
+    draw_quad();
+    end_queries(&targets);
+    // A draw after the queries end does not count either.
+    draw_quad();
+    assert_eq!(result_u64(queries[0]), 3 * 6);
+    assert_eq!(result_u64(queries[1]), 3 * 2);
+    assert_eq!(result_u64(queries[2]), 3 * 2);
+    // Each submitted vertex is shaded at most once, and each distinct corner at least once per draw.
+    let shaded = result_u64(queries[3]);
+    assert!((3 * 4..=3 * 6).contains(&shaded), "{shaded} vertex shader invocations");
+    let mut bits = 0;
+    unsafe { glGetQueryiv(GL_VERTICES_SUBMITTED, GL_QUERY_COUNTER_BITS, &mut bits) };
+    assert_eq!(bits, 64);
+    assert_eq!(error(), GL_NO_ERROR);
+}
+
+#[test]
+fn fragment_shader_invocations_follow_the_covered_area() {
+    let _ctx = current_compat_context();
+    setup();
+    let q = new_query();
+    unsafe {
+        glBeginQuery(GL_FRAGMENT_SHADER_INVOCATIONS, q);
+        glEndQuery(GL_FRAGMENT_SHADER_INVOCATIONS);
+    }
+    assert_eq!(result_u64(q), 0);
+    unsafe {
+        glBeginQuery(GL_FRAGMENT_SHADER_INVOCATIONS, q);
+        draw_quad();
+        glEndQuery(GL_FRAGMENT_SHADER_INVOCATIONS);
+    }
+    // Every pixel of the window runs the fragment shader at least once.
+    assert!(result_u64(q) >= WINDOW_PIXELS, "{}", result_u64(q));
+    assert_eq!(error(), GL_NO_ERROR);
+}
+
+#[test]
+fn compute_shader_invocations_count_dispatched_invocations() {
+    let _ctx = current_context_with_override(4, 6, gl_frontend::Profile::Core);
+    let cs = "#version 430\nlayout(local_size_x = 4, local_size_y = 2) in;\nlayout(std430, binding = 0) buffer B { uint n; };\nvoid main() { atomicAdd(n, 1u); }\n";
+    let p = linked_program(&[(GL_COMPUTE_SHADER, cs)]);
+    let q = new_query();
+    unsafe {
+        let mut buffer = 0;
+        glGenBuffers(1, &mut buffer);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, 4, [0u32].as_ptr().cast(), GL_DYNAMIC_COPY);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buffer);
+        glUseProgram(p);
+        glDispatchCompute(1, 1, 1);
+        glBeginQuery(GL_COMPUTE_SHADER_INVOCATIONS, q);
+        glDispatchCompute(3, 1, 1);
+        glFlush();
+        glDispatchCompute(1, 2, 1);
+        glEndQuery(GL_COMPUTE_SHADER_INVOCATIONS);
+        glDispatchCompute(1, 1, 1);
+    }
+    assert_eq!(result_u64(q), (3 + 2) * 8);
+    assert_eq!(error(), GL_NO_ERROR);
+}
+
+#[test]
+fn pipeline_statistics_query_errors_follow_the_specification() {
+    let _ctx = current_compat_context();
+    setup();
+    let (a, b) = (new_query(), new_query());
+    unsafe {
+        glBeginQuery(GL_VERTICES_SUBMITTED, a);
+        // One query per target at a time.
+        glBeginQuery(GL_VERTICES_SUBMITTED, b);
+        assert_eq!(error(), GL_INVALID_OPERATION);
+        // Another target counts beside it.
+        glBeginQuery(GL_PRIMITIVES_SUBMITTED, b);
+        assert_eq!(error(), GL_NO_ERROR);
+        glEndQuery(GL_VERTICES_SUBMITTED);
+        glEndQuery(GL_PRIMITIVES_SUBMITTED);
+        // A name keeps the target it was first begun with.
+        glBeginQuery(GL_PRIMITIVES_SUBMITTED, a);
+        assert_eq!(error(), GL_INVALID_OPERATION);
+        glEndQuery(GL_GEOMETRY_SHADER_INVOCATIONS);
+        assert_eq!(error(), GL_INVALID_OPERATION);
+    }
+    let mut target = 0;
+    unsafe { glGetQueryObjectiv(b, GL_QUERY_TARGET, &mut target) };
+    assert_eq!(target as GLenum, GL_PRIMITIVES_SUBMITTED);
+}
+
+#[test]
+fn opengl_es_has_no_pipeline_statistics() {
+    let _ctx = current_gles_context();
+    let q = new_query();
+    unsafe { glBeginQuery(GL_VERTICES_SUBMITTED, q) };
+    assert_eq!(error(), GL_INVALID_ENUM);
+}
