@@ -335,7 +335,7 @@ impl ContextState {
         };
         let (patches_ok, shaders_make_primitives) = {
             let exe = executable.lock().unwrap_or_else(|p| p.into_inner());
-            (exe.has_tessellation == (mode == GL_PATCHES), exe.shaders_make_primitives())
+            (exe.has_tessellation == (mode == GL_PATCHES) && exe.geometry_input_accepts(mode), exe.shaders_make_primitives())
         };
         if !self.check(patches_ok && self.capture_mode_allowed(mode), GL_INVALID_OPERATION) {
             return;

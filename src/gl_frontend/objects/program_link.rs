@@ -33,6 +33,8 @@ pub struct LinkedProgram {
     pub tess_control_vertices: Option<u32>,
     /// The primitive mode, spacing, vertex order and point mode of the evaluation shader.
     pub tess_eval: Option<nir_like::TessInfo>,
+    /// The input primitive of the geometry shader, if the program has one.
+    pub geometry_input: Option<nir_like::Primitive>,
     /// Per sampler index: the texture unit (glUniform1i on a sampler).
     pub sampler_units: Vec<u32>,
     /// Per sampler index: its GLSL type (GL_SAMPLER_2D, GL_INT_SAMPLER_3D, ...), which
@@ -62,6 +64,22 @@ impl LinkedProgram {
     /// so the draw's own primitives never reach it in their order.
     pub fn shaders_make_primitives(&self) -> bool {
         self.stages.iter().any(|s| matches!(s, glsl::Stage::Geometry | glsl::Stage::TessEval))
+    }
+
+    /// Whether primitives of draw `mode` may feed the program's geometry shader: its input
+    /// primitive must be the draw's kind (with tessellation, the evaluation stage's output
+    /// feeds it instead, checked at link time).
+    pub fn geometry_input_accepts(&self, mode: GLenum) -> bool {
+        use nir_like::Primitive;
+        let Some(input) = self.geometry_input.filter(|_| !self.has_tessellation) else { return true };
+        match input {
+            Primitive::Points => mode == GL_POINTS,
+            Primitive::Lines => matches!(mode, GL_LINES | GL_LINE_STRIP | GL_LINE_LOOP),
+            Primitive::LinesAdjacency => matches!(mode, GL_LINES_ADJACENCY | GL_LINE_STRIP_ADJACENCY),
+            Primitive::Triangles => matches!(mode, GL_TRIANGLES | GL_TRIANGLE_STRIP | GL_TRIANGLE_FAN),
+            Primitive::TrianglesAdjacency => matches!(mode, GL_TRIANGLES_ADJACENCY | GL_TRIANGLE_STRIP_ADJACENCY),
+            _ => true,
+        }
     }
 }
 
@@ -805,6 +823,7 @@ impl ContextState {
         let stage_ir = |stage| linked.stages.iter().find(|s| s.stage == stage).and_then(|s| s.ir.as_ref().ok());
         let tess_control_vertices = stage_ir(glsl::Stage::TessControl).map(|ir| ir.info.tess.vertices_out);
         let tess_eval = stage_ir(glsl::Stage::TessEval).map(|ir| ir.info.tess.clone());
+        let geometry_input = stage_ir(glsl::Stage::Geometry).map(|ir| ir.info.geometry.input_primitive);
         let interface = linked.interface;
         let sampler_types = (0..interface.sampler_count)
             .map(|s| interface.uniforms.iter().find(|u| u.sampler_index.is_some_and(|i| s >= i && s < i + u.array_size.max(1))).map_or(GL_SAMPLER_2D, |u| u.gl_type))
@@ -832,6 +851,7 @@ impl ContextState {
             has_tessellation,
             tess_control_vertices,
             tess_eval,
+            geometry_input,
             sampler_units,
             sampler_types,
             builtin_matrices_generation: 0,

@@ -131,3 +131,23 @@ void main() {
     assert_eq!(pixel(8, 4), [0, 0, 0, 255], "lower left is clipped");
     assert_eq!(pixel(56, 4), [0, 0, 0, 255], "lower right is clipped");
 }
+
+#[test]
+fn draws_of_another_primitive_kind_than_the_geometry_input_are_refused() {
+    let _ctx = context();
+    unsafe {
+        // GS takes points: lines and triangles do not feed it.
+        let p = use_geometry_program(VS, GS, FS);
+        glUniform1f(glGetUniformLocation(p, c"half_size".as_ptr()), 0.5);
+        let points: [f32; 6] = [0.0, 0.0, 0.5, 0.5, -0.5, 0.5];
+        for mode in [GL_LINES, GL_LINE_STRIP, GL_TRIANGLES, GL_TRIANGLE_FAN] {
+            clear_and_draw(&points, mode);
+            assert_eq!(glGetError(), GL_INVALID_OPERATION, "mode {mode:#x}");
+        }
+        // Nothing was drawn by the refused draws.
+        assert_eq!(pixel(32, 16), [0, 0, 0, 255]);
+        clear_and_draw(&points[..2], GL_POINTS);
+        assert_eq!(glGetError(), GL_NO_ERROR);
+        assert_eq!(pixel(32, 16), [0, 255, 0, 255]);
+    }
+}
