@@ -223,17 +223,22 @@ pub fn link_storage_blocks(shaders: &[&CompiledShader], diags: &mut Diagnostics)
 }
 
 /// The work-group size of a program's compute stage; an error when its shaders declare
-/// none, or disagree.
+/// none, or disagree. None as well for a variable size (ARB_compute_variable_group_size),
+/// which each dispatch gives instead.
 pub fn link_local_size(units: &[&CompiledShader], diags: &mut Diagnostics) -> Option<[u32; 3]> {
     let mut size: Option<[u32; 3]> = None;
-    for s in units.iter().filter(|s| s.stage == Stage::Compute) {
+    let compute = || units.iter().filter(|s| s.stage == Stage::Compute);
+    let variable = compute().any(|s| s.interface.as_ref().is_some_and(|i| i.local_size_variable));
+    for s in compute() {
         let Some(l) = s.interface.as_ref().and_then(|i| i.local_size) else { continue };
         match size {
             Some(prev) if prev != l => diags.error(SourceLoc::default(), "compute shaders of one program declare different local sizes"),
             _ => size = Some(l),
         }
     }
-    if size.is_none() && units.iter().any(|s| s.stage == Stage::Compute) {
+    if variable && size.is_some() {
+        diags.error(SourceLoc::default(), "compute shaders of one program declare both a fixed and a variable local size");
+    } else if size.is_none() && !variable && compute().next().is_some() {
         diags.error(SourceLoc::default(), "the compute shader declares no local size (layout(local_size_x = N) in)");
     }
     size

@@ -118,6 +118,8 @@ pub struct ShaderInterface {
     pub clip_cull_sizes: HashMap<String, u32>,
     /// A compute shader's `layout(local_size_x = ..) in;`, once declared.
     pub local_size: Option<[u32; 3]>,
+    /// A compute shader's `layout(local_size_variable) in;`: the size comes with each dispatch.
+    pub local_size_variable: bool,
     /// The largest constant index plus one used on each implicitly sized global array,
     /// by name: the linker sizes such arrays from it.
     pub implicit_array_sizes: HashMap<String, u32>,
@@ -287,6 +289,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
     }
     c.size_implicit_local_arrays();
     c.interface.local_size = c.local_size;
+    c.interface.local_size_variable = c.local_size_variable;
     c.check_fragment_outputs();
     c.interface.has_main = c.functions.get("main").is_some_and(|f| f.iter().any(|f| f.defined));
     c.interface

@@ -314,6 +314,22 @@ fn compute_shader_objects_must_agree_on_the_local_size() {
     assert_eq!(p.interface.compute_local_size, Some([2, 1, 1]));
 }
 
+/// A variable local size (ARB_compute_variable_group_size) counts as a declared size, and
+/// cannot be mixed with a fixed one across the shader objects of a program.
+#[test]
+fn a_variable_local_size_links_alone_but_not_beside_a_fixed_one() {
+    let head = "#version 330\n#extension GL_ARB_compute_shader : enable\n#extension GL_ARB_compute_variable_group_size : enable\n";
+    let variable = ok(Stage::Compute, &format!("{head}layout(local_size_variable) in;\nvoid foo() {{}}"));
+    let plain = ok(Stage::Compute, &format!("{head}void foo();\nvoid main() {{ foo(); }}"));
+    let p = link_program(&[&plain, &variable], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    assert_eq!(p.interface.compute_local_size, None);
+    let fixed = ok(Stage::Compute, &format!("{head}layout(local_size_x = 2) in;\nvoid foo();\nvoid main() {{ foo(); }}"));
+    let p = link_program(&[&fixed, &variable], &LinkOptions::default());
+    assert!(!p.success, "a fixed and a variable local size linked");
+    assert!(p.info_log.contains("both a fixed and a variable"), "{}", p.info_log);
+}
+
 /// The outer length of the IR variable `name` of the linked stage `stage`.
 fn ir_array_length(p: &glsl::LinkedProgram, stage: Stage, name: &str) -> Option<u32> {
     let ir = p.stages.iter().find(|s| s.stage == stage)?.ir.as_ref().ok()?;
