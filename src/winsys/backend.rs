@@ -247,3 +247,27 @@ pub fn present(target: &mut WindowTarget, framebuffer: &Framebuffer) -> Result<(
 pub fn resize(target: &mut WindowTarget, width: u32, height: u32) -> Result<(), String> {
     target.swapchain.resize(width, height).map_err(|e| e.to_string())
 }
+
+/// A command stream of its own that reads a default framebuffer's colour back to the
+/// CPU (for X pixmaps, which no swapchain reaches); like [`WindowTarget`]'s blit, the
+/// read waits on the rendering through the image's tracked state.
+pub struct ColorReader {
+    stream: vk_backend::CommandStream,
+}
+
+pub fn create_color_reader() -> Result<ColorReader, String> {
+    Ok(ColorReader { stream: device()?.create_command_stream() })
+}
+
+impl ColorReader {
+    /// Submits the current context's work and reads the colour buffer: RGBA8, GL row
+    /// order, with its width and height.
+    pub fn read_rgba8(&mut self, framebuffer: &Framebuffer) -> Result<(Vec<u8>, u32, u32), String> {
+        gl_frontend::flush();
+        let image = framebuffer.color_image();
+        let (width, height) = (image.desc().width, image.desc().height);
+        let region = vk_backend::ImageRegion::rect(0, 0, width, height);
+        let pixels = self.stream.read_image(image, &region).map_err(|e| e.to_string())?;
+        Ok((pixels, width, height))
+    }
+}

@@ -11,3 +11,6 @@ pub mod egl;
 pub mod glvnd_abi;
 pub mod glx;
 mod thread_token;
+pub mod x11;
+pub mod x11_pixmap;
+pub mod x11_window;

@@ -17,14 +17,27 @@ pub struct Config {
     pub stencil: i32,
     pub samples: i32,
     pub surface_type: i32,
+    /// The X visual windows of this config use (EGL_NATIVE_VISUAL_ID), 0 off X11.
+    pub native_visual_id: i32,
+    /// Its class (EGL_NATIVE_VISUAL_TYPE: TrueColor), EGL_NONE off X11.
+    pub native_visual_type: i32,
+}
+
+/// The native visual a display's window configs render for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NativeVisual {
+    pub id: i32,
+    pub class: i32,
 }
 
 const RENDERABLE: i32 = (EGL_OPENGL_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT) as i32;
 const MAX_PBUFFER_SIZE: i32 = 16384;
 
 /// The configurations a display offers: RGBA8 and RGB8 colour, each without
-/// depth, with depth24 and with depth24/stencil8.
-pub fn table(surface_type: i32) -> Vec<Config> {
+/// depth, with depth24 and with depth24/stencil8. On X11 every one of them shows in
+/// windows of the screen's depth-24 TrueColor visual: a swapchain on such a window
+/// takes RGBA8 images, whose alpha the X server ignores (as GLX's configs do).
+pub fn table(surface_type: i32, visual: Option<NativeVisual>) -> Vec<Config> {
     let mut configs = Vec::new();
     for (red, green, blue, alpha) in [(8, 8, 8, 8), (8, 8, 8, 0)] {
         for (depth, stencil) in [(0, 0), (24, 0), (24, 8)] {
@@ -38,6 +51,8 @@ pub fn table(surface_type: i32) -> Vec<Config> {
                 stencil,
                 samples: 0,
                 surface_type,
+                native_visual_id: visual.map_or(0, |v| v.id),
+                native_visual_type: visual.map_or(EGL_NONE as i32, |v| v.class),
             });
         }
     }
@@ -71,8 +86,8 @@ impl Config {
             EGL_MAX_SWAP_INTERVAL => 1,
             EGL_MIN_SWAP_INTERVAL => 0,
             EGL_NATIVE_RENDERABLE => EGL_FALSE as i32,
-            EGL_NATIVE_VISUAL_ID => 0,
-            EGL_NATIVE_VISUAL_TYPE => EGL_NONE as i32,
+            EGL_NATIVE_VISUAL_ID => self.native_visual_id,
+            EGL_NATIVE_VISUAL_TYPE => self.native_visual_type,
             EGL_SURFACE_TYPE => self.surface_type,
             EGL_RENDERABLE_TYPE | EGL_CONFORMANT => RENDERABLE,
             EGL_TRANSPARENT_TYPE => EGL_NONE as i32,
@@ -202,7 +217,7 @@ mod tests {
     use super::*;
 
     fn pbuffer_table() -> Vec<Config> {
-        table(EGL_PBUFFER_BIT as i32)
+        table(EGL_PBUFFER_BIT as i32, None)
     }
 
     #[test]
@@ -251,6 +266,15 @@ mod tests {
         let got = choose(&pbuffer_table(), &[(EGL_CONFIG_ID, 3), (EGL_DEPTH_SIZE, 32)]).unwrap();
         assert_eq!(got.len(), 1);
         assert_eq!(got[0].id, 3);
+    }
+
+    #[test]
+    fn window_configs_name_their_visual() {
+        let visual = NativeVisual { id: 0x21, class: 4 };
+        let configs = table((EGL_WINDOW_BIT | EGL_PBUFFER_BIT) as i32, Some(visual));
+        let got = choose(&configs, &[(EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT), (EGL_NATIVE_VISUAL_TYPE, 4)]).unwrap();
+        assert_eq!(got.len(), configs.len(), "the default request wants windows; every config has them");
+        assert!(got.iter().all(|c| c.attrib(EGL_NATIVE_VISUAL_ID) == Some(0x21)));
     }
 
     #[test]

@@ -13,8 +13,7 @@ use std::sync::Arc;
 pub struct Current {
     pub context: Arc<EglContext>,
     pub draw: Option<Arc<EglSurface>>,
-    /// Held, not read: a read surface destroyed while current lives until released.
-    #[allow(dead_code)]
+    /// Held so that a read surface destroyed while current lives until released.
     pub read: Option<Arc<EglSurface>>,
 }
 

@@ -11,7 +11,7 @@ use super::display::{new_handle, Display};
 use super::error::{guard, take_error, EglError, EglResult};
 use super::surface::{self, EglSurface};
 use super::vendor::current_api;
-use crate::winsys::glvnd_abi::{EglBoolean, EglEnum, EglInt, Handle};
+use crate::winsys::glvnd_abi::{EglAttrib, EglBoolean, EglEnum, EglInt, Handle};
 use std::ffi::{c_char, c_void, CStr};
 use std::sync::{Arc, Mutex};
 
@@ -33,7 +33,9 @@ pub fn lookup(name: &CStr) -> Option<*mut c_void> {
         eglInitialize, eglTerminate, eglQueryString, eglGetConfigs, eglChooseConfig,
         eglGetConfigAttrib, eglCreateContext, eglDestroyContext, eglQueryContext,
         eglMakeCurrent, eglCreatePbufferSurface, eglCreateWindowSurface,
-        eglCreatePixmapSurface, eglCreatePbufferFromClientBuffer, eglDestroySurface,
+        eglCreatePlatformWindowSurface, eglCreatePlatformWindowSurfaceEXT,
+        eglCreatePixmapSurface, eglCreatePlatformPixmapSurface, eglCreatePlatformPixmapSurfaceEXT,
+        eglCreatePbufferFromClientBuffer, eglDestroySurface,
         eglQuerySurface, eglSurfaceAttrib, eglSwapBuffers, eglSwapInterval, eglCopyBuffers,
         eglBindTexImage, eglReleaseTexImage, eglWaitGL, eglWaitClient, eglWaitNative,
         eglReleaseThread, eglGetError, eglBindAPI,
@@ -90,7 +92,7 @@ unsafe extern "C" fn eglQueryString(dpy: Handle, name: EglInt) -> *const c_char 
         if dpy.is_null() {
             // Client queries (EGL_EXT_client_extensions): no display needed.
             return match name {
-                EGL_EXTENSIONS => Ok(c"EGL_EXT_client_extensions EGL_EXT_platform_base EGL_KHR_client_get_all_proc_addresses".as_ptr()),
+                EGL_EXTENSIONS => Ok(c"EGL_EXT_client_extensions EGL_EXT_platform_base EGL_KHR_client_get_all_proc_addresses EGL_MESA_platform_surfaceless EGL_KHR_platform_x11 EGL_EXT_platform_x11".as_ptr()),
                 EGL_VERSION => Ok(c"1.5 galvan".as_ptr()),
                 _ => Err(EglError::BAD_DISPLAY),
             };
@@ -139,7 +141,7 @@ unsafe extern "C" fn eglGetConfigs(dpy: Handle, configs: *mut Handle, size: EglI
         let display = display(dpy)?;
         display.check_initialized()?;
         // SAFETY: EGL's contract for the output array.
-        unsafe { return_configs(&display.configs(), configs, size, count) }
+        unsafe { return_configs(display.configs(), configs, size, count) }
     })
 }
 
@@ -155,7 +157,7 @@ unsafe extern "C" fn eglChooseConfig(
         display.check_initialized()?;
         // SAFETY: EGL's attribute list contract.
         let requested = unsafe { attrib_list::read(attribs) }?;
-        let chosen = config::choose(&display.configs(), &requested)?;
+        let chosen = config::choose(display.configs(), &requested)?;
         // SAFETY: EGL's contract for the output array.
         unsafe { return_configs(&chosen, configs, size, count) }
     })
@@ -258,6 +260,13 @@ unsafe extern "C" fn eglMakeCurrent(dpy: Handle, draw: Handle, read: Handle, ctx
     guard("eglMakeCurrent", FALSE, || {
         let display = display(dpy)?;
         let this_thread = crate::winsys::thread_token::current();
+        // A pixmap that stops being drawn into shows what was drawn (its context is
+        // still current here, so its work is what gets submitted).
+        if let Some(previous) = current::get().and_then(|c| c.draw) {
+            if previous.handle != draw as usize {
+                previous.update_native();
+            }
+        }
         if ctx.is_null() {
             if !draw.is_null() || !read.is_null() {
                 return Err(EglError::BAD_MATCH);
@@ -286,6 +295,12 @@ unsafe extern "C" fn eglMakeCurrent(dpy: Handle, draw: Handle, read: Handle, ctx
                 return Err(EglError::BAD_MATCH);
             }
         }
+        // A configless context still needs draw and read surfaces that agree.
+        if let (Some(d), Some(r)) = (draw.as_ref(), read.as_ref()) {
+            if !compatible(&d.config, &r.config) {
+                return Err(EglError::BAD_MATCH);
+            }
+        }
         {
             let owner = context.current_thread.lock().unwrap_or_else(|e| e.into_inner());
             if owner.is_some_and(|t| t != this_thread) {
@@ -294,8 +309,8 @@ unsafe extern "C" fn eglMakeCurrent(dpy: Handle, draw: Handle, read: Handle, ctx
         }
         backend::make_current(
             Some(&context.gl),
-            draw.as_ref().map(|s| &s.framebuffer),
-            read.as_ref().map(|s| &s.framebuffer),
+            draw.as_ref().map(|s| s.framebuffer()).as_ref(),
+            read.as_ref().map(|s| s.framebuffer()).as_ref(),
         )
         .map_err(|why| {
             tracing::debug!(target: "galvan::egl", "eglMakeCurrent: {why}");
@@ -346,27 +361,118 @@ unsafe extern "C" fn eglCreatePbufferSurface(dpy: Handle, config: Handle, attrib
     })
 }
 
-unsafe extern "C" fn eglCreateWindowSurface(dpy: Handle, config: Handle, _win: usize, _attribs: *const EglInt) -> Handle {
+/// The window surface functions' shared body; `window` is the X window's XID.
+fn create_window_surface(dpy: Handle, config: Handle, window: EglResult<u64>, attribs: EglResult<Vec<(i64, i64)>>) -> EglResult<Handle> {
+    let display = display(dpy)?;
+    display.check_initialized()?;
+    // EGL_MESA_platform_surfaceless: no window belongs to a surfaceless display.
+    if display.x_connection == 0 {
+        return Err(EglError::BAD_NATIVE_WINDOW);
+    }
+    let config = display.config(config)?;
+    if config.surface_type & EGL_WINDOW_BIT as i32 == 0 {
+        return Err(EglError::BAD_MATCH);
+    }
+    let (window, attribs) = (window?, attribs?);
+    // One EGLSurface per window, as EGL requires.
+    let taken = display.initialized()?.surfaces.values().any(|s| s.native == Some((display.x_connection, window)));
+    if taken {
+        return Err(EglError::BAD_ALLOC);
+    }
+    let handle = new_handle();
+    let surface = surface::create_window(handle, config, display.x_connection, display.x_screen, window, &attribs)?;
+    display.initialized()?.surfaces.insert(handle, Arc::new(surface));
+    Ok(handle as Handle)
+}
+
+/// The XID a platform entry point's native window points to.
+///
+/// # Safety
+/// `native` is null or points to an X `Window`, as EGL_KHR_platform_x11 requires.
+unsafe fn window_behind(native: *mut c_void) -> EglResult<u64> {
+    if native.is_null() {
+        return Err(EglError::BAD_NATIVE_WINDOW);
+    }
+    // SAFETY: the caller's pointer to a Window (an unsigned long).
+    Ok(unsafe { *(native as *const std::ffi::c_ulong) } as u64)
+}
+
+/// EGLNativeWindowType is an X `Window` on X11.
+unsafe extern "C" fn eglCreateWindowSurface(dpy: Handle, config: Handle, win: usize, attribs: *const EglInt) -> Handle {
     guard("eglCreateWindowSurface", NO_HANDLE, || {
-        let display = display(dpy)?;
-        display.check_initialized()?;
-        let config = display.config(config)?;
-        if config.surface_type & EGL_WINDOW_BIT as i32 == 0 {
-            return Err(EglError::BAD_MATCH);
-        }
-        Err(EglError::BAD_NATIVE_WINDOW)
+        // SAFETY: EGL's attribute list contract.
+        create_window_surface(dpy, config, Ok(win as u64), unsafe { attrib_list::read(attribs) })
     })
 }
 
-unsafe extern "C" fn eglCreatePixmapSurface(dpy: Handle, config: Handle, _pixmap: usize, _attribs: *const EglInt) -> Handle {
+unsafe extern "C" fn eglCreatePlatformWindowSurface(dpy: Handle, config: Handle, native: *mut c_void, attribs: *const EglAttrib) -> Handle {
+    guard("eglCreatePlatformWindowSurface", NO_HANDLE, || {
+        // SAFETY: EGL_KHR_platform_x11's native window and EGL's attribute list contracts.
+        unsafe { create_window_surface(dpy, config, window_behind(native), attrib_list::read(attribs)) }
+    })
+}
+
+unsafe extern "C" fn eglCreatePlatformWindowSurfaceEXT(dpy: Handle, config: Handle, native: *mut c_void, attribs: *const EglInt) -> Handle {
+    guard("eglCreatePlatformWindowSurfaceEXT", NO_HANDLE, || {
+        // SAFETY: as eglCreatePlatformWindowSurface, with EGLint attributes.
+        unsafe { create_window_surface(dpy, config, window_behind(native), attrib_list::read(attribs)) }
+    })
+}
+
+/// The pixmap surface functions' shared body; `pixmap` is the X pixmap's XID.
+fn create_pixmap_surface(dpy: Handle, config: Handle, pixmap: EglResult<u64>, attribs: EglResult<Vec<(i64, i64)>>) -> EglResult<Handle> {
+    let display = display(dpy)?;
+    display.check_initialized()?;
+    // EGL_MESA_platform_surfaceless: no pixmap belongs to a surfaceless display.
+    if display.x_connection == 0 {
+        return Err(EglError::BAD_NATIVE_PIXMAP);
+    }
+    let config = display.config(config)?;
+    if config.surface_type & EGL_PIXMAP_BIT as i32 == 0 {
+        return Err(EglError::BAD_MATCH);
+    }
+    let (pixmap, attribs) = (pixmap?, attribs?);
+    let taken = display.initialized()?.surfaces.values().any(|s| s.native == Some((display.x_connection, pixmap)));
+    if taken {
+        return Err(EglError::BAD_ALLOC);
+    }
+    let handle = new_handle();
+    let surface = surface::create_pixmap(handle, config, display.x_connection, display.x_screen, pixmap, &attribs)?;
+    display.initialized()?.surfaces.insert(handle, Arc::new(surface));
+    Ok(handle as Handle)
+}
+
+/// The XID a platform entry point's native pixmap points to.
+///
+/// # Safety
+/// `native` is null or points to an X `Pixmap`, as EGL_KHR_platform_x11 requires.
+unsafe fn pixmap_behind(native: *mut c_void) -> EglResult<u64> {
+    if native.is_null() {
+        return Err(EglError::BAD_NATIVE_PIXMAP);
+    }
+    // SAFETY: the caller's pointer to a Pixmap (an unsigned long).
+    Ok(unsafe { *(native as *const std::ffi::c_ulong) } as u64)
+}
+
+/// EGLNativePixmapType is an X `Pixmap` on X11.
+unsafe extern "C" fn eglCreatePixmapSurface(dpy: Handle, config: Handle, pixmap: usize, attribs: *const EglInt) -> Handle {
     guard("eglCreatePixmapSurface", NO_HANDLE, || {
-        let display = display(dpy)?;
-        display.check_initialized()?;
-        let config = display.config(config)?;
-        if config.surface_type & EGL_PIXMAP_BIT as i32 == 0 {
-            return Err(EglError::BAD_MATCH);
-        }
-        Err(EglError::BAD_NATIVE_PIXMAP)
+        // SAFETY: EGL's attribute list contract.
+        create_pixmap_surface(dpy, config, Ok(pixmap as u64), unsafe { attrib_list::read(attribs) })
+    })
+}
+
+unsafe extern "C" fn eglCreatePlatformPixmapSurface(dpy: Handle, config: Handle, native: *mut c_void, attribs: *const EglAttrib) -> Handle {
+    guard("eglCreatePlatformPixmapSurface", NO_HANDLE, || {
+        // SAFETY: EGL_KHR_platform_x11's native pixmap and EGL's attribute list contracts.
+        unsafe { create_pixmap_surface(dpy, config, pixmap_behind(native), attrib_list::read(attribs)) }
+    })
+}
+
+unsafe extern "C" fn eglCreatePlatformPixmapSurfaceEXT(dpy: Handle, config: Handle, native: *mut c_void, attribs: *const EglInt) -> Handle {
+    guard("eglCreatePlatformPixmapSurfaceEXT", NO_HANDLE, || {
+        // SAFETY: as eglCreatePlatformPixmapSurface, with EGLint attributes.
+        unsafe { create_pixmap_surface(dpy, config, pixmap_behind(native), attrib_list::read(attribs)) }
     })
 }
 
@@ -426,8 +532,15 @@ unsafe extern "C" fn eglSwapBuffers(dpy: Handle, surface: Handle) -> EglBoolean 
         if !current.draw.as_ref().is_some_and(|d| Arc::ptr_eq(d, &surface)) {
             return Err(EglError::BAD_SURFACE);
         }
-        // A pbuffer has no front buffer: a swap only submits the work.
-        backend::flush_current();
+        if surface.swap()? {
+            // The window changed size: the context draws into the new buffers from now on.
+            let draw = surface.framebuffer();
+            let read = current.read.as_ref().map_or_else(|| draw.clone(), |r| r.framebuffer());
+            backend::rebind_current(&draw, &read).map_err(|why| {
+                tracing::warn!(target: "galvan::egl", "after resize: {why}");
+                EglError::BAD_ALLOC
+            })?;
+        }
         Ok(TRUE)
     })
 }
@@ -443,10 +556,28 @@ unsafe extern "C" fn eglSwapInterval(dpy: Handle, interval: EglInt) -> EglBoolea
     })
 }
 
-unsafe extern "C" fn eglCopyBuffers(dpy: Handle, surface: Handle, _target: usize) -> EglBoolean {
+/// Copies a surface's colour buffer into the X pixmap `target` (EGLNativePixmapType).
+unsafe extern "C" fn eglCopyBuffers(dpy: Handle, surface: Handle, target: usize) -> EglBoolean {
     guard("eglCopyBuffers", FALSE, || {
-        find_surface(display(dpy)?, surface)?;
-        Err(EglError::BAD_NATIVE_PIXMAP)
+        let display = display(dpy)?;
+        let surface = find_surface(display, surface)?;
+        if display.x_connection == 0 {
+            return Err(EglError::BAD_NATIVE_PIXMAP);
+        }
+        let connection = display.x_connection as crate::winsys::x11::XDisplay;
+        let (_, _, depth) = crate::winsys::x11::drawable_geometry(connection, target as u64)
+            .filter(|_| crate::winsys::x11::window_attributes(connection, target as u64).is_none())
+            .ok_or(EglError::BAD_NATIVE_PIXMAP)?;
+        if depth != 24 && depth != 32 {
+            return Err(EglError::BAD_MATCH);
+        }
+        let mut reader = backend::create_color_reader().map_err(|_| EglError::BAD_ALLOC)?;
+        crate::winsys::x11_pixmap::copy_into(&mut reader, &surface.framebuffer(), connection, display.x_screen, target as u64, depth)
+            .map_err(|why| {
+                tracing::warn!(target: "galvan::egl", "eglCopyBuffers: {why}");
+                EglError::BAD_NATIVE_PIXMAP
+            })?;
+        Ok(TRUE)
     })
 }
 
@@ -467,8 +598,12 @@ unsafe extern "C" fn eglReleaseTexImage(dpy: Handle, surface: Handle, _buffer: E
 
 unsafe extern "C" fn eglWaitClient() -> EglBoolean {
     guard("eglWaitClient", FALSE, || {
-        if current::get().is_some() {
+        if let Some(current) = current::get() {
             backend::finish_current();
+            // X draws into a pixmap only after this: show it GL's rendering now.
+            if let Some(draw) = current.draw {
+                draw.update_native();
+            }
         }
         Ok(TRUE)
     })

@@ -3,8 +3,10 @@
 //! glvnd owns the exported `egl*` symbols, eglGetDisplay, eglBindAPI and the
 //! current-context record; galvan hands it the functions of [`entry_points`]
 //! through `getProcAddress` and answers for its displays.
-//! Platforms: EGL_MESA_platform_surfaceless (and the default display), with
-//! pbuffer surfaces and surfaceless contexts.
+//! Platforms: EGL_MESA_platform_surfaceless, with pbuffer surfaces and surfaceless
+//! contexts; EGL_KHR_platform_x11, adding window surfaces shown through a Vulkan
+//! swapchain on the X window. The default display is X11's where `$DISPLAY` names a
+//! server galvan can reach, surfaceless otherwise.
 
 mod attrib_list;
 pub mod config;

@@ -1,5 +1,6 @@
 //! The glvnd side: `__egl_Main` and the functions libEGL asks a vendor for.
 
+use super::attrib_list;
 use super::consts::*;
 use super::display::{Display, Platform};
 use super::entry_points;
@@ -50,18 +51,50 @@ pub unsafe fn egl_main(
     1
 }
 
+/// glvnd's eglGetPlatformDisplay and eglGetDisplay both land here: for
+/// eglGetDisplay(native) glvnd guesses the platform itself and, for an X display,
+/// passes EGL_PLATFORM_X11_KHR since galvan lists EGL_KHR_platform_x11.
 unsafe extern "C" fn get_platform_display(
     platform: EglEnum,
     native: *mut c_void,
-    _attribs: *const EglAttrib,
+    attribs: *const EglAttrib,
 ) -> Handle {
-    guard("getPlatformDisplay", std::ptr::null_mut(), || match platform as i64 {
-        // EGL_NONE is eglGetDisplay(EGL_DEFAULT_DISPLAY).
-        EGL_PLATFORM_SURFACELESS_MESA | EGL_NONE if native.is_null() => {
-            Ok(Display::get(Platform::Surfaceless).handle())
+    guard("getPlatformDisplay", std::ptr::null_mut(), || {
+        // SAFETY: glvnd passes the caller's EGL_NONE-terminated list, or null.
+        let attribs = unsafe { attrib_list::read(attribs) }?;
+        match platform as i64 {
+            // EGL_NONE is eglGetDisplay(EGL_DEFAULT_DISPLAY): the X server `$DISPLAY`
+            // names where there is one (windows and pbuffers), else surfaceless.
+            EGL_NONE if native.is_null() => {
+                if !attribs.is_empty() {
+                    return Err(EglError::BAD_ATTRIBUTE);
+                }
+                let default_x11 = Platform::X11 { native: 0, screen: None };
+                let display = match std::env::var_os("DISPLAY").filter(|d| !d.is_empty()) {
+                    Some(_) => Display::get(default_x11).or_else(|_| Display::get(Platform::Surfaceless))?,
+                    None => Display::get(Platform::Surfaceless)?,
+                };
+                Ok(display.handle())
+            }
+            EGL_PLATFORM_SURFACELESS_MESA if native.is_null() => {
+                if !attribs.is_empty() {
+                    return Err(EglError::BAD_ATTRIBUTE);
+                }
+                Ok(Display::get(Platform::Surfaceless)?.handle())
+            }
+            EGL_PLATFORM_X11_KHR => {
+                let mut screen = None;
+                for (name, value) in attribs {
+                    match name {
+                        EGL_PLATFORM_X11_SCREEN_KHR => screen = Some(value as i32),
+                        _ => return Err(EglError::BAD_ATTRIBUTE),
+                    }
+                }
+                Ok(Display::get(Platform::X11 { native: native as usize, screen })?.handle())
+            }
+            // glvnd reads the error to tell "not mine" from a bad argument.
+            _ => Err(EglError::BAD_PARAMETER),
         }
-        // glvnd reads the error to tell "not mine" from a bad argument.
-        _ => Err(EglError::BAD_PARAMETER),
     })
 }
 
@@ -71,7 +104,7 @@ unsafe extern "C" fn get_supports_api(api: EglEnum) -> EglBoolean {
 
 unsafe extern "C" fn get_vendor_string(name: c_int) -> *const c_char {
     if name == VENDOR_STRING_PLATFORM_EXTENSIONS {
-        c"EGL_MESA_platform_surfaceless".as_ptr()
+        c"EGL_MESA_platform_surfaceless EGL_KHR_platform_x11 EGL_EXT_platform_x11".as_ptr()
     } else {
         std::ptr::null()
     }

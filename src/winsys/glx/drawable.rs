@@ -2,8 +2,9 @@
 //! owns), each with the default framebuffer a context renders to.
 
 use super::fbconfig::FbConfig;
-use super::x11::{self, XDisplay};
-use crate::winsys::backend::{self, Framebuffer, WindowTarget};
+use crate::winsys::x11::{self, XDisplay};
+use crate::winsys::backend::{self, Framebuffer};
+use crate::winsys::x11_window::XWindowFramebuffer;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -25,7 +26,7 @@ pub struct GlxDrawable {
 
 pub struct DrawableState {
     pub framebuffer: Framebuffer,
-    pub window: Option<WindowTarget>,
+    pub window: Option<XWindowFramebuffer>,
     pub width: u32,
     pub height: u32,
     pub swap_interval: i32,
@@ -69,10 +70,17 @@ pub fn window(display: XDisplay, window: u64, config: &'static FbConfig) -> Resu
         return Ok(found);
     }
     let (width, height) = x11::drawable_size(display, window).ok_or("not a window")?;
-    let (raw_display, raw_window) =
-        x11::raw_handles(display, config.screen, window).ok_or("no display connection")?;
-    let target = backend::create_window_target(raw_display, raw_window, width, height)?;
-    let framebuffer = framebuffer_for(config, width, height)?;
+    let target = XWindowFramebuffer::new(
+        display,
+        config.screen,
+        window,
+        width,
+        height,
+        false,
+        config.depth as u32,
+        config.stencil as u32,
+    )?;
+    let framebuffer = target.framebuffer.clone();
     Ok(insert(GlxDrawable {
         xid: window,
         kind: Kind::Window,
@@ -138,13 +146,12 @@ impl GlxDrawable {
             backend::flush_current();
             return Ok(false);
         };
-        backend::present(target, &state.framebuffer)?;
+        target.present()?;
         let Some((width, height)) = x11::drawable_size(display, self.xid) else { return Ok(false) };
-        if (width, height) == (state.width, state.height) || width == 0 || height == 0 {
+        if !target.resize_to(width, height)? {
             return Ok(false);
         }
-        backend::resize(target, width, height)?;
-        state.framebuffer = framebuffer_for(self.config, width, height)?;
+        state.framebuffer = target.framebuffer.clone();
         state.width = width;
         state.height = height;
         Ok(true)

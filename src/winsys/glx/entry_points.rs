@@ -10,7 +10,7 @@ use super::current::{self, Current};
 use super::drawable::{self, GlxDrawable, Kind};
 use super::fbconfig::{self, FbConfig};
 use super::vendor::register_context;
-use super::x11::{self, XDisplay};
+use crate::winsys::x11::{self, XDisplay};
 use crate::winsys::backend::{self, ContextRequest};
 use std::ffi::{c_char, c_int, c_uint, c_ulong, c_void, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};

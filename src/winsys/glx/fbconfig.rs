@@ -2,7 +2,7 @@
 //! matching and sorting rules of glXChooseFBConfig and glXChooseVisual (GLX 1.4, 3.3.3).
 
 use super::consts::*;
-use super::x11::{self, XDisplay};
+use crate::winsys::x11::{self, XDisplay};
 use std::sync::{Mutex, OnceLock};
 
 /// One GLXFBConfig. Handles are pointers to these, leaked once per (display, screen),

@@ -13,6 +13,5 @@ mod drawable;
 mod entry_points;
 mod fbconfig;
 mod vendor;
-mod x11;
 
 pub use vendor::{glx_main, GlxApiExports, GlxApiImports};

@@ -81,7 +81,7 @@ pub unsafe fn glx_main(
 }
 
 unsafe extern "C" fn is_screen_supported(display: *mut c_void, screen: c_int) -> c_int {
-    (screen >= 0 && screen < super::x11::screen_count(display as _)) as c_int
+    (screen >= 0 && screen < crate::winsys::x11::screen_count(display as _)) as c_int
 }
 
 /// GLX functions by name first, then every GL function of gl_frontend.
