@@ -35,12 +35,17 @@ const EXECUTED_IMMEDIATELY: &[&str] = &[
 /// bindings (as ARB_uniform_buffer_object and Mesa settle it), glUniformSubroutinesuiv (as
 /// ARB_shader_subroutine says), the current double attributes of
 /// glVertexAttribL{1,2,3,4}d{,v} (ARB_vertex_attrib_64bit's glVertexAttrib counterparts),
-/// and glDispatchCompute (compiled like a draw, as Mesa does; the indirect form, whose
-/// parameters live in a buffer, is refused with GL_INVALID_OPERATION).
+/// glDispatchCompute (compiled like a draw, as Mesa does; the indirect form, whose
+/// parameters live in a buffer, is refused with GL_INVALID_OPERATION), and GL 3.3's packed
+/// current-value commands (glVertexAttribP*, glVertexP*, glColorP*, ...), the
+/// counterparts of glVertexAttrib, glVertex and glColor, which lists record.
 fn recorded_after_2_1(name: &str) -> bool {
     let uniform = name.starts_with("glUniform");
     let double_attribute = name.starts_with("glVertexAttribL") && (name.ends_with('d') || name.ends_with("dv"));
-    uniform || double_attribute || name == "glDispatchCompute"
+    let packed = ["glVertexAttribP", "glVertexP", "glNormalP", "glColorP", "glSecondaryColorP", "glTexCoordP", "glMultiTexCoordP"]
+        .iter()
+        .any(|p| name.strip_prefix(p).is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit())));
+    uniform || double_attribute || packed || name == "glDispatchCompute"
 }
 
 /// Recorded by hand-written code (`crate::state::display_list::record_*`): their data

@@ -16,6 +16,7 @@ use crate::objects::buffer_clear::ClearedBuffer;
 use crate::objects::copy_image::CopyEnd;
 use crate::objects::vertex_attrib_values::CurrentAs;
 use crate::state::current_values::{read_norm, read_vec, Current, Normalize};
+use crate::state::packed_current_values::PackedTarget;
 use crate::state::evaluators::{write_map_values, Dimension, MapArgs};
 use crate::state::pixel_maps::MapValues;
 use crate::state::matrices::{read_matrix, rotation, scaling, translation, transpose, IDENTITY};
@@ -954,10 +955,13 @@ impl GlCommands for ContextState {
         self.gl_get_attached_shaders(program, max_count, count, shaders)
     }
     unsafe fn BindAttribLocation(&mut self, program: GLuint, index: GLuint, name: *const GLchar) {
-        self.gl_bind_location(program, index, name, false)
+        self.gl_bind_attrib_location(program, index, name)
     }
     unsafe fn BindFragDataLocation(&mut self, program: GLuint, color: GLuint, name: *const GLchar) {
-        self.gl_bind_location(program, color, name, true)
+        self.gl_bind_frag_data_location(program, color, 0, name)
+    }
+    unsafe fn BindFragDataLocationIndexed(&mut self, program: GLuint, color_number: GLuint, index: GLuint, name: *const GLchar) {
+        self.gl_bind_frag_data_location(program, color_number, index, name)
     }
     unsafe fn GetProgramiv(&mut self, program: GLuint, pname: GLenum, params: *mut GLint) {
         if pname == GL_COMPUTE_WORK_GROUP_SIZE {
@@ -1176,6 +1180,12 @@ impl GlCommands for ContextState {
     }
     unsafe fn GetFragDataLocation(&mut self, program: GLuint, name: *const GLchar) -> GLint {
         self.gl_get_attrib_location(program, name, true)
+    }
+    unsafe fn GetFragDataIndex(&mut self, program: GLuint, name: *const GLchar) -> GLint {
+        match c_name(name) {
+            Some(name) => self.gl_get_program_resource_location(program, GL_PROGRAM_OUTPUT, &name, true),
+            None => -1,
+        }
     }
     unsafe fn GetUniformBlockIndex(&mut self, program: GLuint, name: *const GLchar) -> GLuint {
         self.gl_get_uniform_block_index(program, name)
@@ -2752,6 +2762,161 @@ impl GlCommands for ContextState {
     }
     unsafe fn DispatchComputeIndirect(&mut self, indirect: GLintptr) {
         self.gl_dispatch_compute_indirect(indirect)
+    }
+    unsafe fn VertexAttribP1ui(&mut self, index: GLuint, ty: GLenum, normalized: GLboolean, value: GLuint) {
+        self.gl_vertex_attrib_packed(index, 1, ty, normalized, value)
+    }
+    unsafe fn VertexAttribP1uiv(&mut self, index: GLuint, ty: GLenum, normalized: GLboolean, value: *const GLuint) {
+        if let Some(&word) = value.as_ref() {
+            self.gl_vertex_attrib_packed(index, 1, ty, normalized, word)
+        }
+    }
+    unsafe fn VertexAttribP2ui(&mut self, index: GLuint, ty: GLenum, normalized: GLboolean, value: GLuint) {
+        self.gl_vertex_attrib_packed(index, 2, ty, normalized, value)
+    }
+    unsafe fn VertexAttribP2uiv(&mut self, index: GLuint, ty: GLenum, normalized: GLboolean, value: *const GLuint) {
+        if let Some(&word) = value.as_ref() {
+            self.gl_vertex_attrib_packed(index, 2, ty, normalized, word)
+        }
+    }
+    unsafe fn VertexAttribP3ui(&mut self, index: GLuint, ty: GLenum, normalized: GLboolean, value: GLuint) {
+        self.gl_vertex_attrib_packed(index, 3, ty, normalized, value)
+    }
+    unsafe fn VertexAttribP3uiv(&mut self, index: GLuint, ty: GLenum, normalized: GLboolean, value: *const GLuint) {
+        if let Some(&word) = value.as_ref() {
+            self.gl_vertex_attrib_packed(index, 3, ty, normalized, word)
+        }
+    }
+    unsafe fn VertexAttribP4ui(&mut self, index: GLuint, ty: GLenum, normalized: GLboolean, value: GLuint) {
+        self.gl_vertex_attrib_packed(index, 4, ty, normalized, value)
+    }
+    unsafe fn VertexAttribP4uiv(&mut self, index: GLuint, ty: GLenum, normalized: GLboolean, value: *const GLuint) {
+        if let Some(&word) = value.as_ref() {
+            self.gl_vertex_attrib_packed(index, 4, ty, normalized, word)
+        }
+    }
+    unsafe fn VertexP2ui(&mut self, ty: GLenum, word: GLuint) {
+        self.gl_legacy_packed(PackedTarget::Vertex, 2, ty, word)
+    }
+    unsafe fn VertexP2uiv(&mut self, ty: GLenum, words: *const GLuint) {
+        if let Some(&word) = words.as_ref() {
+            self.gl_legacy_packed(PackedTarget::Vertex, 2, ty, word)
+        }
+    }
+    unsafe fn VertexP3ui(&mut self, ty: GLenum, word: GLuint) {
+        self.gl_legacy_packed(PackedTarget::Vertex, 3, ty, word)
+    }
+    unsafe fn VertexP3uiv(&mut self, ty: GLenum, words: *const GLuint) {
+        if let Some(&word) = words.as_ref() {
+            self.gl_legacy_packed(PackedTarget::Vertex, 3, ty, word)
+        }
+    }
+    unsafe fn VertexP4ui(&mut self, ty: GLenum, word: GLuint) {
+        self.gl_legacy_packed(PackedTarget::Vertex, 4, ty, word)
+    }
+    unsafe fn VertexP4uiv(&mut self, ty: GLenum, words: *const GLuint) {
+        if let Some(&word) = words.as_ref() {
+            self.gl_legacy_packed(PackedTarget::Vertex, 4, ty, word)
+        }
+    }
+    unsafe fn NormalP3ui(&mut self, ty: GLenum, word: GLuint) {
+        self.gl_legacy_packed(PackedTarget::Current(Current::Normal), 3, ty, word)
+    }
+    unsafe fn NormalP3uiv(&mut self, ty: GLenum, words: *const GLuint) {
+        if let Some(&word) = words.as_ref() {
+            self.gl_legacy_packed(PackedTarget::Current(Current::Normal), 3, ty, word)
+        }
+    }
+    unsafe fn ColorP3ui(&mut self, ty: GLenum, word: GLuint) {
+        self.gl_legacy_packed(PackedTarget::Current(Current::Color), 3, ty, word)
+    }
+    unsafe fn ColorP3uiv(&mut self, ty: GLenum, words: *const GLuint) {
+        if let Some(&word) = words.as_ref() {
+            self.gl_legacy_packed(PackedTarget::Current(Current::Color), 3, ty, word)
+        }
+    }
+    unsafe fn ColorP4ui(&mut self, ty: GLenum, word: GLuint) {
+        self.gl_legacy_packed(PackedTarget::Current(Current::Color), 4, ty, word)
+    }
+    unsafe fn ColorP4uiv(&mut self, ty: GLenum, words: *const GLuint) {
+        if let Some(&word) = words.as_ref() {
+            self.gl_legacy_packed(PackedTarget::Current(Current::Color), 4, ty, word)
+        }
+    }
+    unsafe fn SecondaryColorP3ui(&mut self, ty: GLenum, word: GLuint) {
+        self.gl_legacy_packed(PackedTarget::Current(Current::SecondaryColor), 3, ty, word)
+    }
+    unsafe fn SecondaryColorP3uiv(&mut self, ty: GLenum, words: *const GLuint) {
+        if let Some(&word) = words.as_ref() {
+            self.gl_legacy_packed(PackedTarget::Current(Current::SecondaryColor), 3, ty, word)
+        }
+    }
+    unsafe fn TexCoordP1ui(&mut self, ty: GLenum, word: GLuint) {
+        self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(GL_TEXTURE0)), 1, ty, word)
+    }
+    unsafe fn TexCoordP1uiv(&mut self, ty: GLenum, words: *const GLuint) {
+        if let Some(&word) = words.as_ref() {
+            self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(GL_TEXTURE0)), 1, ty, word)
+        }
+    }
+    unsafe fn TexCoordP2ui(&mut self, ty: GLenum, word: GLuint) {
+        self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(GL_TEXTURE0)), 2, ty, word)
+    }
+    unsafe fn TexCoordP2uiv(&mut self, ty: GLenum, words: *const GLuint) {
+        if let Some(&word) = words.as_ref() {
+            self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(GL_TEXTURE0)), 2, ty, word)
+        }
+    }
+    unsafe fn TexCoordP3ui(&mut self, ty: GLenum, word: GLuint) {
+        self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(GL_TEXTURE0)), 3, ty, word)
+    }
+    unsafe fn TexCoordP3uiv(&mut self, ty: GLenum, words: *const GLuint) {
+        if let Some(&word) = words.as_ref() {
+            self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(GL_TEXTURE0)), 3, ty, word)
+        }
+    }
+    unsafe fn TexCoordP4ui(&mut self, ty: GLenum, word: GLuint) {
+        self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(GL_TEXTURE0)), 4, ty, word)
+    }
+    unsafe fn TexCoordP4uiv(&mut self, ty: GLenum, words: *const GLuint) {
+        if let Some(&word) = words.as_ref() {
+            self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(GL_TEXTURE0)), 4, ty, word)
+        }
+    }
+    unsafe fn MultiTexCoordP1ui(&mut self, texture: GLenum, ty: GLenum, word: GLuint) {
+        self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(texture)), 1, ty, word)
+    }
+    unsafe fn MultiTexCoordP1uiv(&mut self, texture: GLenum, ty: GLenum, words: *const GLuint) {
+        if let Some(&word) = words.as_ref() {
+            self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(texture)), 1, ty, word)
+        }
+    }
+    unsafe fn MultiTexCoordP2ui(&mut self, texture: GLenum, ty: GLenum, word: GLuint) {
+        self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(texture)), 2, ty, word)
+    }
+    unsafe fn MultiTexCoordP2uiv(&mut self, texture: GLenum, ty: GLenum, words: *const GLuint) {
+        if let Some(&word) = words.as_ref() {
+            self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(texture)), 2, ty, word)
+        }
+    }
+    unsafe fn MultiTexCoordP3ui(&mut self, texture: GLenum, ty: GLenum, word: GLuint) {
+        self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(texture)), 3, ty, word)
+    }
+    unsafe fn MultiTexCoordP3uiv(&mut self, texture: GLenum, ty: GLenum, words: *const GLuint) {
+        if let Some(&word) = words.as_ref() {
+            self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(texture)), 3, ty, word)
+        }
+    }
+    unsafe fn MultiTexCoordP4ui(&mut self, texture: GLenum, ty: GLenum, word: GLuint) {
+        self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(texture)), 4, ty, word)
+    }
+    unsafe fn MultiTexCoordP4uiv(&mut self, texture: GLenum, ty: GLenum, words: *const GLuint) {
+        if let Some(&word) = words.as_ref() {
+            self.gl_legacy_packed(PackedTarget::Current(Current::TexCoord(texture)), 4, ty, word)
+        }
+    }
+    unsafe fn DispatchComputeGroupSizeARB(&mut self, num_groups_x: GLuint, num_groups_y: GLuint, num_groups_z: GLuint, group_size_x: GLuint, group_size_y: GLuint, group_size_z: GLuint) {
+        self.gl_dispatch_compute_group_size([num_groups_x, num_groups_y, num_groups_z], [group_size_x, group_size_y, group_size_z])
     }
     unsafe fn MemoryBarrier(&mut self, barriers: GLbitfield) {
         self.gl_memory_barrier(barriers, false)

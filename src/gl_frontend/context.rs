@@ -148,6 +148,8 @@ pub struct ContextState {
     pub(crate) transform_feedback: crate::objects::transform_feedback::TransformFeedbackState,
     /// The programs of clears that write masks let through only in part.
     pub(crate) masked_clear_programs: crate::draw_path::masked_clear::MaskedClearPrograms,
+    /// The programs of blits drawn into multisample images.
+    pub(crate) blit_draw_programs: crate::draw_path::blit_draw::BlitDrawPrograms,
     /// Buffers of emulated draws (records, emitted vertices, patches), reused once idle.
     pub(crate) scratch_buffers: crate::draw_path::scratch_buffers::ScratchBuffers,
     /// The Vulkan device was lost: glGetGraphicsResetStatus reports a reset.
@@ -251,6 +253,7 @@ impl Context {
             unsignaled_fences: Vec::new(),
             transform_feedback: Default::default(),
             masked_clear_programs: Default::default(),
+            blit_draw_programs: Default::default(),
             scratch_buffers: Default::default(),
             device_lost: false,
         };

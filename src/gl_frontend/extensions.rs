@@ -22,12 +22,14 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_ES3_compatibility", Offered::Desktop),
     ("GL_ARB_arrays_of_arrays", Offered::Desktop),
     ("GL_ARB_base_instance", Offered::Desktop),
+    ("GL_ARB_blend_func_extended", Offered::Desktop),
     ("GL_ARB_buffer_storage", Offered::Desktop),
     ("GL_ARB_clear_buffer_object", Offered::Desktop),
     ("GL_ARB_clip_control", Offered::Desktop),
     ("GL_ARB_color_buffer_float", Offered::Desktop),
     ("GL_ARB_compatibility", Offered::Compatibility),
     ("GL_ARB_compute_shader", Offered::Desktop),
+    ("GL_ARB_compute_variable_group_size", Offered::Desktop),
     ("GL_ARB_conditional_render_inverted", Offered::Desktop),
     ("GL_ARB_conservative_depth", Offered::Desktop),
     ("GL_ARB_copy_buffer", Offered::Desktop),
@@ -136,6 +138,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_vertex_buffer_object", Offered::Desktop),
     ("GL_ARB_vertex_program", Offered::Compatibility),
     ("GL_ARB_vertex_shader", Offered::Compatibility),
+    ("GL_ARB_vertex_type_2_10_10_10_rev", Offered::Desktop),
     ("GL_ARB_viewport_array", Offered::Desktop),
     ("GL_ARB_window_pos", Offered::Desktop),
     ("GL_ATI_texture_compression_3dc", Offered::Compatibility),
@@ -248,6 +251,8 @@ const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     ("GL_ARB_viewport_array", |c| c.multi_viewport && c.geometry_shader),
     // The counters come from the device's pipeline-statistics queries.
     ("GL_ARB_pipeline_statistics_query", |c| c.pipeline_statistics),
+    // A second source colour for blending is the device's dualSrcBlend.
+    ("GL_ARB_blend_func_extended", |c| c.dual_source_blend),
 ];
 
 /// ES extensions written against ES 3.1, which earlier ES contexts do not offer.
@@ -309,7 +314,7 @@ mod tests {
         let all = enabled(Api::Gl, Profile::Core, (4, 6), &nir_like::Caps::ALL);
         assert!(all.iter().any(|n| n == "GL_ARB_gpu_shader_fp64"));
         assert!(all.iter().any(|n| n == "GL_ARB_gpu_shader_int64"));
-        let caps = nir_like::Caps { fp64: false, int64: false, transform_feedback: false, vertex_pipeline_stores: false, tessellation: false, multi_viewport: false, pipeline_statistics: false, ..nir_like::Caps::ALL };
+        let caps = nir_like::Caps { fp64: false, int64: false, transform_feedback: false, vertex_pipeline_stores: false, tessellation: false, multi_viewport: false, pipeline_statistics: false, dual_source_blend: false, ..nir_like::Caps::ALL };
         let without = enabled(Api::Gl, Profile::Core, (4, 6), &caps);
         assert!(!without.iter().any(|n| n.contains("64")), "{without:?}");
         assert!(!without.iter().any(|n| n.contains("transform_feedback")), "{without:?}");

@@ -1,5 +1,8 @@
 //! The implementation limits glGet reports, in GL's terms.
 
+/// GL_MAX_DUAL_SOURCE_DRAW_BUFFERS, as the linker enforces it.
+pub const MAX_DUAL_SOURCE_DRAW_BUFFERS: u32 = glsl::link::MAX_DUAL_SOURCE_DRAW_BUFFERS;
+
 /// GL implementation limits. `Limits::default()` holds GL's minimum maxima; the device's
 /// own limits raise them where it can do more.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,6 +64,11 @@ pub struct Limits {
     pub max_element_index: u32,
     pub subpixel_bits: u32,
     pub max_server_wait_timeout: u64,
+    /// GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB: the largest size per dimension
+    /// glDispatchComputeGroupSizeARB accepts.
+    pub max_compute_variable_group_size: [u32; 3],
+    /// GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB: the most invocations such a group has.
+    pub max_compute_variable_group_invocations: u32,
 }
 
 impl Default for Limits {
@@ -115,6 +123,8 @@ impl Default for Limits {
             max_element_index: u32::MAX,
             subpixel_bits: 4,
             max_server_wait_timeout: 0,
+            max_compute_variable_group_size: [512, 512, 64],
+            max_compute_variable_group_invocations: 512,
         }
     }
 }
@@ -170,6 +180,9 @@ impl Limits {
             point_size_range: if info.features.large_points { d.point_size_range } else { [1.0, 1.0] },
             point_size_granularity: d.point_size_granularity,
             max_element_index: d.max_draw_indexed_index_value,
+            // The extension's minimums, as Mesa offers; the device's own limits cap them.
+            max_compute_variable_group_size: [0, 1, 2].map(|i| base.max_compute_variable_group_size[i].min(d.max_compute_work_group_size[i]).max(1)),
+            max_compute_variable_group_invocations: base.max_compute_variable_group_invocations.min(d.max_compute_work_group_invocations).max(1),
             ..base
         }
     }

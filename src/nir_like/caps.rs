@@ -38,6 +38,11 @@ pub struct Caps {
     pub multi_viewport: bool,
     /// Counters of vertices, primitives and shader invocations (pipelineStatisticsQuery).
     pub pipeline_statistics: bool,
+    /// Blend factors that read a second fragment colour (dualSrcBlend).
+    pub dual_source_blend: bool,
+    /// Vertex fetch of the 2_10_10_10 packed formats (A2B10G10R10 and A2R10G10B10 as
+    /// vertex buffer formats); without it such arrays are unpacked on the host.
+    pub packed_vertex_formats: bool,
 }
 
 impl Caps {
@@ -96,6 +101,8 @@ impl Caps {
         vertex_pipeline_stores: true,
         multi_viewport: true,
         pipeline_statistics: true,
+        dual_source_blend: true,
+        packed_vertex_formats: true,
     };
 
     /// A target that does nothing beyond the baseline (every emulation on).
@@ -119,6 +126,8 @@ impl Caps {
         vertex_pipeline_stores: false,
         multi_viewport: false,
         pipeline_statistics: false,
+        dual_source_blend: false,
+        packed_vertex_formats: false,
     };
 
     /// The names `GALVAN_EMULATE` accepts, with the flag each one clears and whether
@@ -146,6 +155,7 @@ impl Caps {
         ("depth_clamp", |c| c.depth_clamp = false, true),
         ("draw_parameters", |c| c.draw_parameters = false, true),
         ("demote", |c| c.demote_to_helper = false, true),
+        ("packed_vertex_formats", |c| c.packed_vertex_formats = false, true),
     ];
 
     /// Clears the capabilities named in a `GALVAN_EMULATE` value (comma list; `all` for

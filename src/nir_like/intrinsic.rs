@@ -120,6 +120,9 @@ pub enum IntrinsicOp {
     },
     /// srcs: deref of a storage block. Defines the length of its runtime-sized last member.
     ArrayLength,
+    /// Defines a uvec3: the compute work-group size, which a variable-size shader
+    /// (`ComputeInfo::variable_local_size`) only learns from its dispatch.
+    LoadWorkgroupSize,
 }
 
 impl IntrinsicOp {
@@ -147,6 +150,7 @@ impl IntrinsicOp {
             InterpolateAtOffset => "interp_at_offset",
             LoadParam { .. } => "load_param",
             ArrayLength => "array_length",
+            LoadWorkgroupSize => "load_workgroup_size",
         }
     }
 
@@ -160,7 +164,8 @@ impl IntrinsicOp {
             | IsHelperInvocation
             | EmitVertex { .. }
             | EndPrimitive { .. }
-            | LoadParam { .. } => 0,
+            | LoadParam { .. }
+            | LoadWorkgroupSize => 0,
             LoadDeref | ImageSamples | InterpolateAtCentroid | ArrayLength => 1,
             StoreDeref { .. }
             | CopyDeref
@@ -200,6 +205,7 @@ impl IntrinsicOp {
                 | InterpolateAtOffset
                 | LoadParam { .. }
                 | ArrayLength
+                | LoadWorkgroupSize
         )
     }
 }

@@ -127,7 +127,7 @@ pub use print::print_shader;
 pub use resources::{resource_bindings, DescriptorKind, ResourceBinding};
 pub use shader::{
     ComputeInfo, DepthLayout, FragmentInfo, GeometryInfo, Primitive, Shader, Stage, StageInfo,
-    TessInfo, TessSpacing,
+    TessInfo, TessSpacing, WORKGROUP_SIZE_SPEC_IDS,
 };
 pub use texture::{Tex, TexOp, TexSrc, TexSrcKind};
 pub use types::{Access, BaseType, ImageDim, ImageFormat, StructMember, Type, ValueType};

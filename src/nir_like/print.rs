@@ -88,11 +88,19 @@ fn print_info(shader: &Shader, out: &mut String) {
         }
         Stage::Compute => {
             let c = &info.compute;
-            let _ = writeln!(
-                out,
-                "info local_size={}x{}x{} shared_size={}",
-                c.local_size[0], c.local_size[1], c.local_size[2], c.shared_size
-            );
+            if c.variable_local_size {
+                let _ = writeln!(
+                    out,
+                    "info local_size=variable shared_size={}",
+                    c.shared_size
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "info local_size={}x{}x{} shared_size={}",
+                    c.local_size[0], c.local_size[1], c.local_size[2], c.shared_size
+                );
+            }
         }
         Stage::Geometry => {
             let g = &info.geometry;

@@ -102,13 +102,21 @@ pub struct ComputeInfo {
     pub local_size: [u32; 3],
     /// Bytes of shared memory the shader declares.
     pub shared_size: u32,
+    /// ARB_compute_variable_group_size: `local_size` is meaningless and each dispatch gives
+    /// the size, as the specialisation constants [`WORKGROUP_SIZE_SPEC_IDS`].
+    pub variable_local_size: bool,
 }
+
+/// The specialisation constant ids a variable-size compute shader's work-group size is
+/// made of (x, y, z): the SPIR-V emitter declares them, pipeline creation sets them.
+pub const WORKGROUP_SIZE_SPEC_IDS: [u32; 3] = [0, 1, 2];
 
 impl Default for ComputeInfo {
     fn default() -> Self {
         ComputeInfo {
             local_size: [1, 1, 1],
             shared_size: 0,
+            variable_local_size: false,
         }
     }
 }

@@ -909,6 +909,18 @@ impl<'a> FunctionValidator<'a> {
                     );
                 }
             }
+            IntrinsicOp::LoadWorkgroupSize => {
+                let uvec3 = ValueType::U32.with_components(3);
+                if ty != Some(uvec3) || self.shader.stage != Stage::Compute {
+                    self.error(
+                        Some(v),
+                        ErrorKind::ResultType {
+                            expected: Some(uvec3),
+                            found: ty,
+                        },
+                    );
+                }
+            }
             IntrinsicOp::Barrier { .. } => {}
         }
     }

@@ -318,6 +318,9 @@ fn read(instance: &ash::Instance, pd: vk::PhysicalDevice) -> Result<Adapter> {
         vertex_attrib_64bit: unsafe { instance.get_physical_device_format_properties(pd, vk::Format::R64G64B64A64_SFLOAT) }
             .buffer_features
             .contains(vk::FormatFeatureFlags::VERTEX_BUFFER),
+        packed_vertex_formats: PACKED_VERTEX_FORMATS.iter().all(|&f| {
+            unsafe { instance.get_physical_device_format_properties(pd, f) }.buffer_features.contains(vk::FormatFeatureFlags::VERTEX_BUFFER)
+        }),
         shader_clip_distance: b(c.shader_clip_distance),
         shader_cull_distance: b(c.shader_cull_distance),
         sampler_anisotropy: b(c.sampler_anisotropy),
@@ -435,6 +438,17 @@ fn read(instance: &ash::Instance, pd: vk::PhysicalDevice) -> Result<Adapter> {
     chain.eds3.extended_dynamic_state3_rasterization_stream = 0;
     Ok(Adapter { physical: pd, queue_family, info, extensions, chain })
 }
+
+/// The formats GL's 2_10_10_10 vertex attribute types fetch through: RGBA order
+/// normalized or not, BGRA order normalized only.
+const PACKED_VERTEX_FORMATS: [vk::Format; 6] = [
+    vk::Format::A2B10G10R10_UNORM_PACK32,
+    vk::Format::A2B10G10R10_SNORM_PACK32,
+    vk::Format::A2B10G10R10_USCALED_PACK32,
+    vk::Format::A2B10G10R10_SSCALED_PACK32,
+    vk::Format::A2R10G10B10_UNORM_PACK32,
+    vk::Format::A2R10G10B10_SNORM_PACK32,
+];
 
 /// Extension name pointers for VkDeviceCreateInfo.
 pub(crate) fn extension_ptrs(extensions: &[&'static CStr]) -> Vec<*const c_char> {

@@ -486,7 +486,13 @@ pub(crate) fn map_vertex_format(f: VertexFormat) -> Option<vk::Format> {
         return None;
     }
     if f.bgra {
-        return (f.scalar == U8Norm && n == 4).then_some(F::B8G8R8A8_UNORM);
+        // GL_BGRA arrays: normalized 8-bit and 2_10_10_10 only.
+        return match (f.scalar, n) {
+            (U8Norm, 4) => Some(F::B8G8R8A8_UNORM),
+            (A2B10G10R10UNorm, 4) => Some(F::A2R10G10B10_UNORM_PACK32),
+            (A2B10G10R10SNorm, 4) => Some(F::A2R10G10B10_SNORM_PACK32),
+            _ => None,
+        };
     }
     let pick = |formats: [F; 4]| Some(formats[usize::from(n) - 1]);
     match f.scalar {

@@ -174,6 +174,8 @@ impl Device {
         caps.vertex_pipeline_stores = f.vertex_pipeline_stores_and_atomics;
         caps.multi_viewport = f.multi_viewport && self.info.limits.max_viewports >= 16;
         caps.pipeline_statistics = f.pipeline_statistics_query;
+        caps.dual_source_blend = f.dual_src_blend && self.info.limits.max_fragment_dual_src_attachments >= 1;
+        caps.packed_vertex_formats = f.packed_vertex_formats;
         caps
     }
 

@@ -129,6 +129,8 @@ pub struct Features {
     pub shader_demote_to_helper: bool,
     /// R64G64B64A64_SFLOAT (and narrower) usable as vertex formats.
     pub vertex_attrib_64bit: bool,
+    /// Every 2_10_10_10 packed vertex format GL's packed attribute types map to.
+    pub packed_vertex_formats: bool,
     pub shader_clip_distance: bool,
     pub shader_cull_distance: bool,
     pub sampler_anisotropy: bool,

@@ -66,7 +66,7 @@ pub use image::{Image, ImageDesc, ImageDimension, ImageRegion, ImageView, ImageV
 pub use instance::validation_error_count;
 pub use info::{DeviceInfo, DeviceType, Features, Limits};
 pub use pipeline::{PipelineCacheStats, PipelineKey};
-pub use query::{PipelineStatistic, Query, QueryId, QueryKind};
+pub use query::{PipelineStatistic, Query, QueryCounting, QueryId, QueryKind};
 pub use record_dispatch::{DispatchRecord, DispatchSize};
 pub use program::{BindingDesc, BindingKind, Program, ProgramDesc, ShaderModule, ShaderStage, StageMask};
 pub use render_targets::{BlitFilter, BlitRect, ClearColor, ClearRequest, RenderTargets};

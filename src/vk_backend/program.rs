@@ -118,15 +118,16 @@ pub(crate) struct ProgramShared {
     pub layout: vk::PipelineLayout,
     /// Whether draws push descriptors (else they allocate sets from per-batch pools).
     pub push_descriptors: bool,
-    /// The compute pipeline of a compute program, made on its first dispatch.
-    pub compute_pipeline: std::sync::Mutex<vk::Pipeline>,
+    /// The compute pipelines of a compute program by work-group size (None: the module's
+    /// fixed size), each made on the first dispatch that needs it.
+    pub compute_pipelines: std::sync::Mutex<std::collections::HashMap<Option<[u32; 3]>, vk::Pipeline>>,
 }
 
 impl Drop for ProgramShared {
     fn drop(&mut self) {
         self.device.pipelines.forget_program(&self.device.raw, self.id);
-        if let Ok(p) = self.compute_pipeline.lock() {
-            if *p != vk::Pipeline::null() {
+        if let Ok(pipelines) = self.compute_pipelines.lock() {
+            for p in pipelines.values() {
                 // SAFETY: batches keep programs alive while they run, so no pending work
                 // uses the pipeline.
                 unsafe { self.device.raw.destroy_pipeline(*p, None) };
@@ -218,7 +219,7 @@ impl Program {
             set_layout,
             layout,
             push_descriptors: push,
-            compute_pipeline: std::sync::Mutex::new(vk::Pipeline::null()),
+            compute_pipelines: std::sync::Mutex::new(std::collections::HashMap::new()),
         })))
     }
 

@@ -28,6 +28,44 @@ pub enum QueryKind {
     TimeElapsed,
     /// One counter of the pipeline: vertices, primitives or shader invocations.
     PipelineStatistic(PipelineStatistic),
+    /// The primitives an emulated geometry shader emitted: the input-assembly primitives
+    /// of the draws of its output, the only work that counts toward it
+    /// ([`QueryCounting::emulated_geometry`]).
+    EmulatedGeometryPrimitives,
+}
+
+/// Which active queries the work recorded from now on counts toward. An emulated stage
+/// splits one GL draw into passes, and each GL counter belongs to one of them: the input
+/// vertices to the vertex pass, the fragments to the final draw, nothing to the compute
+/// passes in between.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QueryCounting {
+    /// Queries other than pipeline statistics: samples, primitives, elapsed time.
+    pub other_kinds: bool,
+    /// Pipeline-statistics counters, a bit per [`PipelineStatistic`] (`1 << s as u32`).
+    pub statistics: u32,
+    /// [`QueryKind::EmulatedGeometryPrimitives`].
+    pub emulated_geometry: bool,
+}
+
+impl QueryCounting {
+    /// Everything GL counts: the work of a GL draw or dispatch.
+    pub const ALL: QueryCounting = QueryCounting { other_kinds: true, statistics: ALL_STATISTICS.as_raw(), emulated_geometry: false };
+    /// Nothing: work that stands in for no part of a GL draw.
+    pub const NONE: QueryCounting = QueryCounting { other_kinds: false, statistics: 0, emulated_geometry: false };
+
+    /// The bits of `counters`.
+    pub fn bits(counters: &[PipelineStatistic]) -> u32 {
+        counters.iter().fold(0, |bits, &c| bits | 1 << c as u32)
+    }
+
+    fn counts(self, kind: QueryKind) -> bool {
+        match kind {
+            QueryKind::PipelineStatistic(s) => self.statistics & 1 << s as u32 != 0,
+            QueryKind::EmulatedGeometryPrimitives => self.emulated_geometry,
+            _ => self.other_kinds,
+        }
+    }
 }
 
 /// The counters of a pipeline-statistics query, in the order Vulkan returns them
@@ -68,6 +106,7 @@ pub(crate) struct SlotKind {
 fn wanted_value(kind: QueryKind) -> usize {
     match kind {
         QueryKind::PipelineStatistic(s) => s as usize,
+        QueryKind::EmulatedGeometryPrimitives => PipelineStatistic::InputAssemblyPrimitives as usize,
         _ => 0,
     }
 }
@@ -91,7 +130,7 @@ impl SlotKind {
                 SlotKind { ty: vk::QueryType::TRANSFORM_FEEDBACK_STREAM_EXT, index: stream, values: 2 }
             }
             QueryKind::TimeElapsed => SlotKind { ty: vk::QueryType::TIMESTAMP, index: 0, values: 1 },
-            QueryKind::PipelineStatistic(_) => {
+            QueryKind::PipelineStatistic(_) | QueryKind::EmulatedGeometryPrimitives => {
                 if !f.pipeline_statistics_query {
                     return Err(Error::MissingFeature("pipeline statistics queries"));
                 }
@@ -177,9 +216,15 @@ pub(crate) struct QueryState {
     pools: Vec<Arc<QueryPool>>,
     active: Vec<ActiveQuery>,
     next_id: u64,
-    /// Renderings begun now leave the counting queries closed
-    /// ([`CommandStream::set_queries_counting`]).
-    uncounted: bool,
+    /// Which queries renderings and dispatches begun now open
+    /// ([`CommandStream::set_query_counting`]).
+    counting: QueryCounting,
+}
+
+impl Default for QueryCounting {
+    fn default() -> QueryCounting {
+        QueryCounting::ALL
+    }
 }
 
 impl CommandStream {
@@ -296,30 +341,32 @@ impl CommandStream {
     }
 
     /// Whether the draws recorded from now on count toward the active queries: work that
-    /// stands in for part of a GL draw (an emulated stage's own pass) does not. Each change
-    /// ends the open rendering, so a rendering counts all its draws or none.
+    /// stands in for part of a GL draw (an emulated stage's own pass) does not.
     pub fn set_queries_counting(&mut self, counting: bool) -> Result<()> {
-        if self.queries.uncounted == !counting {
+        self.set_query_counting(if counting { QueryCounting::ALL } else { QueryCounting::NONE })
+    }
+
+    /// Which active queries the work recorded from now on counts toward. Each change ends
+    /// the open rendering and closes every open slot, so a rendering counts all its draws
+    /// or none and the next one opens slots for the queries that count.
+    pub fn set_query_counting(&mut self, counting: QueryCounting) -> Result<()> {
+        if self.queries.counting == counting {
             return Ok(());
         }
         self.end_rendering()?;
-        if !counting {
-            self.close_queries(None)?;
-        }
-        self.queries.uncounted = !counting;
+        self.close_queries(None)?;
+        self.queries.counting = counting;
         Ok(())
     }
 
     /// Opens every active counting query not yet counting in this batch; called just before a
     /// rendering or a dispatch begins.
     pub(crate) fn open_queries(&mut self) -> Result<()> {
-        if self.queries.uncounted {
-            return Ok(());
-        }
+        let counting = self.queries.counting;
         let mut i = 0;
         while i < self.queries.active.len() {
             let q = &self.queries.active[i];
-            if q.open || q.kind == QueryKind::TimeElapsed {
+            if q.open || q.kind == QueryKind::TimeElapsed || !counting.counts(q.kind) {
                 i += 1;
                 continue;
             }
@@ -341,7 +388,9 @@ impl CommandStream {
                 // (checked by the front end).
                 unsafe { (xfb.fp().cmd_begin_query_indexed_ext)(cmd, slot.pool.raw, slot.index, flags, sk.index) };
             }
-            for q in self.queries.active.iter_mut().filter(|q| q.slot_kind == sk && q.kind != QueryKind::TimeElapsed) {
+            // Queries of the slot's kind that do not count now stay closed; the next change
+            // of what counts closes this slot for the others.
+            for q in self.queries.active.iter_mut().filter(|q| q.slot_kind == sk && q.kind != QueryKind::TimeElapsed && counting.counts(q.kind)) {
                 q.slots.push(slot.clone());
                 q.open = true;
             }

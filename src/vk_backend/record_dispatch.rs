@@ -1,5 +1,6 @@
 //! Recording a compute dispatch: barriers for what it reads and writes, the program's
-//! compute pipeline (made on first use), descriptors and the dispatch itself.
+//! compute pipeline for the work-group size (made on first use), descriptors and the
+//! dispatch itself.
 
 use crate::buffer::Buffer;
 use crate::command::CommandStream;
@@ -25,27 +26,43 @@ pub struct DispatchRecord<'a> {
     pub program: &'a Program,
     pub resources: &'a [ResourceBinding<'a>],
     pub size: DispatchSize<'a>,
+    /// The work-group size of a module whose size is the specialisation constants
+    /// `nir_like::WORKGROUP_SIZE_SPEC_IDS` (ARB_compute_variable_group_size); None for a
+    /// module with a fixed size.
+    pub group_size: Option<[u32; 3]>,
 }
 
 const COMPUTE: vk::PipelineStageFlags2 = vk::PipelineStageFlags2::COMPUTE_SHADER;
 
-/// The compute pipeline of `program`, created on first use and kept with the program.
-fn compute_pipeline(device: &ash::Device, cache: vk::PipelineCache, program: &ProgramShared) -> Result<vk::Pipeline> {
-    let mut slot = program.compute_pipeline.lock().map_err(|_| Error::DeviceLost)?;
-    if *slot != vk::Pipeline::null() {
-        return Ok(*slot);
+/// The compute pipeline of `program` for a work-group size (None: the module's own),
+/// created on first use and kept with the program.
+fn compute_pipeline(device: &ash::Device, cache: vk::PipelineCache, program: &ProgramShared, group_size: Option<[u32; 3]>) -> Result<vk::Pipeline> {
+    let mut pipelines = program.compute_pipelines.lock().map_err(|_| Error::DeviceLost)?;
+    if let Some(p) = pipelines.get(&group_size) {
+        return Ok(*p);
     }
     let module = match program.modules.as_slice() {
         [m] if m.0.stage == ShaderStage::Compute => m,
         _ => return Err(Error::InvalidArgument("a dispatch needs a program of one compute module".into())),
     };
-    let stage = vk::PipelineShaderStageCreateInfo::default().stage(vk::ShaderStageFlags::COMPUTE).module(module.0.raw).name(&module.0.entry);
+    let entries: Vec<vk::SpecializationMapEntry> = nir_like::WORKGROUP_SIZE_SPEC_IDS
+        .iter()
+        .enumerate()
+        .map(|(i, &id)| vk::SpecializationMapEntry { constant_id: id, offset: 4 * i as u32, size: 4 })
+        .collect();
+    let data: Vec<u8> = group_size.unwrap_or_default().iter().flat_map(|c| c.to_ne_bytes()).collect();
+    let specialization = vk::SpecializationInfo::default().map_entries(&entries).data(&data);
+    let mut stage = vk::PipelineShaderStageCreateInfo::default().stage(vk::ShaderStageFlags::COMPUTE).module(module.0.raw).name(&module.0.entry);
+    if group_size.is_some() {
+        stage = stage.specialization_info(&specialization);
+    }
     let info = vk::ComputePipelineCreateInfo::default().stage(stage).layout(program.layout);
     // SAFETY: the module and layout are live objects of this device; the module's entry
-    // point is a GLCompute one (checked by its stage).
-    let pipelines = unsafe { device.create_compute_pipelines(cache, &[info], None) }.map_err(|(_, e)| vk_err("vkCreateComputePipelines")(e))?;
-    *slot = pipelines[0];
-    Ok(pipelines[0])
+    // point is a GLCompute one (checked by its stage); the specialisation data holds
+    // three 32-bit words, one per map entry.
+    let created = unsafe { device.create_compute_pipelines(cache, &[info], None) }.map_err(|(_, e)| vk_err("vkCreateComputePipelines")(e))?;
+    pipelines.insert(group_size, created[0]);
+    Ok(created[0])
 }
 
 impl CommandStream {
@@ -60,6 +77,13 @@ impl CommandStream {
             }
             if groups.contains(&0) {
                 return Ok(());
+            }
+        }
+        if let Some(size) = dispatch.group_size {
+            let limits = &self.device.info().limits;
+            let invocations: u64 = size.iter().map(|c| u64::from(*c)).product();
+            if size.contains(&0) || size.iter().zip(limits.max_compute_work_group_size).any(|(c, m)| *c > m) || invocations > u64::from(limits.max_compute_work_group_invocations) {
+                return Err(Error::InvalidArgument(format!("work-group size {size:?} outside the device's limits")));
             }
         }
         if let DispatchSize::Indirect { buffer, offset } = dispatch.size {
@@ -112,7 +136,7 @@ impl CommandStream {
             self.use_buffer_read(&buffer.storage(), vk::PipelineStageFlags2::DRAW_INDIRECT, vk::AccessFlags2::INDIRECT_COMMAND_READ)?;
         }
         self.emit_barriers()?;
-        let pipeline = compute_pipeline(&self.device.raw, self.device.pipelines.cache(), program)?;
+        let pipeline = compute_pipeline(&self.device.raw, self.device.pipelines.cache(), program, dispatch.group_size)?;
         let cmd = self.cmd()?;
         // SAFETY: cmd is recording outside rendering; the pipeline belongs to the program,
         // which the batch keeps alive.

@@ -1,9 +1,11 @@
 //! glBlitFramebuffer: scaled copies from the read framebuffer to every draw buffer of the
 //! draw framebuffer, and of depth/stencil between their attachments.
 
-use vk_backend::{Aspect, BlitFilter, BlitRect, Format, Image, ImageDesc, ImageRegion};
+use vk_backend::{Aspect, BlitFilter, BlitRect, Format, FormatClass, Image, ImageDesc, ImageRegion, ImageView, RenderTargets};
 
+use super::blit_draw::{first_layer, source_view, BlitOutput};
 use super::gpu_image::linear_twin;
+use super::targets::ReadSource;
 use crate::context::ContextState;
 use crate::state::enables::Cap;
 use crate::types::enums::*;
@@ -63,14 +65,27 @@ impl ContextState {
                     return;
                 }
             }
-            for view in targets.colors.iter().flatten() {
+            // Integer colour copies only to integer colour of the same signedness, and
+            // is never filtered.
+            let source_class = source.view_format.class();
+            let classes_match = targets.colors.iter().flatten().all(|v| v.format().class() == source_class);
+            if !self.check(classes_match && (filter == GL_NEAREST || source_class == FormatClass::Float), GL_INVALID_OPERATION) {
+                return;
+            }
+            if self.is_gles() && !self.gles_multisample_blit_allowed(source_samples, dest_multisampled, src, dst, source.view_format, &targets) {
+                return self.record_error(GL_INVALID_OPERATION);
+            }
+            for (slot, view) in targets.colors.iter().enumerate() {
+                let Some(view) = view else { continue };
                 let (level, layer) = (view.desc().base_level, layer_of(view.image(), view.desc().base_layer));
                 let from = rect(src, source.level, layer_of(&source.image, source.layer));
                 let to = rect(dst, level, layer);
-                let result = if source_samples > 1 && view.image().desc().samples == 1 {
+                let dest_samples = view.image().desc().samples;
+                let result = if source_samples > 1 && dest_samples == 1 {
                     self.resolve_blit(&source.image, &from, (view.image(), view.format()), &to, srgb_convert)
-                } else if source_samples > 1 {
-                    self.copy_samples(&source.image, &from, view.image(), &to, Aspect::Color)
+                } else if dest_samples > 1 {
+                    let alpha_padding = targets.alpha_padding & (1 << slot) != 0;
+                    self.blit_color_into_multisample(&source, &from, view, &to, srgb_convert, alpha_padding)
                 } else {
                     match clip_unscaled(&from, &source.image, &to, view.image()) {
                         Some((from, to)) => self.blit_color((&source.image, source.view_format), &from, (view.image(), view.format()), &to, blit_filter, srgb_convert),
@@ -109,10 +124,13 @@ impl ContextState {
             if source_samples > 1 && !self.check(dest_samples == 1 || dest_samples == source_samples, GL_INVALID_OPERATION) {
                 return;
             }
+            if self.is_gles() && !self.gles_multisample_blit_allowed(source_samples, dest_samples > 1, src, dst, source.image.desc().format, &RenderTargets::default()) {
+                return self.record_error(GL_INVALID_OPERATION);
+            }
             let (level, layer) = (view.desc().base_level, view.desc().base_layer);
             let (from, to) = (rect(src, source.level, source.layer), rect(dst, level, layer));
-            let result = if source_samples > 1 && source_samples == dest_samples {
-                self.copy_samples(&source.image, &from, view.image(), &to, aspect)
+            let result = if dest_samples > 1 {
+                self.blit_depth_stencil_into_multisample(&source.image, &from, &view, &to, aspect)
             } else if source_samples > 1 {
                 self.resolve_depth_stencil_blit(&source.image, &from, view.image(), &to, aspect)
             } else {
@@ -125,6 +143,83 @@ impl ContextState {
                 self.backend_failed(e);
             }
         }
+    }
+
+    /// OpenGL ES's extra rules for multisample blits: nothing is blitted into a
+    /// multisample framebuffer, and a multisample source is only read at the same
+    /// rectangle into a colour buffer of its own format.
+    #[allow(clippy::too_many_arguments)]
+    fn gles_multisample_blit_allowed(&self, source_samples: u32, dest_multisampled: bool, src: [GLint; 4], dst: [GLint; 4], source_format: Format, targets: &RenderTargets) -> bool {
+        if dest_multisampled {
+            return false;
+        }
+        source_samples == 1 || (src == dst && targets.colors.iter().flatten().all(|v| v.format() == source_format))
+    }
+
+    /// A colour blit into a multisample image (`to` of `dest`, an attachment view): an
+    /// image copy when the source has as many samples and the same bits and nothing
+    /// mirrors, else a draw (blit_draw.rs) that gives every sample its source pixel, or
+    /// its own source sample.
+    fn blit_color_into_multisample(&mut self, source: &ReadSource, from: &BlitRect, dest: &ImageView, to: &BlitRect, srgb_convert: bool, alpha_padding: bool) -> Result<(), vk_backend::Error> {
+        let Some((from, to)) = clip_unscaled(from, &source.image, to, dest.image()) else { return Ok(()) };
+        let image_format = dest.image().desc().format;
+        let same_bits = source.image.desc().format == image_format
+            && source.view_format == source.image.desc().format
+            && (dest.format() == image_format || !srgb_convert);
+        if source.image.desc().samples == dest.image().desc().samples && same_bits && !mirrored(&from, &to) {
+            return self.copy_samples(&source.image, &from, dest.image(), &to, Aspect::Color);
+        }
+        // Without GL_FRAMEBUFFER_SRGB an sRGB source's bits pass undecoded.
+        let format = if srgb_convert { source.view_format } else { linear_twin(source.view_format).unwrap_or(source.view_format) };
+        let (image, from) = self.separate_source(&source.image, &from, dest.image(), Aspect::Color)?;
+        let view = source_view(&image, from.level, from.layer, Aspect::Color, format)?;
+        let output = BlitOutput::Color { class: dest.format().class(), alpha_padding };
+        self.blit_by_draw(&view, &from, &first_layer(dest)?, &to, output)
+    }
+
+    /// A depth and/or stencil blit into a multisample image (`to` of `dest`, an attachment
+    /// view) from one of the same format: an image copy from as many samples where nothing
+    /// mirrors, else a draw per aspect (blit_draw.rs).
+    fn blit_depth_stencil_into_multisample(&mut self, source: &Image, from: &BlitRect, dest: &ImageView, to: &BlitRect, aspect: Aspect) -> Result<(), vk_backend::Error> {
+        let Some((from, to)) = clip_unscaled(from, source, to, dest.image()) else { return Ok(()) };
+        if source.desc().samples == dest.image().desc().samples && !mirrored(&from, &to) {
+            return self.copy_samples(source, &from, dest.image(), &to, aspect);
+        }
+        let (image, from) = self.separate_source(source, &from, dest.image(), Aspect::DepthStencil)?;
+        let format = image.desc().format;
+        let target = first_layer(dest)?;
+        if matches!(aspect, Aspect::Depth | Aspect::DepthStencil) && format.has_depth() {
+            let view = source_view(&image, from.level, from.layer, Aspect::Depth, format)?;
+            self.blit_by_draw(&view, &from, &target, &to, BlitOutput::Depth)?;
+        }
+        if matches!(aspect, Aspect::Stencil | Aspect::DepthStencil) && format.has_stencil() {
+            let view = source_view(&image, from.level, from.layer, Aspect::Stencil, format)?;
+            self.blit_by_draw(&view, &from, &target, &to, BlitOutput::Stencil)?;
+        }
+        Ok(())
+    }
+
+    /// The image and rectangle a blit draw samples: `source` itself, or where it is also
+    /// the destination (whose writes it must not read), a copy of `from` in a temporary of
+    /// its format and sample count.
+    fn separate_source(&mut self, source: &Image, from: &BlitRect, dest: &Image, aspect: Aspect) -> Result<(Image, BlitRect), vk_backend::Error> {
+        if !source.same(dest) {
+            return Ok((source.clone(), *from));
+        }
+        let (width, height) = (from.x0.abs_diff(from.x1), from.y0.abs_diff(from.y1));
+        let desc = ImageDesc { samples: source.desc().samples, ..ImageDesc::new_2d(source.desc().format, width, height) };
+        let copy = Image::new(&self.device, &desc)?;
+        let format = source.desc().format;
+        let aspects = match aspect {
+            Aspect::Color => vec![Aspect::Color],
+            _ => [(format.has_depth(), Aspect::Depth), (format.has_stencil(), Aspect::Stencil)].into_iter().filter(|(has, _)| *has).map(|(_, a)| a).collect(),
+        };
+        // Copies name one aspect at a time.
+        for aspect in aspects {
+            let region = |level, layer, x, y| ImageRegion { aspect, level, base_layer: layer, ..ImageRegion::rect(x, y, width, height) };
+            self.stream.copy_image(source, &region(from.level, from.layer, from.x0.min(from.x1), from.y0.min(from.y1)), &copy, &region(0, 0, 0, 0))?;
+        }
+        Ok((copy, rect_from_origin(from)))
     }
 
     /// Resolves `from` of a multisample colour image into `to` of a single-sample one:
@@ -264,6 +359,11 @@ impl ContextState {
         let region = |r: &BlitRect| ImageRegion { aspect, level: r.level, base_layer: r.layer, ..ImageRegion::rect(r.x0.min(r.x1), r.y0.min(r.y1), width, height) };
         self.stream.copy_image(source, &region(from), dest, &region(to))
     }
+}
+
+/// Whether a blit of `from` to `to` flips an axis.
+fn mirrored(from: &BlitRect, to: &BlitRect) -> bool {
+    (from.x1 < from.x0) != (to.x1 < to.x0) || (from.y1 < from.y0) != (to.y1 < to.y0)
 }
 
 /// `r` moved to start at the origin of level 0, layer 0, its corner order (mirroring) kept.

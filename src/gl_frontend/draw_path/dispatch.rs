@@ -1,6 +1,6 @@
-//! glDispatchCompute and glDispatchComputeIndirect, glMemoryBarrier(ByRegion),
-//! glShaderStorageBlockBinding, GL_COMPUTE_WORK_GROUP_SIZE, and the shader storage buffers
-//! draws and dispatches bind (binding 256 + block index, docs/conventions.md).
+//! glDispatchCompute, glDispatchComputeIndirect and glDispatchComputeGroupSizeARB,
+//! glMemoryBarrier(ByRegion), glShaderStorageBlockBinding, GL_COMPUTE_WORK_GROUP_SIZE, and
+//! the shader storage buffers draws and dispatches bind (binding 256 + block index, docs/conventions.md).
 //!
 //! Shaders write storage buffers on the GPU while GL keeps each buffer's contents in host
 //! memory: a buffer bound for storage is marked, and the next host-side access
@@ -174,21 +174,29 @@ impl ContextState {
         Ok((program, out))
     }
 
-    /// The current program's executable when it has a compute stage; INVALID_OPERATION
-    /// recorded otherwise.
-    fn compute_executable(&mut self) -> Option<Arc<Mutex<LinkedProgram>>> {
+    /// The current program's executable when it has a compute stage whose work-group size
+    /// is variable (ARB_compute_variable_group_size) or fixed as `variable` asks;
+    /// INVALID_OPERATION recorded otherwise.
+    fn compute_executable(&mut self, variable: bool) -> Option<Arc<Mutex<LinkedProgram>>> {
         let exe = match self.current_executable() {
             None if self.bindings.program == 0 && self.bindings.program_pipeline != 0 => self.pipeline_executable(true).ok().flatten(),
             exe => exe,
         };
-        let exe = exe.filter(|e| e.lock().unwrap_or_else(|p| p.into_inner()).interface.compute_local_size.is_some());
+        let exe = exe.filter(|e| {
+            let i = &e.lock().unwrap_or_else(|p| p.into_inner()).interface;
+            if variable {
+                i.compute_variable_local_size
+            } else {
+                i.compute_local_size.is_some()
+            }
+        });
         if exe.is_none() {
             self.record_error(GL_INVALID_OPERATION);
         }
         exe
     }
 
-    fn dispatch(&mut self, executable: &Arc<Mutex<LinkedProgram>>, size: Result<[u32; 3], (GLuint, u64)>) {
+    fn dispatch(&mut self, executable: &Arc<Mutex<LinkedProgram>>, size: Result<[u32; 3], (GLuint, u64)>, group_size: Option<[u32; 3]>) {
         let result = (|| -> Result<(), RecordError> {
             let (program, resources) = self.compute_resources(executable)?;
             let bindings: Vec<ResourceBinding> = resources.iter().map(OwnedResource::binding).collect();
@@ -201,7 +209,7 @@ impl ContextState {
                 (None, Ok(groups)) => DispatchSize::Direct(groups),
                 (None, Err(_)) => return Err(RecordError::Gl(GL_INVALID_OPERATION)),
             };
-            self.stream.dispatch(&DispatchRecord { program: &program, resources: &bindings, size })?;
+            self.stream.dispatch(&DispatchRecord { program: &program, resources: &bindings, size, group_size })?;
             Ok(())
         })();
         match result {
@@ -211,16 +219,40 @@ impl ContextState {
         }
     }
 
-    pub(crate) fn gl_dispatch_compute(&mut self, x: GLuint, y: GLuint, z: GLuint) {
-        let Some(executable) = self.compute_executable() else { return };
+    /// Whether `groups` is within GL_MAX_COMPUTE_WORK_GROUP_COUNT; INVALID_VALUE recorded if not.
+    fn check_group_count(&mut self, groups: [GLuint; 3]) -> bool {
         let max = self.device.info().limits.max_compute_work_group_count;
-        if !self.check(x <= max[0].min(i32::MAX as u32) && y <= max[1].min(i32::MAX as u32) && z <= max[2].min(i32::MAX as u32), GL_INVALID_VALUE) {
+        self.check(groups.iter().zip(max).all(|(g, m)| *g <= m.min(i32::MAX as u32)), GL_INVALID_VALUE)
+    }
+
+    pub(crate) fn gl_dispatch_compute(&mut self, x: GLuint, y: GLuint, z: GLuint) {
+        let Some(executable) = self.compute_executable(false) else { return };
+        if !self.check_group_count([x, y, z]) {
             return;
         }
         if x == 0 || y == 0 || z == 0 {
             return;
         }
-        self.dispatch(&executable, Ok([x, y, z]));
+        self.dispatch(&executable, Ok([x, y, z]), None);
+    }
+
+    /// glDispatchComputeGroupSizeARB: a dispatch of a variable-size program, whose
+    /// pipeline is specialised for `group_size`.
+    pub(crate) fn gl_dispatch_compute_group_size(&mut self, groups: [GLuint; 3], group_size: [GLuint; 3]) {
+        let Some(executable) = self.compute_executable(true) else { return };
+        if !self.check_group_count(groups) {
+            return;
+        }
+        let max = self.limits.max_compute_variable_group_size;
+        let invocations: u64 = group_size.iter().map(|c| u64::from(*c)).product();
+        let size_ok = group_size.iter().zip(max).all(|(c, m)| (1..=m).contains(c));
+        if !self.check(size_ok && invocations <= u64::from(self.limits.max_compute_variable_group_invocations), GL_INVALID_VALUE) {
+            return;
+        }
+        if groups.contains(&0) {
+            return;
+        }
+        self.dispatch(&executable, Ok(groups), Some(group_size));
     }
 
     pub(crate) fn gl_dispatch_compute_indirect(&mut self, indirect: GLintptr) {
@@ -232,8 +264,8 @@ impl ContextState {
         if !self.check(name != 0 && indirect as usize + 12 <= size, GL_INVALID_OPERATION) {
             return;
         }
-        let Some(executable) = self.compute_executable() else { return };
-        self.dispatch(&executable, Err((name, indirect as u64)));
+        let Some(executable) = self.compute_executable(false) else { return };
+        self.dispatch(&executable, Err((name, indirect as u64)), None);
     }
 
     /// glMemoryBarrier(ByRegion): galvan derives every barrier from what each command reads
@@ -266,7 +298,8 @@ impl ContextState {
         self.check(valid, GL_INVALID_VALUE);
     }
 
-    /// glGetProgramiv(GL_COMPUTE_WORK_GROUP_SIZE): three values.
+    /// glGetProgramiv(GL_COMPUTE_WORK_GROUP_SIZE): three values; INVALID_OPERATION for a
+    /// program without a compute stage or with a variable size.
     pub(crate) fn compute_work_group_size(&mut self, program: GLuint) -> Option<[u32; 3]> {
         let exe = self.with_program(program, |p| p.executable.clone())?;
         let size = exe.and_then(|e| e.lock().unwrap_or_else(|p| p.into_inner()).interface.compute_local_size);

@@ -13,6 +13,7 @@ use vk_backend::{
 
 use crate::context::ContextState;
 use crate::draw_path::host_converted_fetch::HostConversion;
+use crate::state::packed_current_values::SnormRule;
 use crate::draw_path::primitive_restart::{rewrite_restart_indices, Restart};
 use crate::draw_path::record_error::RecordError;
 use crate::draw_path::render_state::{is_primitive_mode, map_topology};
@@ -298,6 +299,9 @@ impl ContextState {
         if !self.check(!(self.is_core() && self.bindings.vertex_array == 0), GL_INVALID_OPERATION) {
             return;
         }
+        if !self.check(!self.dual_source_draw_buffers_exceeded(), GL_INVALID_OPERATION) {
+            return;
+        }
         // Selection and feedback transform on the CPU; pixel rectangles report themselves.
         if self.state.render_mode.mode != GL_RENDER {
             if immediate.is_none() {
@@ -474,7 +478,10 @@ impl ContextState {
                 continue;
             }
             let conversion = match a.class {
-                AttribClass::Float { normalized } => HostConversion::for_float_array(a.ty, normalized),
+                AttribClass::Float { normalized } => HostConversion::for_float_array(a.ty, normalized).or_else(|| {
+                    let rule = SnormRule::for_context(self.is_gles(), self.version);
+                    HostConversion::for_packed_array(a.ty, normalized, a.size == GL_BGRA as GLint, self.caps.packed_vertex_formats, rule)
+                }),
                 _ => None,
             };
             if let Some(conversion) = conversion {

@@ -28,11 +28,17 @@
 //! 489 the records), and the host reads the counts back, when a capture or a
 //! GL_PRIMITIVES_GENERATED query of those streams needs them, to count their points and
 //! copy them to each stream's own buffers.
+//!
+//! The pipeline-statistics queries count each GL counter in the step that stands for
+//! it: the input vertices and vertex-shader invocations in the first draw, nothing in
+//! the dispatch, the rest in the third draw, whose input-assembly primitives are the
+//! geometry shader's emitted ones; its invocations are known here and counted on the
+//! host.
 
 use nir_like::passes::{GsComputeParams, XfbDrawParams, XfbRecordLayout, GS_COMPUTE_GROUP_SIZE, GS_OTHER_STREAMS, GS_RESTART_INDEX};
 use nir_like::Primitive;
 use vk_backend::{
-    BindingDesc, BindingKind, Buffer as GpuBuffer, DispatchRecord, DispatchSize, DrawCounts, DrawRecord, IndexBinding, IndexType, MemoryHint,
+    BindingDesc, BindingKind, Buffer as GpuBuffer, PipelineStatistic, QueryCounting, DispatchRecord, DispatchSize, DrawCounts, DrawRecord, IndexBinding, IndexType, MemoryHint,
     Program as GpuProgram, RenderState, RenderTargets, ResourceBinding, StageMask, Topology, VertexBufferBinding, VertexInput, Viewport, Rect,
 };
 
@@ -61,6 +67,16 @@ pub const PARAMS_BINDING: u32 = 487;
 pub const STREAM_COUNTS_BINDING: u32 = 488;
 /// Capture records of the vertices emitted to streams 1 to 3 (storage buffer).
 pub const STREAM_RECORDS_BINDING: u32 = 489;
+
+/// The pipeline-statistics counters of the GL draw's vertices, which its first step
+/// counts; the draw of what the geometry shader emitted counts the rest.
+const VERTEX_SIDE_COUNTERS: [PipelineStatistic; 5] = [
+    PipelineStatistic::InputAssemblyVertices,
+    PipelineStatistic::InputAssemblyPrimitives,
+    PipelineStatistic::VertexShaderInvocations,
+    PipelineStatistic::TessellationControlShaderPatches,
+    PipelineStatistic::TessellationEvaluationShaderInvocations,
+];
 
 /// The stages every binding of a program with an emulated geometry shader is visible
 /// to: its three GPU programs share one set layout.
@@ -146,8 +162,15 @@ pub(crate) struct EmulatedGsDraw<'a> {
 }
 
 impl ContextState {
-    /// Records the three steps of a draw through an emulated geometry shader.
+    /// Records the three steps of a draw through an emulated geometry shader; the queries
+    /// count all work again afterwards, whatever the steps did.
     pub(crate) fn draw_emulated_geometry(&mut self, emulation: &GsEmulation, draw: &EmulatedGsDraw<'_>) -> Result<(), RecordError> {
+        let drawn = self.record_emulated_geometry(emulation, draw);
+        self.stream.set_query_counting(QueryCounting::ALL)?;
+        drawn
+    }
+
+    fn record_emulated_geometry(&mut self, emulation: &GsEmulation, draw: &EmulatedGsDraw<'_>) -> Result<(), RecordError> {
         let gs = &emulation.shape;
         // The draw's mode must give the primitives the geometry shader takes.
         if geometry_input_vertices(draw.topology) != Some(gs.input_vertices as usize) {
@@ -201,8 +224,9 @@ impl ContextState {
         discard.raster.rasterizer_discard = true;
         let owned = [storage(RECORDS_BINDING, &records), record_params];
         let resources = with_resources(draw.resources, &owned);
-        // The queries count what the geometry shader emits, not the input primitives.
-        self.stream.set_queries_counting(false)?;
+        // Of the queries, only the vertex-side counters count this draw: the primitive
+        // queries count what the geometry shader emits.
+        self.stream.set_query_counting(QueryCounting { other_kinds: false, statistics: QueryCounting::bits(&VERTEX_SIDE_COUNTERS), emulated_geometry: false })?;
         self.stream.set_render_targets(draw.targets)?;
         let stored = self.stream.draw(&DrawRecord {
             program: &emulation.vertex,
@@ -217,17 +241,19 @@ impl ContextState {
             xfb: None,
             captured_count: None,
         });
-        self.stream.set_queries_counting(true)?;
+        // The compute pass is no GL compute work.
+        self.stream.set_queries_counting(false)?;
         stored?;
 
         // 2. The geometry shader runs over every input primitive.
+        self.count_host_primitives(GL_GEOMETRY_SHADER_INVOCATIONS, 0, invocations);
         let mut owned = vec![storage(RECORDS_BINDING, &records), slots, storage(VERTICES_BINDING, &vertices), storage(INDICES_BINDING, &indices), params];
         if let Some(o) = &other {
             owned.extend([storage(STREAM_COUNTS_BINDING, &o.counts), storage(STREAM_RECORDS_BINDING, &o.records)]);
         }
         let resources = with_resources(draw.resources, &owned);
         let groups = invocations.div_ceil(u64::from(GS_COMPUTE_GROUP_SIZE)) as u32;
-        self.stream.dispatch(&DispatchRecord { program: &emulation.geometry, resources: &resources, size: DispatchSize::Direct([groups, 1, 1]) })?;
+        self.stream.dispatch(&DispatchRecord { program: &emulation.geometry, resources: &resources, size: DispatchSize::Direct([groups, 1, 1]), group_size: None })?;
         drop(resources);
         let other_copies = match &other {
             Some(o) if o.read_back => self.other_stream_results(emulation, o, invocations)?,
@@ -253,6 +279,10 @@ impl ContextState {
         let mut owned = vec![storage(VERTICES_BINDING, &vertices)];
         owned.extend(capture);
         let resources = with_resources(draw.resources, &owned);
+        // Everything but the vertex-side counters counts it, and the input-assembly
+        // primitives of it are what the geometry shader emitted.
+        let fragment_side = QueryCounting::ALL.statistics & !QueryCounting::bits(&VERTEX_SIDE_COUNTERS);
+        self.stream.set_query_counting(QueryCounting { other_kinds: true, statistics: fragment_side, emulated_geometry: true })?;
         self.stream.set_render_targets(draw.targets)?;
         self.stream.draw(&DrawRecord {
             program: draw.raster_program,

@@ -3,8 +3,11 @@
 //! GL_DOUBLE converts to float) and 32-bit integers (Vulkan has no 32-bit scaled or
 //! normalized vertex formats). The elements a draw reads
 //! are converted to float32 on the host, as GL's rules say, and fetched from a tightly
-//! packed temporary copy.
+//! packed temporary copy. The 2_10_10_10 packed types come here on devices without their
+//! vertex formats, and signed normalized ones in contexts before GL 4.2, whose rule
+//! Vulkan's SNORM formats do not follow.
 
+use crate::state::packed_current_values::{unpack_packed_word, SnormRule};
 use crate::types::enums::*;
 use crate::types::*;
 
@@ -23,6 +26,9 @@ pub enum HostConversion {
     Int32,
     /// Unsigned 32-bit integers converted to float as they are.
     Uint32,
+    /// One GL_INT_2_10_10_10_REV or GL_UNSIGNED_INT_2_10_10_10_REV word per element,
+    /// four components; `bgra` swaps the first and third.
+    Packed { ty: GLenum, normalized: bool, rule: SnormRule, bgra: bool },
 }
 
 impl HostConversion {
@@ -37,6 +43,16 @@ impl HostConversion {
             (GL_UNSIGNED_INT, false) => Some(HostConversion::Uint32),
             _ => None,
         }
+    }
+
+    /// The conversion an array of a 2_10_10_10 type needs, if Vulkan cannot fetch it as
+    /// GL says: `native` tells whether the device has the packed vertex formats.
+    pub fn for_packed_array(ty: GLenum, normalized: bool, bgra: bool, native: bool, rule: SnormRule) -> Option<HostConversion> {
+        if !matches!(ty, GL_INT_2_10_10_10_REV | GL_UNSIGNED_INT_2_10_10_10_REV) {
+            return None;
+        }
+        let old_snorm = ty == GL_INT_2_10_10_10_REV && normalized && rule == SnormRule::Biased;
+        (!native || old_snorm).then_some(HostConversion::Packed { ty, normalized, rule, bgra })
     }
 
     /// Bytes of one source component.
@@ -58,6 +74,8 @@ impl HostConversion {
             HostConversion::Uint32Norm => (u32::from_ne_bytes(word()) as f64 / u32::MAX as f64) as f32,
             HostConversion::Int32 => i32::from_ne_bytes(word()) as f32,
             HostConversion::Uint32 => u32::from_ne_bytes(word()) as f32,
+            // Whole words are unpacked by `to_floats`.
+            HostConversion::Packed { .. } => 0.0,
         }
     }
 
@@ -65,6 +83,12 @@ impl HostConversion {
     /// `source`, to tightly packed float32 components. Bytes past the end of `source`
     /// read as zero.
     pub fn to_floats(self, source: &[u8], stride: usize, components: usize, elements: u64) -> Vec<u8> {
+        if let HostConversion::Packed { ty, normalized, rule, bgra } = self {
+            return Self::unpack_words(source, stride, elements, |word| {
+                let v = unpack_packed_word(ty, word, normalized, rule).unwrap_or([0.0; 4]);
+                if bgra { [v[2], v[1], v[0], v[3]] } else { v }
+            });
+        }
         let size = self.component_bytes();
         let mut out = Vec::with_capacity(elements as usize * components * 4);
         for element in 0..elements as usize {
@@ -72,6 +96,17 @@ impl HostConversion {
                 let at = element * stride + c * size;
                 out.extend(self.convert(source.get(at..at + size)).to_ne_bytes());
             }
+        }
+        out
+    }
+
+    /// Four float32 components from each element's 32-bit word (zero past the end).
+    fn unpack_words(source: &[u8], stride: usize, elements: u64, unpack: impl Fn(u32) -> [f32; 4]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(elements as usize * 16);
+        for element in 0..elements as usize {
+            let at = element * stride;
+            let word = source.get(at..at + 4).map_or(0, |b| u32::from_ne_bytes([b[0], b[1], b[2], b[3]]));
+            out.extend(unpack(word).iter().flat_map(|f| f.to_ne_bytes()));
         }
         out
     }
@@ -123,6 +158,30 @@ mod tests {
         assert_eq!(floats(&HostConversion::Int32.to_floats(&source, 8, 2, 1)), vec![-7.0, 1048576.0]);
         let source = 4_000_000_000u32.to_ne_bytes();
         assert_eq!(floats(&HostConversion::Uint32.to_floats(&source, 4, 1, 1)), vec![4.0e9]);
+    }
+
+    #[test]
+    fn packed_words_unpack_in_rgba_or_bgra_order() {
+        // x = 1023, y = 0, z = 511, w = 3, two elements 8 bytes apart.
+        let word = 1023u32 | 511 << 20 | 3 << 30;
+        let source: Vec<u8> = [word, 0, word, 0].iter().flat_map(|w| w.to_ne_bytes()).collect();
+        let rgba = HostConversion::Packed { ty: GL_UNSIGNED_INT_2_10_10_10_REV, normalized: true, rule: SnormRule::Clamped, bgra: false };
+        let out = floats(&rgba.to_floats(&source, 8, 4, 2));
+        assert_eq!(out[..4], [1.0, 0.0, 511.0 / 1023.0, 1.0]);
+        assert_eq!(out[4..], out[..4]);
+        let bgra = HostConversion::Packed { ty: GL_UNSIGNED_INT_2_10_10_10_REV, normalized: true, rule: SnormRule::Clamped, bgra: true };
+        assert_eq!(floats(&bgra.to_floats(&source, 8, 4, 1)), vec![511.0 / 1023.0, 0.0, 1.0, 1.0]);
+    }
+
+    #[test]
+    fn packed_arrays_convert_without_formats_or_before_gl_4_2() {
+        let packed = |ty, normalized, native, rule| HostConversion::for_packed_array(ty, normalized, false, native, rule).is_some();
+        assert!(!packed(GL_INT_2_10_10_10_REV, true, true, SnormRule::Clamped));
+        assert!(packed(GL_INT_2_10_10_10_REV, true, true, SnormRule::Biased));
+        assert!(!packed(GL_INT_2_10_10_10_REV, false, true, SnormRule::Biased));
+        assert!(!packed(GL_UNSIGNED_INT_2_10_10_10_REV, true, true, SnormRule::Biased));
+        assert!(packed(GL_UNSIGNED_INT_2_10_10_10_REV, false, false, SnormRule::Clamped));
+        assert!(!packed(GL_FLOAT, false, false, SnormRule::Clamped));
     }
 
     #[test]

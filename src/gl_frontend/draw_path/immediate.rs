@@ -110,6 +110,9 @@ impl ContextState {
         if !self.check(legacy || is_primitive_mode(mode, false), GL_INVALID_ENUM) {
             return;
         }
+        if !self.check(!self.dual_source_draw_buffers_exceeded(), GL_INVALID_OPERATION) {
+            return;
+        }
         self.immediate.mode = Some(mode);
         self.immediate.vertices.clear();
         self.immediate.edge_flags.clear();

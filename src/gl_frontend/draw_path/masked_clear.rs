@@ -68,8 +68,8 @@ impl MaskedClear {
 }
 
 /// The vertex stage: a triangle whose corners (-1, -1), (3, -1) and (-1, 3) cover the
-/// viewport, from gl_VertexIndex alone.
-fn vertex_shader() -> Shader {
+/// viewport, from gl_VertexIndex alone (blit draws use it too).
+pub(crate) fn vertex_shader() -> Shader {
     let mut s = Shader::new(Stage::Vertex);
     s.name = "masked_clear_vs".into();
     let mut b = nir_like::Builder::main(&mut s);

@@ -3,6 +3,7 @@
 
 pub mod atomic_counters;
 pub mod blit;
+pub mod blit_draw;
 pub mod buffer_textures;
 pub mod builtin_uniforms;
 pub mod clear;

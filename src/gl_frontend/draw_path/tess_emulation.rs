@@ -253,7 +253,7 @@ impl ContextState {
             OwnedResource::Storage { binding: LEVELS_BINDING, element: 0, buffer: levels.clone(), offset: 0, size: level_bytes },
         ]);
         let bound: Vec<_> = resources.iter().map(OwnedResource::binding).collect();
-        self.stream.dispatch(&DispatchRecord { program: &tess.control, resources: &bound, size: DispatchSize::Direct([total_patches as u32, 1, 1]) })?;
+        self.stream.dispatch(&DispatchRecord { program: &tess.control, resources: &bound, size: DispatchSize::Direct([total_patches as u32, 1, 1]), group_size: None })?;
         drop(bound);
         drop(resources);
 

@@ -238,7 +238,7 @@ impl ContextState {
                     OwnedResource::Storage { binding: xfb_copy_binding::WORDS, element: 0, buffer: words_buffer, offset: words_offset, size: captured.len() as u64 },
                 ];
                 let bound: Vec<_> = resources.iter().map(OwnedResource::binding).collect();
-                self.stream.dispatch(&DispatchRecord { program: &program, resources: &bound, size: DispatchSize::Direct([params.workgroups(), 1, 1]) })?;
+                self.stream.dispatch(&DispatchRecord { program: &program, resources: &bound, size: DispatchSize::Direct([params.workgroups(), 1, 1]), group_size: None })?;
             }
         }
         let o = self.transform_feedback.current_mut();

@@ -138,8 +138,11 @@ pub struct ProgramInterface {
     pub initial_sampler_units: Vec<(u32, u32)>,
     /// Shader storage blocks; block k has binding 256 + k.
     pub storage_blocks: Vec<crate::link_storage::StorageBlock>,
-    /// The compute stage's work-group size.
+    /// The compute stage's work-group size; None for a variable one.
     pub compute_local_size: Option<[u32; 3]>,
+    /// Whether a compute shader declared `layout(local_size_variable) in;`
+    /// (ARB_compute_variable_group_size): each glDispatchComputeGroupSizeARB gives the size.
+    pub compute_variable_local_size: bool,
     /// Image uniforms by name. They share the sampler index space (glUniform1i sets their
     /// unit like a sampler's); image uniform s has binding 384 + s.
     pub image_uniforms: Vec<(String, u32)>,
@@ -346,6 +349,9 @@ fn mark(used: &mut [bool], at: u32, count: u32) -> bool {
 
 const MAX_VERTEX_ATTRIBS: usize = 16;
 const MAX_DRAW_BUFFERS: usize = 8;
+/// Draw buffers that take a second, index-1 colour for dual-source blending: Vulkan's
+/// maxFragmentDualSrcAttachments is 1 wherever dualSrcBlend is offered.
+pub const MAX_DUAL_SOURCE_DRAW_BUFFERS: u32 = 1;
 pub(crate) const MAX_VARYING_SLOTS: usize = 32;
 
 /// Links compiled shaders into a program, on a thread with the compiler's stack (IR
@@ -456,6 +462,7 @@ fn link_on_this_thread(shaders: &[&CompiledShader], options: &LinkOptions) -> Li
     interface.storage_blocks = crate::link_storage::link_storage_blocks(&by_stage, &mut diags);
     // Every compute shader object's own declaration counts, not only the joined stage's.
     interface.compute_local_size = crate::link_storage::link_local_size(shaders, &mut diags);
+    interface.compute_variable_local_size = shaders.iter().any(|s| s.stage == Stage::Compute && s.interface.as_ref().is_some_and(|i| i.local_size_variable));
     if by_stage.iter().any(|s| s.stage == Stage::Compute) && by_stage.iter().any(|s| s.stage != Stage::Compute) {
         diags.error(loc, "a program with a compute shader cannot have other stages");
     }
@@ -831,6 +838,9 @@ fn link_fragment_outputs(shaders: &[&CompiledShader], options: &LinkOptions, out
         let base = index * MAX_DRAW_BUFFERS as u32;
         let component = explicit_int(&g.qual, "component").unwrap_or(0).clamp(0, 3) as u32;
         match location {
+            Some(l) if index == 1 && l >= 0 && l as u32 + n > MAX_DUAL_SOURCE_DRAW_BUFFERS => {
+                diags.error(g.loc, format!("fragment output `{}' of index 1 is beyond the dual-source draw buffers", g.name))
+            }
             Some(l) if l >= 0 && (l as u32 + n) <= MAX_DRAW_BUFFERS as u32 => {
                 mark(&mut taken, base + l as u32, n);
                 match components[index as usize].claim(&g.name, &g.ty, l as u32, component) {

@@ -1,5 +1,5 @@
 //! Program objects: glCreateProgram, glAttachShader, glDetachShader, glGetAttachedShaders,
-//! glBindAttribLocation, glBindFragDataLocation, glGetProgramiv, glGetProgramInfoLog,
+//! glBindAttribLocation, glBindFragDataLocation(Indexed), glGetProgramiv, glGetProgramInfoLog,
 //! glDeleteProgram, glIsProgram. Shaders and programs share one namespace.
 
 use std::collections::HashMap;
@@ -23,6 +23,8 @@ pub struct Program {
     pub attrib_bindings: HashMap<String, u32>,
     /// glBindFragDataLocation requests, applied at the next link.
     pub frag_data_bindings: HashMap<String, u32>,
+    /// The dual-source blend index glBindFragDataLocationIndexed gave each of those names.
+    pub frag_data_index: HashMap<String, u32>,
     /// glTransformFeedbackVaryings, applied at the next link.
     pub transform_feedback: crate::objects::transform_feedback_varyings::VaryingRequest,
     /// GL_PROGRAM_SEPARABLE: the next link makes stages a program pipeline can mix with
@@ -147,26 +149,35 @@ impl ContextState {
         }
     }
 
-    pub(crate) fn gl_bind_location(&mut self, program: GLuint, index: GLuint, name: *const GLchar, frag_data: bool) {
+    pub(crate) fn gl_bind_attrib_location(&mut self, program: GLuint, index: GLuint, name: *const GLchar) {
+        let Some(name) = self.bindable_name(name, index < self.limits.max_vertex_attribs) else { return };
+        self.with_program(program, |p| p.attrib_bindings.insert(name, index));
+    }
+
+    /// glBindFragDataLocationIndexed; glBindFragDataLocation binds index 0. Index 1 is the
+    /// second colour of dual-source blending, which only the first
+    /// MAX_DUAL_SOURCE_DRAW_BUFFERS draw buffers have.
+    pub(crate) fn gl_bind_frag_data_location(&mut self, program: GLuint, color: GLuint, index: GLuint, name: *const GLchar) {
+        let max = if index == 0 { self.limits.max_draw_buffers } else { crate::limits::MAX_DUAL_SOURCE_DRAW_BUFFERS };
+        let Some(name) = self.bindable_name(name, index <= 1 && color < max) else { return };
+        self.with_program(program, |p| {
+            p.frag_data_index.insert(name.clone(), index);
+            p.frag_data_bindings.insert(name, color)
+        });
+    }
+
+    /// The name a glBind*Location call binds: GL_INVALID_VALUE unless `in_range`,
+    /// GL_INVALID_OPERATION for the reserved `gl_` prefix.
+    fn bindable_name(&mut self, name: *const GLchar, in_range: bool) -> Option<String> {
         if name.is_null() {
-            return;
+            return None;
         }
         // SAFETY: GL requires a NUL-terminated name.
         let name = unsafe { std::ffi::CStr::from_ptr(name) }.to_string_lossy().into_owned();
-        let max = if frag_data { self.limits.max_draw_buffers } else { self.limits.max_vertex_attribs };
-        if !self.check(index < max, GL_INVALID_VALUE) {
-            return;
+        if !self.check(in_range, GL_INVALID_VALUE) || !self.check(!name.starts_with("gl_"), GL_INVALID_OPERATION) {
+            return None;
         }
-        if !self.check(!name.starts_with("gl_"), GL_INVALID_OPERATION) {
-            return;
-        }
-        self.with_program(program, |p| {
-            if frag_data {
-                p.frag_data_bindings.insert(name, index)
-            } else {
-                p.attrib_bindings.insert(name, index)
-            }
-        });
+        Some(name)
     }
 
     /// One value of glGetProgramiv (every pname but GL_COMPUTE_WORK_GROUP_SIZE's three).

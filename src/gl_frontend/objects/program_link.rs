@@ -661,7 +661,7 @@ impl ContextState {
         let mut options = glsl::LinkOptions {
             attrib_bindings: p.attrib_bindings.iter().map(|(k, v)| (k.clone(), *v)).collect(),
             frag_data_bindings: p.frag_data_bindings.iter().map(|(k, v)| (k.clone(), *v)).collect(),
-            frag_data_index: Vec::new(),
+            frag_data_index: p.frag_data_index.iter().map(|(k, v)| (k.clone(), *v)).collect(),
             transform_feedback_varyings: p.transform_feedback.names.clone(),
             transform_feedback_separate: p.transform_feedback.separate,
             separable: p.separable,

@@ -73,8 +73,9 @@ fn is_begin_target(target: GLenum, gles: bool, statistics: bool) -> bool {
 }
 
 /// The pipeline counter a GL_ARB_pipeline_statistics_query target reads. A geometry shader
-/// galvan runs as compute (`draw_path::gs_emulation`) runs uncounted, so the geometry
-/// counters stay 0 there.
+/// galvan runs as compute (`draw_path::gs_emulation`) is no geometry stage to the device:
+/// there its invocations are counted on the host and its primitives are those of the draw
+/// of what it emitted (`backend_kind`).
 fn pipeline_statistic(target: GLenum) -> Option<PipelineStatistic> {
     Some(match target {
         GL_VERTICES_SUBMITTED => PipelineStatistic::InputAssemblyVertices,
@@ -111,8 +112,9 @@ fn is_boolean_target(target: GLenum) -> bool {
     matches!(target, GL_ANY_SAMPLES_PASSED | GL_ANY_SAMPLES_PASSED_CONSERVATIVE)
 }
 
-fn backend_kind(target: GLenum, index: GLuint) -> QueryKind {
+fn backend_kind(target: GLenum, index: GLuint, geometry_emulated: bool) -> QueryKind {
     match target {
+        GL_GEOMETRY_SHADER_PRIMITIVES_EMITTED if geometry_emulated => QueryKind::EmulatedGeometryPrimitives,
         GL_PRIMITIVES_GENERATED => QueryKind::PrimitivesGenerated { stream: index },
         GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN => QueryKind::PrimitivesWritten { stream: index },
         GL_TIME_ELAPSED => QueryKind::TimeElapsed,
@@ -245,7 +247,7 @@ impl ContextState {
             self.queries.active.insert((binding_point(target), index), id);
             return;
         }
-        match self.stream.begin_query(backend_kind(target, index)) {
+        match self.stream.begin_query(backend_kind(target, index, self.caps.geometry_shader_emulated())) {
             Ok(handle) => {
                 let object = self.queries.names.get_mut(id).expect("created above");
                 object.active = Some(handle);
@@ -268,12 +270,14 @@ impl ContextState {
     }
 
     /// Whether the host, not the device, counts a query of `target` for vertex stream
-    /// `index`: primitives written by emulated transform feedback, and primitives an
-    /// emulated geometry shader generates on streams 1 to 3, which are never drawn.
+    /// `index`: primitives written by emulated transform feedback, primitives an emulated
+    /// geometry shader generates on streams 1 to 3, which are never drawn, and the
+    /// invocations of an emulated geometry shader, which are known at each draw.
     fn query_counted_on_host(&self, target: GLenum, index: GLuint) -> bool {
         match target {
             GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN => self.caps.transform_feedback_emulated(),
             GL_PRIMITIVES_GENERATED => index > 0 && self.caps.geometry_shader_emulated(),
+            GL_GEOMETRY_SHADER_INVOCATIONS => self.caps.geometry_shader_emulated(),
             _ => false,
         }
     }
@@ -286,8 +290,9 @@ impl ContextState {
             .any(|name| self.queries.names.get(name).is_some_and(|q| q.host_count.is_some()))
     }
 
-    /// Adds `primitives` to the active query of `target` for vertex stream `stream`, if
-    /// the host counts it (emulated transform feedback, emulated geometry shaders).
+    /// Adds `primitives` (or invocations) to the active query of `target` for vertex
+    /// stream `stream`, if the host counts it (emulated transform feedback, emulated
+    /// geometry shaders).
     pub(crate) fn count_host_primitives(&mut self, target: GLenum, stream: GLuint, primitives: u64) {
         let Some(name) = self.active_query(target, stream) else { return };
         if let Some(count) = self.queries.names.get_mut(name).and_then(|q| q.host_count.as_mut()) {

@@ -1,5 +1,6 @@
 //! glGet values of compute dispatch, shader storage, image units, uniform locations and
-//! tessellation patches, plain and indexed (GL_MAX_COMPUTE_WORK_GROUP_COUNT/SIZE, GL_SHADER_STORAGE_BUFFER_*).
+//! tessellation patches, plain and indexed (GL_MAX_COMPUTE_WORK_GROUP_COUNT/SIZE,
+//! GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB, GL_SHADER_STORAGE_BUFFER_*).
 
 use crate::context::ContextState;
 use crate::draw_path::{dispatch, images, patches};
@@ -21,6 +22,7 @@ impl ContextState {
         let p = &self.state.patch;
         Some(match pname {
             GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS => int(d.max_compute_work_group_invocations.min(1024)),
+            GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB => int(self.limits.max_compute_variable_group_invocations),
             GL_MAX_COMPUTE_SHARED_MEMORY_SIZE => int(d.max_compute_shared_memory_size),
             GL_MAX_COMPUTE_UNIFORM_BLOCKS | GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS => int(16),
             GL_MAX_COMPUTE_UNIFORM_COMPONENTS => int(1024),
@@ -84,6 +86,9 @@ impl ContextState {
             GL_MAX_COMPUTE_WORK_GROUP_SIZE => {
                 let max = [1024, 1024, 64];
                 d.max_compute_work_group_size.get(i).map(|c| int((*c).min(max[i]))).ok_or(GL_INVALID_VALUE)
+            }
+            GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB => {
+                self.limits.max_compute_variable_group_size.get(i).map(|c| int(*c)).ok_or(GL_INVALID_VALUE)
             }
             GL_SHADER_STORAGE_BUFFER_BINDING | GL_SHADER_STORAGE_BUFFER_START | GL_SHADER_STORAGE_BUFFER_SIZE => {
                 self.bindings.shader_storage_buffers.get(i).ok_or(GL_INVALID_VALUE).map(|b| {

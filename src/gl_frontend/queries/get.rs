@@ -318,6 +318,7 @@ impl ContextState {
             GL_MAX_GEOMETRY_SHADER_INVOCATIONS => Value::int(32),
             GL_MAX_VERTEX_STREAMS => Value::int(4),
             GL_MAX_DRAW_BUFFERS => Value::int(l.max_draw_buffers),
+            GL_MAX_DUAL_SOURCE_DRAW_BUFFERS if self.dual_source_blend_offered() => Value::int(crate::limits::MAX_DUAL_SOURCE_DRAW_BUFFERS),
             GL_MAX_COLOR_ATTACHMENTS => Value::int(l.max_color_attachments),
             GL_MAX_SAMPLES => Value::int(l.max_samples),
             GL_MAX_CLIP_DISTANCES => Value::int(l.max_clip_distances),

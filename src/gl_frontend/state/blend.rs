@@ -2,6 +2,7 @@
 //! glBlendColor, glColorMask(i).
 
 use crate::context::ContextState;
+use crate::state::dual_source_blend::is_dual_source_factor;
 use crate::state::Dirty;
 use crate::types::enums::*;
 use crate::types::*;
@@ -47,7 +48,11 @@ impl BlendState {
     }
 }
 
-fn is_blend_factor(f: GLenum) -> bool {
+/// Whether `f` is a blend factor; the dual-source ones only where `dual_source` is offered.
+fn is_blend_factor(f: GLenum, dual_source: bool) -> bool {
+    if is_dual_source_factor(f) {
+        return dual_source;
+    }
     matches!(
         f,
         GL_ZERO
@@ -65,10 +70,6 @@ fn is_blend_factor(f: GLenum) -> bool {
             | GL_CONSTANT_ALPHA
             | GL_ONE_MINUS_CONSTANT_ALPHA
             | GL_SRC_ALPHA_SATURATE
-            | GL_SRC1_COLOR
-            | GL_ONE_MINUS_SRC1_COLOR
-            | GL_SRC1_ALPHA
-            | GL_ONE_MINUS_SRC1_ALPHA
     )
 }
 
@@ -93,7 +94,8 @@ impl ContextState {
 
     pub(crate) fn gl_blend_func_separate(&mut self, index: Option<GLuint>, src_rgb: GLenum, dst_rgb: GLenum, src_alpha: GLenum, dst_alpha: GLenum) {
         let Some(range) = self.blend_targets(index) else { return };
-        let valid = [src_rgb, dst_rgb, src_alpha, dst_alpha].into_iter().all(is_blend_factor);
+        let dual_source = self.dual_source_blend_offered();
+        let valid = [src_rgb, dst_rgb, src_alpha, dst_alpha].into_iter().all(|f| is_blend_factor(f, dual_source));
         if !self.check(valid, GL_INVALID_ENUM) {
             return;
         }

@@ -44,12 +44,14 @@ pub fn coverage_mask(value: f32, invert: bool, samples: u32) -> u32 {
 
 /// The sample count an image asked for with `requested` samples gets: the smallest count
 /// the device supports that is at least `requested` (GL lets the implementation round up);
-/// 0 stays 0, a single-sample image.
+/// 0 stays 0, a single-sample image. A request for 1 sample asks for a multisample image
+/// (GL_SAMPLE_BUFFERS 1), which a one-sample Vulkan image is not, so it gets the smallest
+/// multisample count, as programs that ask for "the fewest samples" expect.
 pub fn supported_sample_count(requested: u32, supported: u32) -> u32 {
     if requested == 0 {
         return 0;
     }
-    (0..32).map(|n| 1u32 << n).find(|&c| c >= requested && supported & c != 0).unwrap_or(requested)
+    (1..32).map(|n| 1u32 << n).find(|&c| c >= requested && supported & c != 0).unwrap_or(requested)
 }
 
 /// Vulkan's standard sample locations (the device reports `standardSampleLocations`),
@@ -219,7 +221,8 @@ mod tests {
     #[test]
     fn sample_counts_round_up_to_supported_ones() {
         assert_eq!(supported_sample_count(0, 0b101), 0);
-        assert_eq!(supported_sample_count(1, 0b101), 1);
+        assert_eq!(supported_sample_count(1, 0b101), 4);
+        assert_eq!(supported_sample_count(1, 0b1), 1);
         assert_eq!(supported_sample_count(2, 0b101), 4);
         assert_eq!(supported_sample_count(3, 0b10101), 4);
         assert_eq!(supported_sample_count(5, 0b10101), 16);

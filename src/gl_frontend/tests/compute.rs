@@ -387,3 +387,154 @@ void main() { words[base + gl_LocalInvocationID.x] = 10u + base + gl_LocalInvoca
     assert_eq!(read_words(buffer, 8), [10, 11, 0, 0, 14, 15, 77, 0], "unmapping keeps every write");
     assert_eq!(error(), GL_NO_ERROR);
 }
+
+/// ARB_compute_variable_group_size: each invocation writes its group's size (once by value,
+/// once component by component through indexing) and its local id.
+const VARIABLE_CS: &str = "#version 430
+#extension GL_ARB_compute_variable_group_size : require
+layout(local_size_variable) in;
+layout(std430, binding = 2) buffer Result { uvec4 values[]; };
+void main() {
+    uvec3 size = gl_LocalGroupSizeARB;
+    uint i = 2u * (gl_WorkGroupID.x * size.x * size.y * size.z + gl_LocalInvocationIndex);
+    values[i] = uvec4(size, gl_LocalGroupSizeARB[1]);
+    values[i + 1u] = uvec4(gl_LocalInvocationID, gl_GlobalInvocationID.x);
+}";
+
+/// Dispatches `VARIABLE_CS` with `groups` groups along x of `size`; checks every record.
+fn check_variable_dispatch(groups: u32, size: [u32; 3]) {
+    let invocations = size[0] * size[1] * size[2];
+    let words = (groups * invocations * 8) as usize;
+    let buffer = storage_buffer(words);
+    unsafe { glDispatchComputeGroupSizeARB(groups, 1, 1, size[0], size[1], size[2]) };
+    assert_eq!(error(), GL_NO_ERROR);
+    let got = read_words(buffer, words);
+    for group in 0..groups {
+        for index in 0..invocations {
+            let at = ((group * invocations + index) * 8) as usize;
+            let local = [index % size[0], index / size[0] % size[1], index / (size[0] * size[1])];
+            let global_x = group * size[0] + local[0];
+            assert_eq!(&got[at..at + 8], &[size[0], size[1], size[2], size[1], local[0], local[1], local[2], global_x], "size {size:?}, group {group}, invocation {index}");
+        }
+    }
+}
+
+#[test]
+fn a_variable_size_dispatch_runs_the_size_it_names() {
+    let _ctx = context();
+    let program = linked_program(&[(GL_COMPUTE_SHADER, VARIABLE_CS)]);
+    unsafe { glUseProgram(program) };
+    check_variable_dispatch(2, [3, 2, 1]);
+    check_variable_dispatch(3, [2, 2, 2]);
+    // Back to the first size: its pipeline is the one made before.
+    check_variable_dispatch(1, [3, 2, 1]);
+    check_variable_dispatch(1, [64, 1, 1]);
+}
+
+#[test]
+fn a_fixed_size_program_reads_its_declared_size_as_gl_local_group_size() {
+    let _ctx = context();
+    let cs = "#version 430
+#extension GL_ARB_compute_variable_group_size : require
+layout(local_size_x = 4, local_size_y = 3) in;
+layout(std430, binding = 2) buffer Result { uvec4 values[]; };
+void main() { values[gl_LocalInvocationIndex] = uvec4(gl_LocalGroupSizeARB, gl_WorkGroupSize.x); }";
+    let program = linked_program(&[(GL_COMPUTE_SHADER, cs)]);
+    let buffer = storage_buffer(12 * 4);
+    unsafe {
+        glUseProgram(program);
+        glDispatchCompute(1, 1, 1);
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    let got = read_words(buffer, 12 * 4);
+    for record in got.chunks(4) {
+        assert_eq!(record, &[4, 3, 1, 4]);
+    }
+}
+
+#[test]
+fn variable_size_dispatch_errors_follow_the_extension() {
+    let _ctx = context();
+    let variable = linked_program(&[(GL_COMPUTE_SHADER, VARIABLE_CS)]);
+    let fixed = linked_program(&[(GL_COMPUTE_SHADER, CS)]);
+    let _buffer = storage_buffer(64);
+
+    unsafe { glDispatchComputeGroupSizeARB(1, 1, 1, 1, 1, 1) };
+    assert_eq!(error(), GL_INVALID_OPERATION, "no current program");
+    unsafe {
+        glUseProgram(fixed);
+        glDispatchComputeGroupSizeARB(1, 1, 1, 1, 1, 1);
+    }
+    assert_eq!(error(), GL_INVALID_OPERATION, "a fixed-size program");
+
+    let mut size = [-1; 3];
+    unsafe { glGetProgramiv(variable, GL_COMPUTE_WORK_GROUP_SIZE, size.as_mut_ptr()) };
+    assert_eq!(error(), GL_INVALID_OPERATION, "GL_COMPUTE_WORK_GROUP_SIZE of a variable-size program");
+    assert_eq!(size, [-1; 3], "nothing written");
+
+    let counts: [u32; 3] = [1, 1, 1];
+    let mut indirect = 0;
+    unsafe {
+        glUseProgram(variable);
+        glDispatchCompute(1, 1, 1);
+        assert_eq!(error(), GL_INVALID_OPERATION, "glDispatchCompute of a variable-size program");
+        glGenBuffers(1, &mut indirect);
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, indirect);
+        glBufferData(GL_DISPATCH_INDIRECT_BUFFER, 12, counts.as_ptr().cast(), GL_STATIC_DRAW);
+        glDispatchComputeIndirect(0);
+        assert_eq!(error(), GL_INVALID_OPERATION, "glDispatchComputeIndirect of a variable-size program");
+    }
+
+    let mut max_count = [0; 3];
+    let mut max_size = [0; 3];
+    for i in 0..3 {
+        unsafe {
+            glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, i, &mut max_count[i as usize]);
+            glGetIntegeri_v(GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB, i, &mut max_size[i as usize]);
+        }
+    }
+    let max_invocations = get_int(GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB) as u32;
+    let cases: [([u32; 3], [u32; 3], &str); 7] = [
+        ([max_count[0] as u32 + 1, 1, 1], [1, 1, 1], "more groups than GL_MAX_COMPUTE_WORK_GROUP_COUNT"),
+        ([1, 1, max_count[2] as u32 + 1], [1, 1, 1], "more groups along z than GL_MAX_COMPUTE_WORK_GROUP_COUNT"),
+        ([1, 1, 1], [0, 1, 1], "a zero group size"),
+        ([1, 1, 1], [1, 1, 0], "a zero group size along z"),
+        ([1, 1, 1], [max_size[0] as u32 + 1, 1, 1], "a size over GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB"),
+        ([1, 1, 1], [1, 1, max_size[2] as u32 + 1], "a size along z over GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB"),
+        ([1, 1, 1], [max_invocations, 2, 1], "more invocations than GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB"),
+    ];
+    for (groups, size, why) in cases {
+        unsafe { glDispatchComputeGroupSizeARB(groups[0], groups[1], groups[2], size[0], size[1], size[2]) };
+        assert_eq!(error(), GL_INVALID_VALUE, "{why}");
+    }
+    unsafe { glDispatchComputeGroupSizeARB(0, 1, 1, 2, 2, 2) };
+    assert_eq!(error(), GL_NO_ERROR, "no groups is no work, not an error");
+}
+
+#[test]
+fn variable_group_limits_are_reported() {
+    let _ctx = context();
+    let count = get_int(GL_NUM_EXTENSIONS) as u32;
+    let names: Vec<String> = (0..count)
+        .map(|i| unsafe { std::ffi::CStr::from_ptr(glGetStringi(GL_EXTENSIONS, i).cast()) }.to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().any(|n| n == "GL_ARB_compute_variable_group_size"), "{names:?}");
+
+    let mut size = [0; 3];
+    let mut fixed = [0; 3];
+    for i in 0..3 {
+        unsafe {
+            glGetIntegeri_v(GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB, i, &mut size[i as usize]);
+            glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, i, &mut fixed[i as usize]);
+        }
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    // The extension's minimums on lavapipe, within the fixed-size limits.
+    assert_eq!(size, [512, 512, 64]);
+    assert!(size.iter().zip(fixed).all(|(v, f)| *v <= f), "{size:?} over {fixed:?}");
+    let invocations = get_int(GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB);
+    assert_eq!(invocations, 512);
+    assert!(invocations <= get_int(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS));
+    unsafe { glGetIntegeri_v(GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB, 3, &mut size[0]) };
+    assert_eq!(error(), GL_INVALID_VALUE, "there are three dimensions");
+}

@@ -279,3 +279,53 @@ void main() { g_color = vec4(1.0); gl_Position = gl_in[0].gl_Position; EmitVerte
     unsafe { glDrawArrays(GL_LINES, 0, 2) };
     assert_eq!(error(), GL_INVALID_OPERATION);
 }
+
+/// The result of query `q`, waited for.
+fn query_result(q: GLuint) -> u64 {
+    let mut value = 0u64;
+    unsafe { glGetQueryObjectui64v(q, GL_QUERY_RESULT, &mut value) };
+    value
+}
+
+#[test]
+fn pipeline_statistics_count_each_counter_in_the_step_it_stands_for() {
+    let _ctx = emulated_context();
+    let gs = format!(
+        "#version 400
+layout(points, invocations = 3) in;
+layout(triangle_strip, max_vertices = 4) out;
+in vec4 v_color[];
+out vec4 g_color;
+{QUAD}
+void main() {{ quad(gl_in[0].gl_Position + vec4(float(gl_InvocationID) * 0.6 - 0.6, 0.0, 0.0, 0.0), 0.2, v_color[0]); }}"
+    );
+    use_geometry_program(VS, &gs, FS);
+    let targets = [
+        GL_VERTICES_SUBMITTED,
+        GL_PRIMITIVES_SUBMITTED,
+        GL_VERTEX_SHADER_INVOCATIONS,
+        GL_GEOMETRY_SHADER_INVOCATIONS,
+        GL_GEOMETRY_SHADER_PRIMITIVES_EMITTED,
+        GL_COMPUTE_SHADER_INVOCATIONS,
+    ];
+    let mut queries = [0; 6];
+    unsafe {
+        glGenQueries(6, queries.as_mut_ptr());
+        for (&target, &q) in targets.iter().zip(&queries) {
+            glBeginQuery(target, q);
+        }
+    }
+    // Two points, each run by three invocations that emit one quad (two triangles) apiece.
+    draw(&[-0.5, 0.5, 0.5, -0.5], GL_POINTS);
+    unsafe {
+        for &target in &targets {
+            glEndQuery(target);
+        }
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    let results: Vec<u64> = queries.iter().map(|&q| query_result(q)).collect();
+    // The vertex side counts the GL draw's two points, not the pass-through draw's vertices;
+    // the geometry shader's compute pass is no GL compute work.
+    assert_eq!(results, vec![2, 2, 2, 6, 12, 0], "{targets:x?}");
+    assert_eq!(pixel(px(0.5 - 0.6), py(-0.5)), GREEN, "the second point's first quad");
+}

@@ -35,6 +35,8 @@ pub struct Emitter<'s> {
     pub(crate) writes_frag_depth: bool,
     /// Whether an output is captured by transform feedback (needs the Xfb mode).
     pub(crate) uses_xfb: bool,
+    /// The compute work-group size as a uvec3 constant, once something needs it.
+    pub(crate) workgroup_size: Option<Word>,
 }
 
 impl<'s> Emitter<'s> {
@@ -65,6 +67,7 @@ impl<'s> Emitter<'s> {
             function_ids: Vec::new(),
             writes_frag_depth: false,
             uses_xfb: false,
+            workgroup_size: None,
         }
     }
 

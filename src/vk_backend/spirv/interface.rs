@@ -2,10 +2,11 @@
 //! the execution modes of its stage.
 
 use nir_like::{
-    Builtin, DepthLayout, Interpolation, Primitive, Stage, TessSpacing, Type, VariableMode,
+    Builtin, DepthLayout, Interpolation, Primitive, Stage, TessSpacing, Type, ValueType,
+    VariableMode,
 };
 use rspirv::dr::Operand;
-use rspirv::spirv::{self, BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass};
+use rspirv::spirv::{self, BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass, Word};
 
 use crate::emitter::Emitter;
 use crate::EmitError;
@@ -338,7 +339,8 @@ impl Emitter<'_> {
             Builtin::NumWorkgroups => BuiltIn::NumWorkgroups,
             Builtin::WorkgroupSize => {
                 return Err(EmitError::Unsupported(
-                    "WorkgroupSize variable (use the stage's local size as a constant)".into(),
+                    "WorkgroupSize variable (SPIR-V makes it a constant: use load_workgroup_size)"
+                        .into(),
                 ))
             }
             Builtin::WorkgroupId => BuiltIn::WorkgroupId,
@@ -465,6 +467,11 @@ impl Emitter<'_> {
                     mode(self, ExecutionMode::PointMode, &[]);
                 }
             }
+            // A variable size has no LocalSize: the BuiltIn WorkgroupSize composite of
+            // specialisation constants gives it.
+            Stage::Compute if info.compute.variable_local_size => {
+                self.workgroup_size_id();
+            }
             Stage::Compute => {
                 let s = info.compute.local_size;
                 mode(
@@ -476,5 +483,42 @@ impl Emitter<'_> {
             Stage::Vertex => {}
         }
         Ok(())
+    }
+
+    /// The work-group size as a uvec3 constant: the declared size, or for a variable-size
+    /// shader an OpSpecConstantComposite of the spec constants `WORKGROUP_SIZE_SPEC_IDS`
+    /// decorated BuiltIn WorkgroupSize, which overrides any LocalSize. Only the size's
+    /// readers depend on it; shared memory is sized at compile time.
+    pub(crate) fn workgroup_size_id(&mut self) -> Word {
+        if let Some(id) = self.workgroup_size {
+            return id;
+        }
+        let uvec3 = ValueType::U32.with_components(3);
+        let shader = self.shader;
+        let info = &shader.info.compute;
+        let id = if info.variable_local_size {
+            let u32_ty = self.value_type(ValueType::U32);
+            let parts: Vec<Operand> = nir_like::WORKGROUP_SIZE_SPEC_IDS
+                .iter()
+                .map(|&spec_id| {
+                    let c = self.global(
+                        Op::SpecConstant,
+                        Some(u32_ty),
+                        vec![Operand::LiteralBit32(1)],
+                    );
+                    self.decorate(c, Decoration::SpecId, &[spec_id]);
+                    Operand::IdRef(c)
+                })
+                .collect();
+            let ty = self.value_type(uvec3);
+            let id = self.global(Op::SpecConstantComposite, Some(ty), parts);
+            self.decorate_builtin(id, BuiltIn::WorkgroupSize);
+            id
+        } else {
+            let s = info.local_size.map(|c| u64::from(c.max(1)));
+            self.constant(uvec3, &s)
+        };
+        self.workgroup_size = Some(id);
+        id
     }
 }

@@ -276,6 +276,7 @@ impl<'s> Emitter<'s> {
                     Some(self.op(Op::Bitcast, rt()?, vec![Operand::IdRef(len)])?)
                 }
             }
+            IntrinsicOp::LoadWorkgroupSize => Some(self.workgroup_size_id()),
         })
     }
 

@@ -44,6 +44,21 @@ fn atomic_op(name: &str, unsigned: bool) -> Option<AtomicOp> {
 }
 
 impl Gen<'_, '_> {
+    /// Whether `name` is the built-in gl_LocalGroupSizeARB of a compute shader.
+    pub(super) fn is_local_group_size(&self, name: &str) -> bool {
+        self.stage == GlStage::Compute && name == "gl_LocalGroupSizeARB" && self.lookup_local_or_global(name).is_none()
+    }
+
+    /// gl_LocalGroupSizeARB: the declared size as a constant, or for a variable size
+    /// (ARB_compute_variable_group_size) the size the dispatch specialised the shader with.
+    pub(super) fn local_group_size(&mut self) -> nir_like::Value {
+        let uvec3 = nir_like::ValueType::U32.with_components(3);
+        match self.program.compute_local_size {
+            Some(size) if !self.program.compute_variable_local_size => self.b.constant(nir_like::ConstValue::u32s(&size)),
+            _ => self.b.intrinsic(IntrinsicOp::LoadWorkgroupSize, &[], Some(uvec3)),
+        }
+    }
+
     /// Declares `shared` variables and shader storage blocks; false for any other global.
     pub(super) fn declare_memory_global(&mut self, g: &GlobalVar, globals: &[GlobalVar], program: &ProgramInterface) -> GResult<bool> {
         match (g.storage, &g.block) {

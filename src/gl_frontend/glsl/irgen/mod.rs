@@ -118,6 +118,7 @@ pub fn generate_units(shaders: &[&CompiledShader], program: &ProgramInterface) -
     }
     if stage == GlStage::Compute {
         ir.info.compute.local_size = program.compute_local_size.unwrap_or([1, 1, 1]);
+        ir.info.compute.variable_local_size = program.compute_variable_local_size;
     }
     if stage == GlStage::Fragment {
         // A gl_FragCoord redeclaration's layout (the linker made every unit agree).
@@ -1033,6 +1034,7 @@ impl<'s, 'i> Gen<'s, 'i> {
         }
         let ty = self.ty_of(e);
         match &e.kind {
+            ExprKind::Ident(name) if self.is_local_group_size(name) => Ok(Rv::V(self.local_group_size())),
             ExprKind::Ident(_) | ExprKind::Index(..) | ExprKind::Field(..) => {
                 if let ExprKind::Field(base, name) = &e.kind {
                     let bt = self.ty_of(base);
@@ -1099,6 +1101,8 @@ impl<'s, 'i> Gen<'s, 'i> {
 
     fn place(&mut self, e: &Expr) -> GResult<Place> {
         match &e.kind {
+            // A value, not a variable: indexing it goes through a temporary.
+            ExprKind::Ident(name) if self.is_local_group_size(name) => self.spill(e),
             ExprKind::Ident(name) => {
                 let (binding, ty) = self.lookup(name)?;
                 let deref = match binding {

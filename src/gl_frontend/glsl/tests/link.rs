@@ -324,6 +324,16 @@ fn a_variable_local_size_links_alone_but_not_beside_a_fixed_one() {
     let p = link_program(&[&plain, &variable], &LinkOptions::default());
     assert!(p.success, "{}", p.info_log);
     assert_eq!(p.interface.compute_local_size, None);
+    assert!(p.interface.compute_variable_local_size);
+    // The size comes from the dispatch even when another unit holds main.
+    let ir = p.stages[0].ir.as_ref().expect("IR");
+    assert!(ir.info.compute.variable_local_size);
+    let reader_main = ok(Stage::Compute, &format!("{head}#extension GL_ARB_shader_storage_buffer_object : enable\nlayout(local_size_variable) in;\nlayout(std430) buffer B {{ uvec3 s; }};\nvoid main() {{ s = gl_LocalGroupSizeARB; }}"));
+    let p = link_program(&[&reader_main], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    let printed = nir_like::print_shader(p.stages[0].ir.as_ref().expect("IR"));
+    assert!(printed.contains("load_workgroup_size"), "{printed}");
+    assert!(printed.contains("local_size=variable"), "{printed}");
     let fixed = ok(Stage::Compute, &format!("{head}layout(local_size_x = 2) in;\nvoid foo();\nvoid main() {{ foo(); }}"));
     let p = link_program(&[&fixed, &variable], &LinkOptions::default());
     assert!(!p.success, "a fixed and a variable local size linked");
@@ -531,4 +541,24 @@ fn an_unsized_geometry_input_indexed_past_the_primitive_of_another_object_fails(
     assert!(!p.success && p.info_log.contains("indexed past"), "{}", p.info_log);
     let p = link_program(&[&vs, &gs_layout("triangles"), &gs_body], &LinkOptions::default());
     assert!(p.success, "{}", p.info_log);
+}
+
+#[test]
+fn a_second_blend_colour_lives_only_in_the_dual_source_draw_buffers() {
+    let vs = ok(Stage::Vertex, "#version 150\nin vec4 v;\nvoid main() { gl_Position = v; }");
+    let fs = |location: u32| {
+        ok(
+            Stage::Fragment,
+            &format!(
+                "#version 150\n#extension GL_ARB_explicit_attrib_location : require\nlayout(location = 0, index = 0) out vec4 a;\nlayout(location = {location}, index = 1) out vec4 b;\nvoid main() {{ a = vec4(0.0); b = vec4(1.0); }}"
+            ),
+        )
+    };
+    let p = link_program(&[&vs, &fs(0)], &LinkOptions::default());
+    assert!(p.success, "{}", p.info_log);
+    let b = p.interface.fragment_outputs.iter().find(|o| o.name == "b").expect("output b");
+    assert_eq!((b.location, b.index), (0, 1));
+    let p = link_program(&[&vs, &fs(glsl::link::MAX_DUAL_SOURCE_DRAW_BUFFERS)], &LinkOptions::default());
+    assert!(!p.success, "an index-1 output beyond MAX_DUAL_SOURCE_DRAW_BUFFERS linked");
+    assert!(p.info_log.contains("dual-source"), "{}", p.info_log);
 }

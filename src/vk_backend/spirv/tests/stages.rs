@@ -80,6 +80,92 @@ fn compute_with_ssbo_shared_memory_barriers_and_atomics_is_valid() {
     assert!(dis.contains("OpArrayLength"), "{dis}");
 }
 
+/// ARB_compute_variable_group_size: the size is three specialisation constants whose
+/// composite is the BuiltIn WorkgroupSize, with no LocalSize mode; shared memory keeps its
+/// compile-time size.
+#[test]
+fn variable_size_compute_takes_its_size_from_spec_constants() {
+    let mut shader = Shader::new(Stage::Compute);
+    shader.info.compute.variable_local_size = true;
+    let mut b = Builder::main(&mut shader);
+    let u32_ty = b.value_type_handle(ValueType::U32);
+    let uvec3 = b.value_type_handle(ValueType::U32.with_components(3));
+    let items = b.array_type(uvec3, None, Some(16));
+    let block = b.ty(Type::Struct {
+        name: "Out".into(),
+        members: vec![StructMember {
+            name: "items".into(),
+            ty: items,
+            offset: Some(0),
+            matrix_stride: None,
+            row_major: false,
+        }],
+    });
+    let ssbo = b.variable(Variable::new("Out", block, VariableMode::Ssbo).with_binding(0, 256));
+    let shared_arr = b.array_type(u32_ty, Some(32), None);
+    let shared = b.variable(Variable::new("scratch", shared_arr, VariableMode::Shared));
+    let index = b.builtin(
+        "gl_LocalInvocationIndex",
+        u32_ty,
+        VariableMode::ShaderIn,
+        Builtin::LocalInvocationIndex,
+    );
+    let l = b.load_var(index);
+    let size = b.intrinsic(
+        IntrinsicOp::LoadWorkgroupSize,
+        &[],
+        Some(ValueType::U32.with_components(3)),
+    );
+    let x = b.channel(size, 0);
+    let sref = b.deref_var(shared);
+    let slot = b.deref_array(sref, l);
+    b.store_deref(slot, x);
+    let root = b.deref_var(ssbo);
+    let arr = b.deref_struct(root, 0);
+    let item = b.deref_array(arr, l);
+    b.store_deref(item, size);
+    assert_valid(&shader);
+    let dis = disassemble(&shader);
+    assert!(!dis.contains("LocalSize"), "{dis}");
+    for id in 0..3 {
+        assert!(dis.contains(&format!("SpecId {id}")), "{dis}");
+    }
+    assert!(dis.contains("BuiltIn WorkgroupSize"), "{dis}");
+    assert!(dis.contains("OpSpecConstantComposite"), "{dis}");
+}
+
+/// A fixed-size shader reading its size gets the declared size as a plain constant.
+#[test]
+fn fixed_size_compute_reads_its_size_as_a_constant() {
+    let mut shader = Shader::new(Stage::Compute);
+    shader.info.compute.local_size = [8, 4, 2];
+    let mut b = Builder::main(&mut shader);
+    let uvec3 = b.value_type_handle(ValueType::U32.with_components(3));
+    let block = b.ty(Type::Struct {
+        name: "Out".into(),
+        members: vec![StructMember {
+            name: "size".into(),
+            ty: uvec3,
+            offset: Some(0),
+            matrix_stride: None,
+            row_major: false,
+        }],
+    });
+    let ssbo = b.variable(Variable::new("Out", block, VariableMode::Ssbo).with_binding(0, 256));
+    let size = b.intrinsic(
+        IntrinsicOp::LoadWorkgroupSize,
+        &[],
+        Some(ValueType::U32.with_components(3)),
+    );
+    let root = b.deref_var(ssbo);
+    let member = b.deref_struct(root, 0);
+    b.store_deref(member, size);
+    assert_valid(&shader);
+    let dis = disassemble(&shader);
+    assert!(dis.contains("LocalSize 8 4 2"), "{dis}");
+    assert!(!dis.contains("OpSpecConstant"), "{dis}");
+}
+
 #[test]
 fn geometry_shader_with_streams_of_vertices_is_valid() {
     let mut shader = Shader::new(Stage::Geometry);
