@@ -38,6 +38,7 @@ mod objects;
 mod pixels;
 mod queries;
 mod shader_dumps;
+mod storage_choice;
 mod share_group;
 mod state;
 mod version;

@@ -59,7 +59,7 @@ impl HostTexels for TexelFormat {
 }
 
 /// The legacy internal formats 1 to 4 (component counts) as the table names them.
-fn table_name(internal_format: GLenum) -> GLenum {
+pub(crate) fn table_name(internal_format: GLenum) -> GLenum {
     match internal_format {
         1 => GL_LUMINANCE,
         2 => GL_LUMINANCE_ALPHA,
@@ -162,12 +162,13 @@ pub fn client_transfer_bytes(store: &PixelStore, size: [u32; 3], volume: bool, f
     gl_formats::image_size(&store_for(store, size, volume), format, ty, Extent::new(size[0], size[1], size[2])).ok_or(GL_INVALID_VALUE)
 }
 
-/// The texel format glTexImage's (internalformat, format, type) makes on `api`, or the GL
-/// error of the combination.
-pub fn texel_format_for(internal_format: GLenum, format: GLenum, ty: GLenum, api: gl_formats::Api) -> Result<TexelFormat, GLenum> {
+/// The texel format glTexImage's (internalformat, format, type) makes on `api`, stored as
+/// `choose` picks (`ContextState::texel_format`: by the device's format features), or the
+/// GL error of the combination.
+pub fn texel_format_for(internal_format: GLenum, format: GLenum, ty: GLenum, api: gl_formats::Api, choose: &dyn Fn(GLenum) -> Option<TexelFormat>) -> Result<TexelFormat, GLenum> {
     check_upload(internal_format, format, ty, api)?;
     let effective = gl_formats::effective_internal_format(table_name(internal_format), ty, api);
-    internal_texel_format(effective).ok_or(GL_INVALID_VALUE)
+    choose(effective).ok_or(GL_INVALID_VALUE)
 }
 
 /// The base internal format (GL_RGBA, GL_LUMINANCE, GL_INTENSITY, ...) of an internal format.

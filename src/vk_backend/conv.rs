@@ -80,6 +80,10 @@ pub(crate) fn map_format(format: Format, features: &Features) -> vk::Format {
 /// Usage flags for an image of `format`: everything the format supports among sampling,
 /// attachments, storage and transfers.
 pub(crate) fn image_usage(device: &Device, format: Format, vk_format: vk::Format, samples: u32) -> Result<vk::ImageUsageFlags> {
+    // A hidden format is one the device lacks (DeviceOptions::hidden_formats).
+    if device.hidden_formats.contains(&format) {
+        return Err(Error::UnsupportedFormat(format));
+    }
     // SAFETY: physical is the device's physical device; the instance outlives the device.
     let props = unsafe { device.instance.instance.get_physical_device_format_properties(device.physical, vk_format) };
     let f = props.optimal_tiling_features;

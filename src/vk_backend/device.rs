@@ -23,6 +23,10 @@ pub struct DeviceOptions {
     /// pooled descriptor sets instead of push descriptors, 8-bit indices widened to 16-bit.
     /// For testing those paths on any device.
     pub force_fallbacks: bool,
+    /// Formats the device is to lack: [`Device::format_support`] reports nothing for them
+    /// and images of them are not made, so that the front end's fallback storage can be
+    /// tested on any device.
+    pub hidden_formats: Vec<crate::Format>,
 }
 
 /// Vulkan extension entry points loaded when the device has the extension.
@@ -51,6 +55,8 @@ pub struct Device {
     exiting: AtomicBool,
     info: DeviceInfo,
     pub(crate) instance: InstanceBundle,
+    /// [`DeviceOptions::hidden_formats`].
+    pub(crate) hidden_formats: Vec<crate::Format>,
 }
 
 /// Names of every Vulkan 1.3 device, in `GALVAN_DEVICE` index order.
@@ -141,6 +147,7 @@ impl Device {
             exiting: AtomicBool::new(false),
             info,
             instance,
+            hidden_formats: options.hidden_formats.clone(),
         }))
     }
 

@@ -34,6 +34,7 @@ mod draw;
 mod error;
 mod fence;
 mod format;
+mod format_support;
 mod hasher;
 mod image;
 mod info;
@@ -62,6 +63,7 @@ pub use draw::{BoundResource, DrawCounts, DrawRecord, IndexBinding, IndexType, R
 pub use error::{Error, Result};
 pub use fence::Fence;
 pub use format::{Aspect, Format, FormatClass};
+pub use format_support::FormatSupport;
 pub use image::{Image, ImageDesc, ImageDimension, ImageRegion, ImageView, ImageViewDesc, Swizzle, ViewType};
 pub use instance::validation_error_count;
 pub use info::{DeviceInfo, DeviceType, Features, Limits};

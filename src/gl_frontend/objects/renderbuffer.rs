@@ -3,7 +3,7 @@
 
 use crate::context::ContextState;
 use crate::draw_path::gpu_image::GpuImage;
-use crate::pixels::{internal_texel_format, HostTexels, TexelFormat};
+use crate::pixels::{HostTexels, TexelFormat};
 use crate::state::Dirty;
 use crate::types::enums::*;
 use crate::types::*;
@@ -98,7 +98,7 @@ impl ContextState {
         let renderable = |f: &TexelFormat| {
             !f.info.is_compressed() && (f.info.is_color_renderable(api) || f.info.is_depth_renderable() || f.info.is_stencil_renderable() || f.info.internal_format == GL_RGB9_E5)
         };
-        let Some(format) = internal_texel_format(internal_format).filter(|f| renderable(f) && (f.info.sized || !self.is_core())) else {
+        let Some(format) = self.texel_format(internal_format).filter(|f| renderable(f) && (f.info.sized || !self.is_core())) else {
             return self.record_error(GL_INVALID_ENUM);
         };
         let max = self.limits.max_renderbuffer_size as i32;

@@ -97,7 +97,7 @@ impl ContextState {
         if !self.check(!(1..=4).contains(&internal_format), GL_INVALID_ENUM) {
             return;
         }
-        let Some(texel) = pixels::internal_texel_format(internal_format) else {
+        let Some(texel) = self.texel_format(internal_format) else {
             return self.record_error(GL_INVALID_VALUE);
         };
         if texel.info.blocks_only() || self.with_bound_texture(texture_target, |t| t.immutable) == Some(true) {

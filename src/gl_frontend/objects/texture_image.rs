@@ -117,7 +117,7 @@ impl ContextState {
         if !self.check(self.image_shape_ok(target, level, size, border) == Ok(true), GL_INVALID_VALUE) {
             return;
         }
-        let texel = match pixels::texel_format_for(internal_format as GLenum, format, ty, self.format_api()) {
+        let texel = match pixels::texel_format_for(internal_format as GLenum, format, ty, self.format_api(), &|f| self.texel_format(f)) {
             Ok(t) => t,
             Err(e) => return self.record_error(e),
         };
@@ -306,7 +306,7 @@ impl ContextState {
         if !self.check(is_storage_target(dims, target, self.is_gles()), GL_INVALID_ENUM) {
             return;
         }
-        let Some(format) = pixels::internal_texel_format(internal_format).filter(|f| !is_unsized(*f)) else {
+        let Some(format) = self.texel_format(internal_format).filter(|f| !is_unsized(*f)) else {
             return self.record_error(GL_INVALID_ENUM);
         };
         if !self.check(depth_stencil_target_ok(target, format), GL_INVALID_OPERATION) {
@@ -364,7 +364,7 @@ impl ContextState {
         // A proxy target is checked like the real one and changes no texture.
         let is_proxy = target == proxy;
         let target = expected;
-        let Some(format) = pixels::internal_texel_format(internal_format).filter(|f| !storage || !is_unsized(*f)) else {
+        let Some(format) = self.texel_format(internal_format).filter(|f| !storage || !is_unsized(*f)) else {
             return self.record_error(GL_INVALID_ENUM);
         };
         let positive = size[..dims as usize].iter().all(|&s| s >= 1);

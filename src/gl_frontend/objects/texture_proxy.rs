@@ -70,7 +70,7 @@ impl ContextState {
             Ok(fits) => fits,
             Err(e) => return self.record_error(e),
         };
-        let texel = match pixels::texel_format_for(internal_format as GLenum, format, ty, self.format_api()) {
+        let texel = match pixels::texel_format_for(internal_format as GLenum, format, ty, self.format_api(), &|f| self.texel_format(f)) {
             Ok(t) => t,
             Err(e) => return self.record_error(e),
         };
