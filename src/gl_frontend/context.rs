@@ -192,7 +192,7 @@ impl Context {
             tracing::warn!(target: "galvan", "{e}");
         }
         let device_name = device.info().name.clone();
-        let version = version::negotiate(config).map_err(ContextError::Version)?;
+        let version = version::negotiate_on(config, &device_caps).map_err(ContextError::Version)?;
         let share = match share {
             Some(other) if other.config.api != config.api => return Err(ContextError::IncompatibleShare),
             Some(other) => other.share_group(),

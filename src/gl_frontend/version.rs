@@ -59,9 +59,9 @@ impl Default for ContextConfig {
     }
 }
 
-/// The highest desktop GL version whose required features all work today. Core profiles
-/// start at 3.2, so without an override only compatibility contexts can be made.
-pub const HONEST_GL_VERSION: (u32, u32) = (2, 1);
+/// The highest desktop GL version whose required features all work today, on a device
+/// with what GL 3.3 needs of it ([`device_ceiling`]).
+pub const HONEST_GL_VERSION: (u32, u32) = (3, 3);
 /// The highest GLES version whose required features all work today.
 pub const HONEST_GLES_VERSION: (u32, u32) = (2, 0);
 
@@ -90,6 +90,41 @@ pub fn max_version(api: Api) -> (u32, u32) {
         .and_then(|v| parse_version(&v))
         .filter(|v| known.contains(v))
         .unwrap_or(honest)
+}
+
+/// The highest GL version a device with `caps` offers without an override: GL 3.3's
+/// dual-source blending (ARB_blend_func_extended) needs the device's dualSrcBlend, so
+/// devices without it stop at 3.2.
+pub fn device_ceiling(api: Api, caps: &nir_like::Caps) -> (u32, u32) {
+    match api {
+        Api::Gl if !caps.dual_source_blend => (3, 2),
+        _ => (u32::MAX, 0),
+    }
+}
+
+/// Whether GALVAN_GL_VERSION_OVERRIDE (or the GLES one) names a version.
+fn overridden(api: Api) -> bool {
+    let variable = match api {
+        Api::Gl => "GALVAN_GL_VERSION_OVERRIDE",
+        Api::Gles => "GALVAN_GLES_VERSION_OVERRIDE",
+    };
+    std::env::var(variable).ok().and_then(|v| parse_version(&v)).is_some()
+}
+
+/// The version a context gets on a device with `caps`: [`negotiate`]'s, lowered to the
+/// device's ceiling unless overridden or offered on request; a request above the ceiling
+/// is refused.
+pub fn negotiate_on(config: &ContextConfig, caps: &nir_like::Caps) -> Result<(u32, u32), VersionError> {
+    let version = negotiate(config)?;
+    let ceiling = device_ceiling(config.api, caps);
+    if version <= ceiling || config.offer_requested_version || overridden(config.api) {
+        return Ok(version);
+    }
+    let requested = (config.major, config.minor);
+    if requested > ceiling || config.profile == Profile::Core && ceiling < (3, 2) {
+        return Err(VersionError::Unsupported { requested, max: ceiling });
+    }
+    Ok(ceiling)
 }
 
 /// The GLSL version (times 100) that goes with a GL or GLES version.
@@ -236,6 +271,21 @@ mod tests {
         assert_eq!(parse_version("4.6"), Some((4, 6)));
         assert_eq!(parse_version("3.3COMPAT"), Some((3, 3)));
         assert_eq!(parse_version("four"), None);
+    }
+
+    #[test]
+    fn devices_without_dual_source_blending_stop_at_3_2() {
+        let without = nir_like::Caps { dual_source_blend: false, ..nir_like::Caps::ALL };
+        let compat = ContextConfig { major: 1, minor: 0, ..Default::default() };
+        let core_33 = ContextConfig { major: 3, minor: 3, profile: Profile::Core, ..Default::default() };
+        if !overridden(Api::Gl) {
+            assert_eq!(negotiate_on(&compat, &without), Ok((3, 2)));
+            assert_eq!(negotiate_on(&core_33, &without), Err(VersionError::Unsupported { requested: (3, 3), max: (3, 2) }));
+            assert_eq!(negotiate_on(&core_33, &nir_like::Caps::ALL), Ok(HONEST_GL_VERSION));
+        }
+        // Offered on request, the version is the request's.
+        let offered = ContextConfig { offer_requested_version: true, ..core_33 };
+        assert_eq!(negotiate_on(&offered, &without), Ok((3, 3)));
     }
 
     #[test]
