@@ -3806,6 +3806,10 @@ impl GlCommands for ContextState {
             None => -1,
         }
     }
+    /// EXT_blend_func_extended's ES spelling; the registry does not declare it an alias.
+    unsafe fn GetProgramResourceLocationIndexEXT(&mut self, program: GLuint, interface: GLenum, name: *const GLchar) -> GLint {
+        self.GetProgramResourceLocationIndex(program, interface, name)
+    }
 
     // ARB assembly programs (ARB_vertex_program, ARB_fragment_program).
     unsafe fn GenProgramsARB(&mut self, n: GLsizei, programs: *mut GLuint) {

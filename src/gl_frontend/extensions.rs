@@ -145,6 +145,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_EXT_bgra", Offered::Compatibility),
     ("GL_EXT_blend_color", Offered::Desktop),
     ("GL_EXT_blend_equation_separate", Offered::Desktop),
+    ("GL_EXT_blend_func_extended", Offered::Es),
     ("GL_EXT_blend_func_separate", Offered::Desktop),
     ("GL_EXT_blend_minmax", Offered::Both),
     ("GL_EXT_blend_subtract", Offered::Compatibility),
@@ -253,6 +254,7 @@ const DEVICE_FEATURE: &[(&str, fn(&nir_like::Caps) -> bool)] = &[
     ("GL_ARB_pipeline_statistics_query", |c| c.pipeline_statistics),
     // A second source colour for blending is the device's dualSrcBlend.
     ("GL_ARB_blend_func_extended", |c| c.dual_source_blend),
+    ("GL_EXT_blend_func_extended", |c| c.dual_source_blend),
 ];
 
 /// ES extensions written against ES 3.1, which earlier ES contexts do not offer.
@@ -320,6 +322,8 @@ mod tests {
         assert!(!without.iter().any(|n| n.contains("transform_feedback")), "{without:?}");
         assert!(!without.iter().any(|n| n.contains("tessellation")), "{without:?}");
         assert!(!without.iter().any(|n| n.contains("viewport_array")), "{without:?}");
+        let es_has_blend_func_extended = |caps: &nir_like::Caps| enabled(Api::Gles, Profile::Core, (3, 2), caps).iter().any(|n| n == "GL_EXT_blend_func_extended");
+        assert!(es_has_blend_func_extended(&nir_like::Caps::ALL) && !es_has_blend_func_extended(&caps));
         let desktop_device_features = DEVICE_FEATURE.iter().filter(|(n, _)| IMPLEMENTED.iter().any(|(i, o)| i == n && *o != Offered::Es)).count();
         assert_eq!(all.len(), without.len() + desktop_device_features);
         // Capture without the device's transform feedback is emulated.

@@ -135,6 +135,26 @@ fn frag_color_is_broadcast_to_every_draw_buffer() {
 }
 
 #[test]
+fn frag_color_beside_a_second_blend_colour_goes_to_the_dual_source_draw_buffer_only() {
+    let mut s = Shader::new(Stage::Fragment);
+    let mut b = Builder::main(&mut s);
+    let vec4 = b.value_type_handle(ValueType::VEC4);
+    let color = b.builtin("gl_FragColor", vec4, VariableMode::ShaderOut, Builtin::FragColor);
+    let mut second = Variable::new("gl_SecondaryFragColorEXT", vec4, VariableMode::ShaderOut).with_location(0);
+    second.index = Some(1);
+    let second = b.variable(second);
+    let red = b.imm_vec(&[1.0, 0.0, 0.0, 1.0]);
+    b.store_var(color, red);
+    b.store_var(second, red);
+    assert!(lower_frag_color_broadcast(&mut s, 8));
+    validate(&s).expect("valid IR");
+    let mut outputs: Vec<(Option<u32>, Option<u32>)> =
+        s.variables.iter().filter(|(_, v)| v.mode == VariableMode::ShaderOut).map(|(_, v)| (v.location, v.index)).collect();
+    outputs.sort();
+    assert_eq!(outputs, vec![(Some(0), None), (Some(0), Some(1))]);
+}
+
+#[test]
 fn constant_fold_computes_float_int_and_comparison_results() {
     let mut s = Shader::new(Stage::Fragment);
     let mut b = Builder::main(&mut s);

@@ -468,6 +468,11 @@ impl<'s, 'i> Gen<'s, 'i> {
             (GlStage::Fragment, "gl_FragDepth") => (Some(Builtin::FragDepth), VariableMode::ShaderOut, f, None),
             (GlStage::Fragment, "gl_FragColor") => (Some(Builtin::FragColor), VariableMode::ShaderOut, v4, None),
             (GlStage::Fragment, "gl_FragData") => (None, VariableMode::ShaderOut, SType::Array(Box::new(v4), Some(8)), Some(0)),
+            // EXT_blend_func_extended's second colours: location 0, index 1 (set below).
+            (GlStage::Fragment, "gl_SecondaryFragColorEXT") => (None, VariableMode::ShaderOut, v4, Some(0)),
+            (GlStage::Fragment, "gl_SecondaryFragDataEXT") => {
+                (None, VariableMode::ShaderOut, SType::Array(Box::new(v4), Some(crate::link::MAX_DUAL_SOURCE_DRAW_BUFFERS)), Some(0))
+            }
             (GlStage::Geometry, "gl_PrimitiveID") => (Some(Builtin::PrimitiveId), VariableMode::ShaderOut, SType::INT, None),
             (_, "gl_PrimitiveID") => (Some(Builtin::PrimitiveId), VariableMode::ShaderIn, SType::INT, None),
             (GlStage::Geometry, "gl_PrimitiveIDIn") => (Some(Builtin::PrimitiveId), VariableMode::ShaderIn, SType::INT, None),
@@ -525,6 +530,9 @@ impl<'s, 'i> Gen<'s, 'i> {
         let mut var = Variable::new(name, nty, mode);
         var.builtin = builtin;
         var.location = location;
+        if matches!(name, "gl_SecondaryFragColorEXT" | "gl_SecondaryFragDataEXT") {
+            var.index = Some(1);
+        }
         // A redeclared compatibility varying (`flat in vec4 gl_Color;`) keeps its qualifiers.
         if builtin.is_none() && matches!(mode, VariableMode::ShaderIn | VariableMode::ShaderOut) {
             if let Some(g) = self.all_units.iter().find_map(|u| u.globals.iter().find(|g| g.name == name && g.block.is_none())) {

@@ -3,8 +3,10 @@
 //!
 //! Gate syntax: comma-separated alternatives, any of which makes the row available:
 //! `d130` desktop GLSL 1.30+, `e300` ESSL 3.00+, `c` desktop compatibility (or < 1.40),
-//! `x:NAME` extension NAME enabled; `e100only` ESSL 1.00 only. A trailing `@vfgcte` limits
-//! the row to stages (vertex, fragment, geometry, compute, tess control, tess eval).
+//! `x:NAME` extension NAME enabled; `e100only` ESSL 1.00 only. Conditions joined by `+`
+//! must all hold (`e100only+x:NAME`: an extension's built-in of one language version).
+//! A trailing `@vfgcte` limits the row to stages (vertex, fragment, geometry, compute,
+//! tess control, tess eval).
 
 use super::types::Type;
 use crate::options::Stage;
@@ -425,26 +427,27 @@ pub fn gate_open(gate: &str, s: &LanguageSettings, stage: Stage) -> bool {
         }
     }
     let es = s.is_es();
-    alts.split(',').any(|alt| {
-        if let Some(ext) = alt.strip_prefix("x:") {
+    let holds = |condition: &str| {
+        if let Some(ext) = condition.strip_prefix("x:") {
             s.extension(ext)
-        } else if alt == "c" {
+        } else if condition == "c" {
             !es && (s.version < 140 || s.profile == crate::preprocessor::Profile::Compatibility)
-        } else if let Some(v) = alt.strip_prefix('k') {
+        } else if let Some(v) = condition.strip_prefix('k') {
             // Desktop, except core profiles from version v on.
             !es && (s.profile == crate::preprocessor::Profile::Compatibility || v.parse::<u32>().is_ok_and(|v| s.version < v))
-        } else if alt == "e100only" {
+        } else if condition == "e100only" {
             es && s.version == 100
-        } else if let Some(v) = alt.strip_prefix('d') {
+        } else if let Some(v) = condition.strip_prefix('d') {
             // EXT_gpu_shader4 brings GLSL 1.30's integer and texture functions to 1.10.
             let version = if s.extension("GL_EXT_gpu_shader4") { s.version.max(130) } else { s.version };
             !es && v.parse::<u32>().is_ok_and(|v| version >= v)
-        } else if let Some(v) = alt.strip_prefix('e') {
+        } else if let Some(v) = condition.strip_prefix('e') {
             es && v.parse::<u32>().is_ok_and(|v| s.version >= v)
         } else {
             false
         }
-    })
+    };
+    alts.split(',').any(|alt| alt.split('+').all(holds))
 }
 
 /// Expands the generic type names of a row for variant `i` (0..4).

@@ -1763,6 +1763,23 @@ impl<'a> Checker<'a> {
         } else if let (true, Some(u)) = (color || data, user) {
             self.error(SourceLoc::default(), format!("a fragment shader cannot write both `{}' and {}", u, if color { "gl_FragColor" } else { "gl_FragData" }));
         }
+        self.check_secondary_fragment_outputs(color, data);
+    }
+
+    /// ESSL 1.00's second blend colours (EXT_blend_func_extended) pair with the primary
+    /// output of the same form: gl_SecondaryFragColorEXT with gl_FragColor,
+    /// gl_SecondaryFragDataEXT with gl_FragData, and never both.
+    fn check_secondary_fragment_outputs(&mut self, color: bool, data: bool) {
+        let uses = &self.interface.static_uses;
+        let secondary_color = uses.contains("gl_SecondaryFragColorEXT");
+        let secondary_data = uses.contains("gl_SecondaryFragDataEXT");
+        if secondary_color && secondary_data {
+            self.error(SourceLoc::default(), "a fragment shader cannot write both gl_SecondaryFragColorEXT and gl_SecondaryFragDataEXT");
+        } else if secondary_color && data {
+            self.error(SourceLoc::default(), "a fragment shader cannot write both gl_SecondaryFragColorEXT and gl_FragData");
+        } else if secondary_data && color {
+            self.error(SourceLoc::default(), "a fragment shader cannot write both gl_SecondaryFragDataEXT and gl_FragColor");
+        }
     }
 
     /// A geometry shader input array: sized by the input layout when it came first, and

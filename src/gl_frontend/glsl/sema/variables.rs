@@ -41,6 +41,8 @@ d110,e100@f in bool gl_FrontFacing
 d110,e100@f in vec2 gl_PointCoord
 k420,e100only@f out vec4 gl_FragColor
 k420,e100only@f out vec4[gl_MaxDrawBuffers] gl_FragData
+e100only+x:GL_EXT_blend_func_extended@f out vec4 gl_SecondaryFragColorEXT
+e100only+x:GL_EXT_blend_func_extended@f out vec4[gl_MaxDualSourceDrawBuffersEXT] gl_SecondaryFragDataEXT
 d110,e300@f out float gl_FragDepth
 x:GL_EXT_frag_depth@f out float gl_FragDepthEXT
 c@f in vec4 gl_Color
@@ -129,6 +131,7 @@ d110,e100 const=32 int gl_MaxCombinedTextureImageUnits
 d110,e100 const=16 int gl_MaxTextureImageUnits
 d110 const=1024 int gl_MaxFragmentUniformComponents
 d110,e100 const=8 int gl_MaxDrawBuffers
+x:GL_EXT_blend_func_extended const=1 int gl_MaxDualSourceDrawBuffersEXT
 d130 const=8 int gl_MaxClipDistances
 d450,x:GL_ARB_cull_distance const=8 int gl_MaxCullDistances
 d450,x:GL_ARB_cull_distance const=8 int gl_MaxCombinedClipAndCullDistances

@@ -385,3 +385,27 @@ void main() { gl_FragColor = vec4(named.foo[2], bar[1], 0.0, 1.0); }",
         assert!(text.contains(&format!("({mode} f32[2])")), "bar has 2 elements: {}", text);
     }
 }
+
+#[test]
+fn essl_100_second_blend_colours_become_the_index_1_output_of_location_0() {
+    let vs = compile_es(Stage::Vertex, "#version 100\nattribute vec4 p;\nvoid main() { gl_Position = p; }");
+    for (primary, secondary, len) in [("gl_FragColor", "gl_SecondaryFragColorEXT", None), ("gl_FragData[0]", "gl_SecondaryFragDataEXT[0]", Some(1))] {
+        let fs = compile_es(
+            Stage::Fragment,
+            &format!("#version 100\n#extension GL_EXT_blend_func_extended : require\nprecision mediump float;\nvoid main() {{ {primary} = vec4(1.0); {secondary} = vec4(0.5); }}"),
+        );
+        assert!(vs.success && fs.success, "{}{}", vs.info_log, fs.info_log);
+        let p = link_program(&[&vs, &fs], &LinkOptions::default());
+        assert!(p.success, "{}", p.info_log);
+        let ir = p.stages[1].ir.as_ref().expect("fragment IR");
+        validate(ir).expect("valid IR");
+        let name = secondary.split('[').next().expect("a name");
+        let var = ir.variables.iter().map(|(_, v)| v).find(|v| v.name == name).unwrap_or_else(|| panic!("no {name}: {}", print_shader(ir)));
+        assert_eq!((var.mode, var.location, var.index), (VariableMode::ShaderOut, Some(0), Some(1)), "{name}");
+        let array_len = match &ir.types[var.ty] {
+            nir_like::Type::Array { length, .. } => *length,
+            _ => None,
+        };
+        assert_eq!(array_len, len, "{name}");
+    }
+}

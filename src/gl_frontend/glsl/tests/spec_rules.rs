@@ -345,6 +345,21 @@ fn essl_has_no_component_layout_and_index_only_with_blend_func_extended() {
 }
 
 #[test]
+fn essl_100_second_blend_colours_need_blend_func_extended_and_pair_with_their_primary() {
+    let with_ext = |body: &str| format!("#version 100\n#extension GL_EXT_blend_func_extended : require\nprecision mediump float;\nvoid main() {{ {body} }}");
+    es_ok(Fragment, &with_ext("gl_FragColor = vec4(1.0); gl_SecondaryFragColorEXT = vec4(0.5);"));
+    es_ok(Fragment, &with_ext("gl_FragData[0] = vec4(1.0); gl_SecondaryFragDataEXT[gl_MaxDualSourceDrawBuffersEXT - 1] = vec4(0.5);"));
+    es_fails_with(Fragment, "#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); gl_SecondaryFragColorEXT = vec4(0.5); }", "gl_SecondaryFragColorEXT");
+    es_fails_with(Fragment, &with_ext("gl_SecondaryFragColorEXT = vec4(0.5); gl_SecondaryFragDataEXT[0] = vec4(0.5);"), "both gl_SecondaryFragColorEXT and gl_SecondaryFragDataEXT");
+    es_fails_with(Fragment, &with_ext("gl_FragData[0] = vec4(1.0); gl_SecondaryFragColorEXT = vec4(0.5);"), "gl_SecondaryFragColorEXT and gl_FragData");
+    es_fails_with(Fragment, &with_ext("gl_FragColor = vec4(1.0); gl_SecondaryFragDataEXT[0] = vec4(0.5);"), "gl_SecondaryFragDataEXT and gl_FragColor");
+    // ESSL 3.00 names the second colour with `index'; only the constant remains.
+    let es300 = "#version 300 es\n#extension GL_EXT_blend_func_extended : require\nprecision mediump float;\nlayout(location = 0) out vec4 c;\nvoid main() { BODY }";
+    es_ok(Fragment, &es300.replace("BODY", "c = vec4(float(gl_MaxDualSourceDrawBuffersEXT));"));
+    es_fails_with(Fragment, &es300.replace("BODY", "c = vec4(1.0); gl_SecondaryFragColorEXT = vec4(0.5);"), "gl_SecondaryFragColorEXT");
+}
+
+#[test]
 fn level_and_lod_queries_take_cube_array_shadow_samplers() {
     ok(
         Fragment,

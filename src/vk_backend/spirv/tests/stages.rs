@@ -584,6 +584,34 @@ fn lowered_frag_color_and_clip_control_emit_valid_spirv() {
 }
 
 #[test]
+fn a_second_blend_colour_is_the_index_1_output_of_location_0() {
+    // What ESSL 1.00's gl_FragColor and gl_SecondaryFragColorEXT become: the primary
+    // broadcast to the one dual-source draw buffer, the secondary at Location 0 Index 1.
+    let mut fs = Shader::new(Stage::Fragment);
+    {
+        let mut b = Builder::main(&mut fs);
+        let vec4 = b.value_type_handle(ValueType::VEC4);
+        let color = b.builtin("gl_FragColor", vec4, VariableMode::ShaderOut, Builtin::FragColor);
+        let mut second = Variable::new("gl_SecondaryFragColorEXT", vec4, VariableMode::ShaderOut).with_location(0);
+        second.index = Some(1);
+        let second = b.variable(second);
+        let c = b.imm_vec(&[0.0, 1.0, 0.0, 1.0]);
+        b.store_var(color, c);
+        b.store_var(second, c);
+    }
+    assert!(passes::lower_frag_color_broadcast(&mut fs, 1));
+    assert_valid(&fs);
+    let dis = disassemble(&fs);
+    let id = dis
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("OpName ")?.strip_suffix(" \"gl_SecondaryFragColorEXT\""))
+        .unwrap_or_else(|| panic!("no name for the second colour: {dis}"));
+    assert!(dis.contains(&format!("OpDecorate {id} Index 1")), "{dis}");
+    assert!(dis.contains(&format!("OpDecorate {id} Location 0")), "{dis}");
+    assert_eq!(dis.matches("Location 0").count(), 2, "{dis}");
+}
+
+#[test]
 fn transform_feedback_outputs_are_valid() {
     let mut vs = common::shaders::passthrough_vertex();
     for (_, var) in vs.variables.iter_mut() {
