@@ -299,6 +299,13 @@ impl ContextState {
             GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS => Value::int(glsl::link_subroutine::MAX_SUBROUTINE_UNIFORM_LOCATIONS as i64),
             GL_MAX_VERTEX_UNIFORM_COMPONENTS => Value::int(l.max_vertex_uniform_components),
             GL_MAX_FRAGMENT_UNIFORM_COMPONENTS => Value::int(l.max_fragment_uniform_components),
+            // A stage's default block and every uniform block it may use, in components.
+            GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS => {
+                Value::int(l.max_vertex_uniform_components as i64 + l.max_vertex_uniform_blocks as i64 * l.max_uniform_block_size as i64 / 4)
+            }
+            GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS => {
+                Value::int(l.max_fragment_uniform_components as i64 + l.max_fragment_uniform_blocks as i64 * l.max_uniform_block_size as i64 / 4)
+            }
             GL_MAX_VERTEX_UNIFORM_VECTORS => Value::int(l.max_vertex_uniform_components / 4),
             GL_MAX_FRAGMENT_UNIFORM_VECTORS => Value::int(l.max_fragment_uniform_components / 4),
             GL_MAX_VARYING_COMPONENTS => Value::int(l.max_varying_components),
