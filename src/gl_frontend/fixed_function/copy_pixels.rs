@@ -48,7 +48,10 @@ impl ContextState {
             Aspect::Stencil => source.image.desc().format.has_stencil(),
             _ => true,
         };
-        if !self.check(draw_ok && read_ok, GL_INVALID_OPERATION) {
+        // A multisample read framebuffer (SAMPLE_BUFFERS 1) cannot be copied from
+        // (ARB_framebuffer_object); blits resolve it.
+        let single_sample = source.image.desc().samples == 1;
+        if !self.check(draw_ok && read_ok && single_sample, GL_INVALID_OPERATION) {
             return;
         }
         if !self.state.raster_pos.valid || width == 0 || height == 0 {

@@ -289,3 +289,21 @@ fn multisample_blit_errors() {
     blit(one, four, [0, 0, SIZE, SIZE], [0, 0, SIZE / 2, SIZE], GL_COLOR_BUFFER_BIT);
     assert_eq!(error(), GL_INVALID_OPERATION);
 }
+
+#[test]
+fn copy_pixels_from_a_multisample_framebuffer_is_refused() {
+    let _ctx = context();
+    let multi = framebuffer(Some(GL_RGBA8), 4);
+    let single = framebuffer(Some(GL_RGBA8), 0);
+    unsafe {
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, single);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, multi);
+        glRasterPos2i(0, 0);
+        glCopyPixels(0, 0, 4, 4, GL_COLOR);
+        assert_eq!(glGetError(), GL_INVALID_OPERATION);
+        // From a single-sample one it copies.
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, single);
+        glCopyPixels(0, 0, 4, 4, GL_COLOR);
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+}
