@@ -38,6 +38,7 @@ pub mod link_storage;
 pub mod link_subroutine;
 pub mod link_tess_layouts;
 pub mod link_uniform_locations;
+pub mod link_uniform_precision;
 pub mod link_xfb;
 pub mod options;
 pub mod parser;

@@ -453,6 +453,7 @@ fn link_on_this_thread(shaders: &[&CompiledShader], options: &LinkOptions) -> Li
         crate::link_block_member_locations::check_block_member_locations(s, globals(s), &mut diags);
     }
     interface.explicit_uniform_locations = crate::link_uniform_locations::check_explicit_uniform_locations(shaders, &mut diags);
+    crate::link_uniform_precision::check_uniform_precisions(shaders, &mut diags);
     link_uniforms(&by_stage, &mut interface, &mut diags);
     if options.clip_control_state {
         place_clip_control_state(&by_stage, &mut interface);
@@ -578,11 +579,11 @@ fn check_geometry_layouts(units: &[&CompiledShader], diags: &mut Diagnostics) {
     }
 }
 
-fn globals<'a>(s: &'a CompiledShader) -> &'a [GlobalVar] {
+pub(crate) fn globals<'a>(s: &'a CompiledShader) -> &'a [GlobalVar] {
     s.interface.as_ref().map(|i| i.globals.as_slice()).unwrap_or(&[])
 }
 
-fn used(s: &CompiledShader, name: &str) -> bool {
+pub(crate) fn used(s: &CompiledShader, name: &str) -> bool {
     s.interface.as_ref().is_some_and(|i| i.static_uses.contains(name))
 }
 
