@@ -9,6 +9,7 @@ pub mod compat_state;
 pub mod constant;
 mod expr;
 mod fold;
+pub mod fold_packing;
 mod implicit_local_arrays;
 pub mod types;
 pub mod variables;
