@@ -30,6 +30,7 @@ pub mod layout;
 pub mod lexer;
 pub mod link;
 pub mod link_atomic;
+pub mod link_attribute_aliasing;
 pub mod link_block_member_locations;
 pub mod link_compat_varyings;
 pub mod link_components;
