@@ -270,7 +270,7 @@ pub(crate) fn slots(t: &Type) -> u32 {
 /// GL generic attribute locations a vertex input takes: one per column of each element.
 /// A dvec3/dvec4 column is one GL location although Vulkan gives it two
 /// ([`ProgramInterface::vertex_input_location`]).
-fn attribute_locations(t: &Type) -> u32 {
+pub(crate) fn attribute_locations(t: &Type) -> u32 {
     match t {
         Type::Array(e, n) => attribute_locations(e) * n.unwrap_or(1),
         Type::Matrix { cols, .. } => *cols as u32,
@@ -453,6 +453,7 @@ fn link_on_this_thread(shaders: &[&CompiledShader], options: &LinkOptions) -> Li
         crate::link_block_member_locations::check_block_member_locations(s, globals(s), &mut diags);
     }
     interface.explicit_uniform_locations = crate::link_uniform_locations::check_explicit_uniform_locations(shaders, &mut diags);
+    crate::link_uniform_precision::check_uniform_precisions(shaders, &mut diags);
     link_uniforms(&by_stage, &mut interface, &mut diags);
     if options.clip_control_state {
         place_clip_control_state(&by_stage, &mut interface);
@@ -578,11 +579,11 @@ fn check_geometry_layouts(units: &[&CompiledShader], diags: &mut Diagnostics) {
     }
 }
 
-fn globals<'a>(s: &'a CompiledShader) -> &'a [GlobalVar] {
+pub(crate) fn globals<'a>(s: &'a CompiledShader) -> &'a [GlobalVar] {
     s.interface.as_ref().map(|i| i.globals.as_slice()).unwrap_or(&[])
 }
 
-fn used(s: &CompiledShader, name: &str) -> bool {
+pub(crate) fn used(s: &CompiledShader, name: &str) -> bool {
     s.interface.as_ref().is_some_and(|i| i.static_uses.contains(name))
 }
 
@@ -733,8 +734,9 @@ fn link_attributes(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut
     let mut pending = Vec::new();
     // (name, GL locations, dvec3/dvec4 columns) of each user attribute.
     let mut spans = Vec::new();
-    // Desktop GL lets attributes alias one location; ESSL 3.00 forbids it.
-    let es = vs.settings.as_ref().is_some_and(|s| s.is_es());
+    // Desktop GL and ESSL 1.00 let attributes alias one location; ESSL 3.00 forbids it.
+    let aliasing_allowed = !vs.settings.as_ref().is_some_and(|s| s.is_es() && s.version >= 300);
+    crate::link_attribute_aliasing::check_attribute_aliasing(vs, &options.attrib_bindings, diags);
     for g in globals(vs) {
         if !matches!(g.storage, Storage::In | Storage::Attribute) || g.block.is_some() {
             continue;
@@ -752,7 +754,7 @@ fn link_attributes(shaders: &[&CompiledShader], options: &LinkOptions, out: &mut
         let shares = explicit_int(&g.qual, "component").is_some();
         match location {
             Some(l) if l >= 0 && shares => out.attributes.push(ActiveVariable { location: l as i32, ..var }),
-            Some(l) if l >= 0 && !es && (l as u32 + count) as usize <= MAX_VERTEX_ATTRIBS => {
+            Some(l) if l >= 0 && aliasing_allowed && (l as u32 + count) as usize <= MAX_VERTEX_ATTRIBS => {
                 for t in &mut taken[l as usize..(l as u32 + count) as usize] {
                     *t = true;
                 }

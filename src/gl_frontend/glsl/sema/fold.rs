@@ -243,6 +243,8 @@ pub fn fold(name: &str, sig: &Signature, args: &[&ConstValue]) -> Option<ConstVa
             let denormal = if ret.scalar() == Some(Scalar::Double) { r.abs() < f64::MIN_POSITIVE } else { (r as f32).abs() < f32::MIN_POSITIVE };
             if denormal { 0.0f64.copysign(r) } else { r }
         }))),
+        ("packHalf2x16" | "unpackHalf2x16" | "packSnorm2x16" | "unpackSnorm2x16" | "packUnorm2x16" | "unpackUnorm2x16", 1)
+        | ("packSnorm4x8" | "unpackSnorm4x8" | "packUnorm4x8" | "unpackUnorm4x8", 1) => super::fold_packing::fold(name, args[0]),
         ("bitfieldReverse", 1) => Some(make(ret, args[0].comps.iter().map(|v| match v {
             Lit::I(i) => Lit::I((*i as u32).reverse_bits() as i32 as i64),
             x => Lit::U((x.as_i64() as u32).reverse_bits() as u64),

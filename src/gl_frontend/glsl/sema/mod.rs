@@ -3,11 +3,13 @@
 //! errors. It also collects the shader's interface for the linker.
 
 mod block_memory_layout;
+pub mod default_precision;
 pub mod builtins;
 pub mod compat_state;
 pub mod constant;
 mod expr;
 mod fold;
+pub mod fold_packing;
 mod implicit_local_arrays;
 pub mod types;
 pub mod variables;
@@ -66,6 +68,10 @@ pub struct GlobalVar {
     /// For a member of a uniform or storage block without an instance name: its place
     /// in memory beyond its type.
     pub member_layout: types::MemberLayout,
+    /// In ESSL, the precision a variable outside any block has: its qualifier's, else the
+    /// scope's default for its type. `None` on desktop (precision means nothing there), for
+    /// types without precision and for block members.
+    pub precision: Option<Precision>,
 }
 
 /// The type of the uniform or storage block `block` declared without an instance name,
@@ -138,8 +144,8 @@ pub struct Checker<'a> {
     loop_depth: u32,
     switch_depth: u32,
     next_struct_id: u32,
-    /// Default precision of float per scope (ESSL requires one in fragment shaders).
-    float_precision: Vec<Option<Precision>>,
+    /// Default precisions per scope (ESSL requires a float one in fragment shaders).
+    default_precisions: Vec<default_precision::DefaultPrecisions>,
     pub interface: ShaderInterface,
     /// Vertices per input primitive of a geometry shader, once its layout says.
     gs_input_vertices: Option<u32>,
@@ -236,7 +242,7 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
         loop_depth: 0,
         switch_depth: 0,
         next_struct_id: 0,
-        float_precision: vec![None],
+        default_precisions: vec![default_precision::DefaultPrecisions::predeclared(s.is_es(), options.stage)],
         interface: ShaderInterface::default(),
         gs_input_vertices: None,
         gs_declared_sizes: Vec::new(),
@@ -269,9 +275,6 @@ pub fn check(tu: &TranslationUnit, s: &LanguageSettings, options: &CompileOption
     };
     c.interface.expr_types = vec![Type::Error; tu.expr_count as usize];
     c.declare_builtin_variables();
-    if s.is_es() && options.stage != Stage::Fragment {
-        c.float_precision[0] = Some(Precision::High);
-    }
     for item in &tu.items {
         match item {
             ExternalDecl::Declaration(d) => c.declaration(d, true),
@@ -424,13 +427,13 @@ impl<'a> Checker<'a> {
 
     pub(crate) fn push_scope(&mut self) {
         self.scopes.push(HashMap::new());
-        let p = *self.float_precision.last().expect("never empty");
-        self.float_precision.push(p);
+        let p = self.default_precisions.last().expect("never empty").clone();
+        self.default_precisions.push(p);
     }
 
     pub(crate) fn pop_scope(&mut self) {
         self.scopes.pop();
-        self.float_precision.pop();
+        self.default_precisions.pop();
     }
 
     pub(crate) fn lookup_var(&self, name: &str) -> Option<&Variable> {
@@ -784,8 +787,8 @@ impl<'a> Checker<'a> {
                     // Desktop 1.10/1.20 do not have precision statements.
                     self.error(*loc, "precision statements need GLSL 1.30 or GLSL ES");
                 }
-                if t == Type::FLOAT {
-                    *self.float_precision.last_mut().expect("never empty") = Some(*precision);
+                if ok {
+                    self.default_precisions.last_mut().expect("never empty").set(&t, *precision);
                 }
             }
             Declaration::Prototype(p) => {
@@ -1505,9 +1508,18 @@ impl<'a> Checker<'a> {
     fn record_global(&mut self, global: bool, name: &str, ty: &Type, storage: Option<Storage>, qual: &TypeQualifier, loc: SourceLoc) {
         if let (true, Some(storage)) = (global, storage) {
             if storage != Storage::Const {
-                self.interface.globals.push(GlobalVar { name: name.into(), ty: ty.clone(), storage, qual: qual.clone(), loc, block: None, member_layout: Default::default() });
+                let precision = self.effective_precision(ty, qual);
+                self.interface.globals.push(GlobalVar { name: name.into(), ty: ty.clone(), storage, qual: qual.clone(), loc, block: None, member_layout: Default::default(), precision });
             }
         }
+    }
+
+    /// The precision a declaration of `ty` with `qual` has in ESSL (see [`GlobalVar::precision`]).
+    fn effective_precision(&self, ty: &Type, qual: &TypeQualifier) -> Option<Precision> {
+        if !self.is_es() || !default_precision::takes_precision(ty) {
+            return None;
+        }
+        qual.precision().or_else(|| self.default_precisions.last().expect("never empty").of(ty))
     }
 
     /// ESSL needs a precision for every float; no language gives one to bools or structs.
@@ -1525,7 +1537,7 @@ impl<'a> Checker<'a> {
         if !self.is_es() {
             return;
         }
-        if t.scalar().is_some_and(|s| s == Scalar::Float) && self.float_precision.last().copied().flatten().is_none() {
+        if t.scalar().is_some_and(|s| s == Scalar::Float) && self.default_precisions.last().expect("never empty").float().is_none() {
             self.error(loc, "no precision specified in this scope for type `float'");
         }
     }
@@ -2196,7 +2208,7 @@ impl<'a> Checker<'a> {
                     self.writeonly_globals.push(inst.clone());
                 }
                 self.declare_var(inst, *l, Variable { ty: ty.clone(), storage: Some(storage), constant: None, read_only, builtin: false, qual: b.qual.clone() });
-                self.interface.globals.push(GlobalVar { name: inst.clone(), ty, storage, qual: b.qual.clone(), loc: *l, block: Some(b.name.clone()), member_layout: Default::default() });
+                self.interface.globals.push(GlobalVar { name: inst.clone(), ty, storage, qual: b.qual.clone(), loc: *l, block: Some(b.name.clone()), member_layout: Default::default(), precision: None });
             }
             None => {
                 if b.name == "gl_PerVertex" {
@@ -2213,7 +2225,7 @@ impl<'a> Checker<'a> {
                         self.writeonly_globals.push(n.clone());
                     }
                     self.declare_var(&n, b.loc, Variable { ty: ty.clone(), storage: Some(storage), constant: None, read_only, builtin: false, qual: b.qual.clone() });
-                    self.interface.globals.push(GlobalVar { name: n, ty, storage, qual: b.qual.clone(), loc: b.loc, block: Some(b.name.clone()), member_layout });
+                    self.interface.globals.push(GlobalVar { name: n, ty, storage, qual: b.qual.clone(), loc: b.loc, block: Some(b.name.clone()), member_layout, precision: None });
                 }
             }
         }
@@ -2428,7 +2440,7 @@ impl<'a> Checker<'a> {
             self.check_precision_known(&ret, &p.qual, p.loc);
         }
         let ret_precision = if returns_float && self.is_es() {
-            p.qual.precision().or(self.float_precision.last().copied().flatten())
+            p.qual.precision().or(self.default_precisions.last().expect("never empty").float())
         } else {
             None
         };
