@@ -63,7 +63,7 @@ impl Default for ContextConfig {
 /// with what GL 3.3 needs of it ([`device_ceiling`]).
 pub const HONEST_GL_VERSION: (u32, u32) = (3, 3);
 /// The highest GLES version whose required features all work today.
-pub const HONEST_GLES_VERSION: (u32, u32) = (2, 0);
+pub const HONEST_GLES_VERSION: (u32, u32) = (3, 0);
 
 /// GL versions that exist, to reject requests such as 2.7 or 3.4.
 const GL_VERSIONS: &[(u32, u32)] = &[

@@ -45,8 +45,8 @@ fn extensions_by_index_match_the_string() {
 fn gles_context_reports_es_strings() {
     let _ctx = current_gles_context();
     let version = get_string(GL_VERSION).unwrap();
-    assert!(version.starts_with("OpenGL ES 2.0 galvan"), "{version}");
-    assert_eq!(get_string(GL_SHADING_LANGUAGE_VERSION).as_deref(), Some("OpenGL ES GLSL ES 1.00"));
+    assert!(version.starts_with("OpenGL ES 3.0 galvan"), "{version}");
+    assert_eq!(get_string(GL_SHADING_LANGUAGE_VERSION).as_deref(), Some("OpenGL ES GLSL ES 3.00"));
     // Desktop-only capabilities are invalid in GLES.
     unsafe { glEnable(GL_PROGRAM_POINT_SIZE) };
     assert_eq!(error(), GL_INVALID_ENUM);
