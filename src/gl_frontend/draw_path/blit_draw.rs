@@ -16,9 +16,9 @@ use std::collections::HashMap;
 
 use nir_like::{BaseType, Builtin, ImageDim, Shader, Stage, StructMember, TexOp, TexSrcKind, Type, ValueType, Variable, VariableMode};
 use vk_backend::{
-    Aspect, BindingDesc, BindingKind, BlendState, BlitRect, BoundResource, ClearRequest, ColorMask, CompareFunc, DepthState, DrawCounts, DrawRecord, Filter, Format,
-    FormatClass, Image, ImageView, ImageViewDesc, MipFilter, Program as GpuProgram, ProgramDesc, RasterState, Rect, RenderState, RenderTargets, ResourceBinding, Sampler,
-    SamplerDesc, ShaderModule, ShaderStage, StageMask, StencilFace, StencilOp, StencilState, Swizzle, Topology, VertexInput, ViewType, Viewport, WrapMode,
+    Aspect, BindingDesc, BindingKind, BlendState, BlitRect, BoundResource, ClearRequest, ColorMask, CompareFunc, DepthState, Filter, Format,
+    FormatClass, Image, ImageView, ImageViewDesc, MipFilter, Program as GpuProgram, ProgramDesc, Rect, RenderState, RenderTargets, ResourceBinding, Sampler,
+    SamplerDesc, ShaderModule, ShaderStage, StageMask, StencilFace, StencilOp, StencilState, Swizzle, ViewType, WrapMode,
 };
 
 use crate::context::ContextState;
@@ -260,24 +260,7 @@ impl ContextState {
             ResourceBinding { binding: PARAMS_BINDING, array_index: 0, resource: BoundResource::UniformBuffer { buffer: &buffer, offset, size: bytes.len() as u64 } },
             ResourceBinding { binding: SOURCE_BINDING, array_index: 0, resource: BoundResource::CombinedImageSampler { view: source, sampler } },
         ];
-        let state = RenderState { topology: Topology::TriangleList, raster: RasterState::default(), ..*state };
-        // The viewport is the rectangle too, so that the clipped triangle ends at its
-        // edges: a scissor alone has let lavapipe shade samples of the pixels beside it.
-        let viewport = Viewport { x: rect.x as f32, y: rect.y as f32, width: rect.width as f32, height: rect.height as f32, min_depth: 0.0, max_depth: 1.0 };
-        let record = DrawRecord {
-            program: &program,
-            vertex_input: &VertexInput::default(),
-            state: &state,
-            viewports: &[viewport],
-            scissors: &[rect],
-            vertex_buffers: &[],
-            index_buffer: None,
-            resources: &resources,
-            counts: DrawCounts { count: 3, instance_count: 1, ..DrawCounts::default() },
-            xfb: None,
-            captured_count: None,
-        };
-        self.stream.draw(&record)
+        self.draw_over_rect(&program, state, &resources, rect)
     }
 }
 

@@ -183,17 +183,26 @@ impl ContextState {
             array_index: 0,
             resource: BoundResource::UniformBuffer { buffer: &buffer, offset, size: bytes.len() as u64 },
         }];
-        let state = RenderState { topology: Topology::TriangleList, raster: RasterState::default(), stencil, blend, ..RenderState::default() };
-        let viewport = Viewport { x: 0.0, y: 0.0, width: width as f32, height: height as f32, min_depth: 0.0, max_depth: 1.0 };
+        let state = RenderState { stencil, blend, ..RenderState::default() };
+        self.draw_over_rect(&program, &state, &resources, rect)
+    }
+
+    /// Draws the full-screen triangle of [`vertex_shader`] through `program` over `rect` of
+    /// the stream's render targets (masked clears, blit draws). Viewport and scissor are both
+    /// the rectangle, so that clipping ends the triangle at its edges: with a scissor alone,
+    /// lavapipe has shaded samples of the pixels beside a multisample rectangle.
+    pub(crate) fn draw_over_rect(&mut self, program: &GpuProgram, state: &RenderState, resources: &[ResourceBinding], rect: Rect) -> Result<(), vk_backend::Error> {
+        let state = RenderState { topology: Topology::TriangleList, raster: RasterState::default(), ..*state };
+        let viewport = Viewport { x: rect.x as f32, y: rect.y as f32, width: rect.width as f32, height: rect.height as f32, min_depth: 0.0, max_depth: 1.0 };
         let record = DrawRecord {
-            program: &program,
+            program,
             vertex_input: &VertexInput::default(),
             state: &state,
             viewports: &[viewport],
             scissors: &[rect],
             vertex_buffers: &[],
             index_buffer: None,
-            resources: &resources,
+            resources,
             counts: DrawCounts { count: 3, instance_count: 1, ..DrawCounts::default() },
             xfb: None,
             captured_count: None,

@@ -61,22 +61,9 @@ fn r16_in_a_wider_fallback_keeps_every_bit_and_its_sizes() {
     // The format is still GL_R16, whatever stores it.
     assert_eq!((red_size, green_size), (16, 0));
     // Sampled, texel 2 (0x8001) is half way and texel 3 full red.
-    assert_eq!(sampled_at(0.625), [128, 0, 0, 255]);
-    assert_eq!(sampled_at(0.875), [255, 0, 0, 255]);
+    assert_eq!(draw_sampling_at(0.625, 0.5), [128, 0, 0, 255]);
+    assert_eq!(draw_sampling_at(0.875, 0.5), [255, 0, 0, 255]);
     assert_eq!(error(), GL_NO_ERROR);
-}
-
-/// What a full-window draw reads from the bound 2D texture at (`s`, 0.5).
-fn sampled_at(s: f32) -> [u8; 4] {
-    let fragment = format!("uniform sampler2D t; void main() {{ gl_FragColor = texture2D(t, vec2({s:?}, 0.5)); }}");
-    let program = linked_program(&[(GL_VERTEX_SHADER, "attribute vec4 p; void main() { gl_Position = p; }"), (GL_FRAGMENT_SHADER, &fragment)]);
-    unsafe {
-        glBindAttribLocation(program, 0, c"p".as_ptr());
-        glLinkProgram(program);
-        glUseProgram(program);
-    }
-    draw_full_window_quad();
-    pixel(8, 8)
 }
 
 #[test]

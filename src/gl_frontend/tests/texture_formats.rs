@@ -16,20 +16,7 @@ fn sampled(internal_format: GLenum, format: GLenum, texel: &[u8]) -> [u8; 4] {
         glTexImage2D(GL_TEXTURE_2D, 0, internal_format as GLint, 1, 1, 0, format, GL_UNSIGNED_BYTE, texel.as_ptr().cast());
         assert_eq!(glGetError(), GL_NO_ERROR);
     }
-    draw_sampling(0.5)
-}
-
-/// Draws the window full of what the bound 2D texture holds at (`st`, `st`).
-fn draw_sampling(st: f32) -> [u8; 4] {
-    let fragment = format!("uniform sampler2D t; void main() {{ gl_FragColor = texture2D(t, vec2({st:?})); }}");
-    let program = linked_program(&[(GL_VERTEX_SHADER, "attribute vec4 p; void main() { gl_Position = p; }"), (GL_FRAGMENT_SHADER, &fragment)]);
-    unsafe {
-        glBindAttribLocation(program, 0, c"p".as_ptr());
-        glLinkProgram(program);
-        glUseProgram(program);
-    }
-    draw_full_window_quad();
-    pixel(8, 8)
+    draw_sampling_at(0.5, 0.5)
 }
 
 #[test]
@@ -160,20 +147,7 @@ fn compressed_texture_is_sampled_decoded() {
     let _ctx = current_compat_context();
     new_nearest_texture();
     unsafe { glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 4, 4, 0, 8, DXT1_BLOCK.as_ptr().cast()) };
-    assert_eq!(draw_sampling(0.9), [255, 0, 0, 255]);
-}
-
-/// Draws the window full of what the bound 2D texture holds at (`s`, `t`).
-fn draw_sampling_at(s: f32, t: f32) -> [u8; 4] {
-    let fragment = format!("uniform sampler2D t; void main() {{ gl_FragColor = texture2D(t, vec2({s:?}, {t:?})); }}");
-    let program = linked_program(&[(GL_VERTEX_SHADER, "attribute vec4 p; void main() { gl_Position = p; }"), (GL_FRAGMENT_SHADER, &fragment)]);
-    unsafe {
-        glBindAttribLocation(program, 0, c"p".as_ptr());
-        glLinkProgram(program);
-        glUseProgram(program);
-    }
-    draw_full_window_quad();
-    pixel(8, 8)
+    assert_eq!(draw_sampling_at(0.9, 0.9), [255, 0, 0, 255]);
 }
 
 fn assert_near(actual: [u8; 4], expected: [u8; 4]) {

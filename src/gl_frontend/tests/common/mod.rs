@@ -66,6 +66,20 @@ pub fn current_context_offered(config: ContextConfig) -> Arc<Context> {
     ctx
 }
 
+/// Draws the window full of what the bound 2D texture holds at (`s`, `t`), through a
+/// fragment shader that samples it there, and reads pixel (8, 8) back.
+pub fn draw_sampling_at(s: f32, t: f32) -> [u8; 4] {
+    let fragment = format!("uniform sampler2D t; void main() {{ gl_FragColor = texture2D(t, vec2({s:?}, {t:?})); }}");
+    let program = linked_program(&[(GL_VERTEX_SHADER, "attribute vec4 p; void main() { gl_Position = p; }"), (GL_FRAGMENT_SHADER, &fragment)]);
+    unsafe {
+        entry::glBindAttribLocation(program, 0, c"p".as_ptr());
+        entry::glLinkProgram(program);
+        entry::glUseProgram(program);
+    }
+    draw_full_window_quad();
+    pixel(8, 8)
+}
+
 /// Clears to blue and draws a quad over the whole viewport from attribute 0, through a
 /// vertex array object of its own (as a core context needs).
 pub fn draw_full_window_quad() {
