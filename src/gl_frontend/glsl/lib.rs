@@ -39,6 +39,7 @@ pub mod link_storage;
 pub mod link_subroutine;
 pub mod link_tess_layouts;
 pub mod link_uniform_locations;
+pub mod link_invariant_builtins;
 pub mod link_uniform_precision;
 pub mod link_xfb;
 pub mod options;

@@ -454,6 +454,7 @@ fn link_on_this_thread(shaders: &[&CompiledShader], options: &LinkOptions) -> Li
     }
     interface.explicit_uniform_locations = crate::link_uniform_locations::check_explicit_uniform_locations(shaders, &mut diags);
     crate::link_uniform_precision::check_uniform_precisions(shaders, &mut diags);
+    crate::link_invariant_builtins::check_invariant_builtins(shaders, &mut diags);
     link_uniforms(&by_stage, &mut interface, &mut diags);
     if options.clip_control_state {
         place_clip_control_state(&by_stage, &mut interface);

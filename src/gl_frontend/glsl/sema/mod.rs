@@ -113,6 +113,9 @@ pub struct ShaderInterface {
     pub has_main: bool,
     /// Globals (user and built-in) that some expression reads or writes.
     pub static_uses: std::collections::HashSet<String>,
+    /// Built-in variables an `invariant gl_...;` statement named: the linker checks the
+    /// pairs ESSL 1.00 ties together (`link_invariant_builtins`).
+    pub invariant_builtins: std::collections::HashSet<String>,
     /// The constant initializers of default-block uniforms (`uniform int x = 37;`), by name.
     pub uniform_initializers: HashMap<String, ConstValue>,
     /// A tessellation evaluation shader declared its primitive mode.
@@ -897,6 +900,9 @@ impl<'a> Checker<'a> {
                 }
                 // The linker matches invariance between stages from the declaration.
                 Some(_) if invariant => {
+                    if n.starts_with("gl_") {
+                        self.interface.invariant_builtins.insert(n.clone());
+                    }
                     if let Some(g) = self.interface.globals.iter_mut().find(|g| g.name == *n && g.block.is_none()) {
                         if !g.qual.has(|q| matches!(q, QualItem::Invariant)) {
                             g.qual.items.push((QualItem::Invariant, *l));
