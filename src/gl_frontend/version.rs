@@ -81,11 +81,11 @@ fn parse_version(text: &str) -> Option<(u32, u32)> {
 
 /// The highest version galvan offers for `api`, overrides included.
 pub fn max_version(api: Api) -> (u32, u32) {
-    let (variable, honest, known) = match api {
-        Api::Gl => ("GALVAN_GL_VERSION_OVERRIDE", HONEST_GL_VERSION, GL_VERSIONS),
-        Api::Gles => ("GALVAN_GLES_VERSION_OVERRIDE", HONEST_GLES_VERSION, GLES_VERSIONS),
+    let (honest, known) = match api {
+        Api::Gl => (HONEST_GL_VERSION, GL_VERSIONS),
+        Api::Gles => (HONEST_GLES_VERSION, GLES_VERSIONS),
     };
-    std::env::var(variable)
+    std::env::var(override_variable(api))
         .ok()
         .and_then(|v| parse_version(&v))
         .filter(|v| known.contains(v))
@@ -102,13 +102,17 @@ pub fn device_ceiling(api: Api, caps: &nir_like::Caps) -> (u32, u32) {
     }
 }
 
-/// Whether GALVAN_GL_VERSION_OVERRIDE (or the GLES one) names a version.
-fn overridden(api: Api) -> bool {
-    let variable = match api {
+/// The variable that overrides the version offered for `api`.
+fn override_variable(api: Api) -> &'static str {
+    match api {
         Api::Gl => "GALVAN_GL_VERSION_OVERRIDE",
         Api::Gles => "GALVAN_GLES_VERSION_OVERRIDE",
-    };
-    std::env::var(variable).ok().and_then(|v| parse_version(&v)).is_some()
+    }
+}
+
+/// Whether GALVAN_GL_VERSION_OVERRIDE (or the GLES one) names a version.
+fn overridden(api: Api) -> bool {
+    std::env::var(override_variable(api)).ok().and_then(|v| parse_version(&v)).is_some()
 }
 
 /// The version a context gets on a device with `caps`: [`negotiate`]'s, lowered to the

@@ -18,10 +18,11 @@ use nir_like::{BaseType, Builtin, ImageDim, Shader, Stage, StructMember, TexOp, 
 use vk_backend::{
     Aspect, BindingDesc, BindingKind, BlendState, BlitRect, BoundResource, ClearRequest, ColorMask, CompareFunc, DepthState, Filter, Format,
     FormatClass, Image, ImageView, ImageViewDesc, MipFilter, Program as GpuProgram, ProgramDesc, Rect, RenderState, RenderTargets, ResourceBinding, Sampler,
-    SamplerDesc, ShaderModule, ShaderStage, StageMask, StencilFace, StencilOp, StencilState, Swizzle, ViewType, WrapMode,
+    SamplerDesc, ShaderStage, StageMask, StencilFace, StencilOp, StencilState, Swizzle, ViewType, WrapMode,
 };
 
 use crate::context::ContextState;
+use crate::draw_path::masked_clear::internal_module;
 
 /// The uniform block: the mapping from destination to source pixels, and a stencil bit.
 const PARAMS_BINDING: u32 = 0;
@@ -173,10 +174,8 @@ impl ContextState {
         if let Some(p) = self.blit_draw_programs.0.get(&key) {
             return Ok(p.clone());
         }
-        let options = spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false };
-        let emit = |shader: &Shader| spirv_out::emit(shader, &options).map_err(|e| vk_backend::Error::InvalidArgument(e.to_string()));
-        let vs = ShaderModule::new(&self.device, ShaderStage::Vertex, &emit(&super::masked_clear::vertex_shader())?, "main")?;
-        let fs = ShaderModule::new(&self.device, ShaderStage::Fragment, &emit(&fragment_shader(key))?, "main")?;
+        let vs = internal_module(&self.device, ShaderStage::Vertex, &super::masked_clear::vertex_shader())?;
+        let fs = internal_module(&self.device, ShaderStage::Fragment, &fragment_shader(key))?;
         let bindings = [
             BindingDesc { binding: PARAMS_BINDING, kind: BindingKind::UniformBuffer, count: 1, stages: StageMask::FRAGMENT },
             BindingDesc { binding: SOURCE_BINDING, kind: BindingKind::CombinedImageSampler, count: 1, stages: StageMask::FRAGMENT },
@@ -268,11 +267,7 @@ impl ContextState {
 mod tests {
     use super::*;
 
-    /// spirv-val's verdict on `shader` as the emitter writes it for Vulkan 1.3.
-    fn spirv_val(shader: &Shader) -> Result<(), String> {
-        let words = spirv_out::emit(shader, &spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false }).map_err(|e| e.to_string())?;
-        spirv_out::spirv_val(&words, "vulkan1.3")
-    }
+    use crate::draw_path::masked_clear::internal_spirv_val as spirv_val;
 
     #[test]
     fn every_fragment_stage_is_valid_spirv() {

@@ -135,10 +135,8 @@ impl ContextState {
         if let Some(p) = self.masked_clear_programs.0.get(&key) {
             return Ok(p.clone());
         }
-        let options = spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false };
-        let emit = |shader: &Shader| spirv_out::emit(shader, &options).map_err(|e| vk_backend::Error::InvalidArgument(e.to_string()));
-        let vs = ShaderModule::new(&self.device, ShaderStage::Vertex, &emit(&vertex_shader())?, "main")?;
-        let fs = ShaderModule::new(&self.device, ShaderStage::Fragment, &emit(&fragment_shader(&key))?, "main")?;
+        let vs = internal_module(&self.device, ShaderStage::Vertex, &vertex_shader())?;
+        let fs = internal_module(&self.device, ShaderStage::Fragment, &fragment_shader(&key))?;
         let bindings = [BindingDesc { binding: VALUES_BINDING, kind: BindingKind::UniformBuffer, count: 1, stages: StageMask::FRAGMENT }];
         let program = GpuProgram::new(&self.device, &ProgramDesc { modules: &[&vs, &fs], bindings: &bindings })?;
         self.masked_clear_programs.0.insert(key, program.clone());
@@ -211,6 +209,23 @@ impl ContextState {
     }
 }
 
+/// The SPIR-V of one of galvan's own draw shaders (masked clears, blit draws).
+fn internal_spirv(shader: &Shader) -> Result<Vec<u32>, String> {
+    spirv_out::emit(shader, &spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false }).map_err(|e| e.to_string())
+}
+
+/// A shader module of one of galvan's own draw shaders.
+pub(crate) fn internal_module(device: &std::sync::Arc<vk_backend::Device>, stage: ShaderStage, shader: &Shader) -> Result<ShaderModule, vk_backend::Error> {
+    let words = internal_spirv(shader).map_err(vk_backend::Error::InvalidArgument)?;
+    ShaderModule::new(device, stage, &words, "main")
+}
+
+/// spirv-val's verdict on one of galvan's own draw shaders, for Vulkan 1.3.
+#[cfg(test)]
+pub(crate) fn internal_spirv_val(shader: &Shader) -> Result<(), String> {
+    spirv_out::spirv_val(&internal_spirv(shader)?, "vulkan1.3")
+}
+
 /// The part of `r` inside `area` (whose origin is 0, 0).
 fn intersect(r: Rect, area: Rect) -> Rect {
     let x0 = r.x.clamp(0, area.width as i32);
@@ -224,11 +239,7 @@ fn intersect(r: Rect, area: Rect) -> Rect {
 mod tests {
     use super::*;
 
-    /// spirv-val's verdict on `shader` as the emitter writes it for Vulkan 1.3.
-    fn spirv_val(shader: &Shader) -> Result<(), String> {
-        let words = spirv_out::emit(shader, &spirv_out::EmitOptions { spirv_version: (1, 3), debug_names: false }).map_err(|e| e.to_string())?;
-        spirv_out::spirv_val(&words, "vulkan1.3")
-    }
+    use super::internal_spirv_val as spirv_val;
 
     #[test]
     fn both_stages_are_valid_spirv_for_every_slot_class() {

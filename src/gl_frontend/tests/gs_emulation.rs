@@ -147,21 +147,24 @@ void main() {
     assert_eq!(pixel(px(-0.75), py(0.6)), [0, 255, 0, 255], "second line's quad");
 }
 
-#[test]
-fn instanced_invocations_each_emit_their_own_quad() {
-    let _ctx = emulated_context();
-    let gs = format!(
+/// A geometry shader of three invocations per point, each emitting a quad of colour
+/// `colour` 0.6 to the right of the previous one's.
+fn three_invocations(colour: &str) -> String {
+    format!(
         "#version 400
 layout(points, invocations = 3) in;
 layout(triangle_strip, max_vertices = 4) out;
 in vec4 v_color[];
 out vec4 g_color;
 {QUAD}
-void main() {{
-    float x = float(gl_InvocationID) * 0.6 - 0.6;
-    quad(gl_in[0].gl_Position + vec4(x, 0.0, 0.0, 0.0), 0.2, vec4(float(gl_InvocationID) * 0.5, 1.0, 0.0, 1.0));
-}}"
-    );
+void main() {{ quad(gl_in[0].gl_Position + vec4(float(gl_InvocationID) * 0.6 - 0.6, 0.0, 0.0, 0.0), 0.2, {colour}); }}"
+    )
+}
+
+#[test]
+fn instanced_invocations_each_emit_their_own_quad() {
+    let _ctx = emulated_context();
+    let gs = three_invocations("vec4(float(gl_InvocationID) * 0.5, 1.0, 0.0, 1.0)");
     use_geometry_program(VS, &gs, FS);
     draw(&[0.0, 0.0], GL_POINTS);
     assert_eq!(pixel(px(-0.6), py(0.0)), [0, 255, 0, 255], "invocation 0");
@@ -290,15 +293,7 @@ fn query_result(q: GLuint) -> u64 {
 #[test]
 fn pipeline_statistics_count_each_counter_in_the_step_it_stands_for() {
     let _ctx = emulated_context();
-    let gs = format!(
-        "#version 400
-layout(points, invocations = 3) in;
-layout(triangle_strip, max_vertices = 4) out;
-in vec4 v_color[];
-out vec4 g_color;
-{QUAD}
-void main() {{ quad(gl_in[0].gl_Position + vec4(float(gl_InvocationID) * 0.6 - 0.6, 0.0, 0.0, 0.0), 0.2, v_color[0]); }}"
-    );
+    let gs = three_invocations("v_color[0]");
     use_geometry_program(VS, &gs, FS);
     let targets = [
         GL_VERTICES_SUBMITTED,

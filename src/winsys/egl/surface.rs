@@ -162,15 +162,20 @@ pub fn create_window(
         tracing::error!(target: "galvan::egl", "window surface: {why}");
         EglError::BAD_ALLOC
     })?;
-    Ok(EglSurface {
+    Ok(native_surface(handle, config, colorspace_srgb, (connection, window), Buffers::Window(buffers)))
+}
+
+/// A window or pixmap surface on the X drawable `native` (connection, drawable).
+fn native_surface(handle: usize, config: Config, colorspace_srgb: bool, native: (usize, u64), buffers: Buffers) -> EglSurface {
+    EglSurface {
         handle,
         config,
         largest_pbuffer: false,
         colorspace_srgb,
-        native: Some((connection, window)),
-        buffers: Mutex::new(Buffers::Window(buffers)),
+        native: Some(native),
+        buffers: Mutex::new(buffers),
         mutable: Mutex::new(initial_attributes()),
-    })
+    }
 }
 
 /// A pixmap surface on the X pixmap `pixmap`: EGL_BAD_NATIVE_PIXMAP where it is no
@@ -205,15 +210,7 @@ pub fn create_pixmap(
         tracing::error!(target: "galvan::egl", "pixmap surface: {why}");
         EglError::BAD_ALLOC
     })?;
-    Ok(EglSurface {
-        handle,
-        config,
-        largest_pbuffer: false,
-        colorspace_srgb,
-        native: Some((connection, pixmap)),
-        buffers: Mutex::new(Buffers::Pixmap(buffers)),
-        mutable: Mutex::new(initial_attributes()),
-    })
+    Ok(native_surface(handle, config, colorspace_srgb, (connection, pixmap), Buffers::Pixmap(buffers)))
 }
 
 impl EglSurface {
