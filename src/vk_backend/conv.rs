@@ -74,7 +74,58 @@ pub(crate) fn map_format(format: Format, features: &Features) -> vk::Format {
         D32Float => F::D32_SFLOAT,
         D32FloatS8Uint => F::D32_SFLOAT_S8_UINT,
         S8Uint => F::S8_UINT,
+        Bc1RgbUnorm => F::BC1_RGB_UNORM_BLOCK,
+        Bc1RgbSrgb => F::BC1_RGB_SRGB_BLOCK,
+        Bc1RgbaUnorm => F::BC1_RGBA_UNORM_BLOCK,
+        Bc1RgbaSrgb => F::BC1_RGBA_SRGB_BLOCK,
+        Bc2Unorm => F::BC2_UNORM_BLOCK,
+        Bc2Srgb => F::BC2_SRGB_BLOCK,
+        Bc3Unorm => F::BC3_UNORM_BLOCK,
+        Bc3Srgb => F::BC3_SRGB_BLOCK,
+        Bc4Unorm => F::BC4_UNORM_BLOCK,
+        Bc4Snorm => F::BC4_SNORM_BLOCK,
+        Bc5Unorm => F::BC5_UNORM_BLOCK,
+        Bc5Snorm => F::BC5_SNORM_BLOCK,
+        Bc6hUfloat => F::BC6H_UFLOAT_BLOCK,
+        Bc6hSfloat => F::BC6H_SFLOAT_BLOCK,
+        Bc7Unorm => F::BC7_UNORM_BLOCK,
+        Bc7Srgb => F::BC7_SRGB_BLOCK,
+        Etc2Rgb8Unorm => F::ETC2_R8G8B8_UNORM_BLOCK,
+        Etc2Rgb8Srgb => F::ETC2_R8G8B8_SRGB_BLOCK,
+        Etc2Rgb8A1Unorm => F::ETC2_R8G8B8A1_UNORM_BLOCK,
+        Etc2Rgb8A1Srgb => F::ETC2_R8G8B8A1_SRGB_BLOCK,
+        Etc2Rgba8Unorm => F::ETC2_R8G8B8A8_UNORM_BLOCK,
+        Etc2Rgba8Srgb => F::ETC2_R8G8B8A8_SRGB_BLOCK,
+        EacR11Unorm => F::EAC_R11_UNORM_BLOCK,
+        EacR11Snorm => F::EAC_R11_SNORM_BLOCK,
+        EacRg11Unorm => F::EAC_R11G11_UNORM_BLOCK,
+        EacRg11Snorm => F::EAC_R11G11_SNORM_BLOCK,
+        Astc { width, height, srgb } => astc_format(width, height, srgb),
     }
+}
+
+/// The Vulkan ASTC format of a block size; block sizes ASTC does not have map to
+/// VK_FORMAT_UNDEFINED, which no device supports.
+fn astc_format(width: u8, height: u8, srgb: bool) -> vk::Format {
+    use vk::Format as F;
+    let (unorm, srgb_format) = match (width, height) {
+        (4, 4) => (F::ASTC_4X4_UNORM_BLOCK, F::ASTC_4X4_SRGB_BLOCK),
+        (5, 4) => (F::ASTC_5X4_UNORM_BLOCK, F::ASTC_5X4_SRGB_BLOCK),
+        (5, 5) => (F::ASTC_5X5_UNORM_BLOCK, F::ASTC_5X5_SRGB_BLOCK),
+        (6, 5) => (F::ASTC_6X5_UNORM_BLOCK, F::ASTC_6X5_SRGB_BLOCK),
+        (6, 6) => (F::ASTC_6X6_UNORM_BLOCK, F::ASTC_6X6_SRGB_BLOCK),
+        (8, 5) => (F::ASTC_8X5_UNORM_BLOCK, F::ASTC_8X5_SRGB_BLOCK),
+        (8, 6) => (F::ASTC_8X6_UNORM_BLOCK, F::ASTC_8X6_SRGB_BLOCK),
+        (8, 8) => (F::ASTC_8X8_UNORM_BLOCK, F::ASTC_8X8_SRGB_BLOCK),
+        (10, 5) => (F::ASTC_10X5_UNORM_BLOCK, F::ASTC_10X5_SRGB_BLOCK),
+        (10, 6) => (F::ASTC_10X6_UNORM_BLOCK, F::ASTC_10X6_SRGB_BLOCK),
+        (10, 8) => (F::ASTC_10X8_UNORM_BLOCK, F::ASTC_10X8_SRGB_BLOCK),
+        (10, 10) => (F::ASTC_10X10_UNORM_BLOCK, F::ASTC_10X10_SRGB_BLOCK),
+        (12, 10) => (F::ASTC_12X10_UNORM_BLOCK, F::ASTC_12X10_SRGB_BLOCK),
+        (12, 12) => (F::ASTC_12X12_UNORM_BLOCK, F::ASTC_12X12_SRGB_BLOCK),
+        _ => return F::UNDEFINED,
+    };
+    if srgb { srgb_format } else { unorm }
 }
 
 /// Usage flags for an image of `format`: everything the format supports among sampling,

@@ -80,6 +80,37 @@ pub enum Format {
     D32Float,
     D32FloatS8Uint,
     S8Uint,
+    /// Block-compressed formats: sampled and copied by whole blocks, never rendered to.
+    /// S3TC (BC1-3), RGTC (BC4-5) and BPTC (BC6H, BC7).
+    Bc1RgbUnorm,
+    Bc1RgbSrgb,
+    Bc1RgbaUnorm,
+    Bc1RgbaSrgb,
+    Bc2Unorm,
+    Bc2Srgb,
+    Bc3Unorm,
+    Bc3Srgb,
+    Bc4Unorm,
+    Bc4Snorm,
+    Bc5Unorm,
+    Bc5Snorm,
+    Bc6hUfloat,
+    Bc6hSfloat,
+    Bc7Unorm,
+    Bc7Srgb,
+    /// ETC2 and EAC.
+    Etc2Rgb8Unorm,
+    Etc2Rgb8Srgb,
+    Etc2Rgb8A1Unorm,
+    Etc2Rgb8A1Srgb,
+    Etc2Rgba8Unorm,
+    Etc2Rgba8Srgb,
+    EacR11Unorm,
+    EacR11Snorm,
+    EacRg11Unorm,
+    EacRg11Snorm,
+    /// ASTC LDR with a `width` x `height` block (4x4 to 12x12 as the format lists them).
+    Astc { width: u8, height: u8, srgb: bool },
 }
 
 impl Format {
@@ -111,6 +142,31 @@ impl Format {
         }
     }
 
+    /// The texel width and height of one block of a block-compressed format; `None` for
+    /// formats stored texel by texel.
+    pub fn block_extent(self) -> Option<(u32, u32)> {
+        use Format::*;
+        match self {
+            Bc1RgbUnorm | Bc1RgbSrgb | Bc1RgbaUnorm | Bc1RgbaSrgb | Bc2Unorm | Bc2Srgb | Bc3Unorm | Bc3Srgb | Bc4Unorm | Bc4Snorm | Bc5Unorm
+            | Bc5Snorm | Bc6hUfloat | Bc6hSfloat | Bc7Unorm | Bc7Srgb | Etc2Rgb8Unorm | Etc2Rgb8Srgb | Etc2Rgb8A1Unorm | Etc2Rgb8A1Srgb
+            | Etc2Rgba8Unorm | Etc2Rgba8Srgb | EacR11Unorm | EacR11Snorm | EacRg11Unorm | EacRg11Snorm => Some((4, 4)),
+            Astc { width, height, .. } => Some((u32::from(width), u32::from(height))),
+            _ => None,
+        }
+    }
+
+    /// Whether the format is block-compressed.
+    pub fn is_compressed(self) -> bool {
+        self.block_extent().is_some()
+    }
+
+    /// How many texels, or blocks of a compressed format, `layers` layers of `extent`
+    /// cover: the unit [`Format::texel_size`] measures. Partial blocks at an edge count whole.
+    pub fn units_in(self, extent: [u32; 3], layers: u32) -> u64 {
+        let (bw, bh) = self.block_extent().unwrap_or((1, 1));
+        u64::from(extent[0].div_ceil(bw)) * u64::from(extent[1].div_ceil(bh)) * u64::from(extent[2]) * u64::from(layers)
+    }
+
     /// Numeric class, deciding clear value interpretation.
     pub fn class(self) -> FormatClass {
         use Format::*;
@@ -126,7 +182,7 @@ impl Format {
     }
 
     /// Bytes of one texel of a colour format as `read_image`/`write_image` pass it: the
-    /// format's own memory layout. For depth and stencil aspects see [`Aspect`] rules on
+    /// format's own memory layout; for a block-compressed format, bytes of one block. For depth and stencil aspects see [`Aspect`] rules on
     /// `CommandStream::read_image`: depth is exchanged as `f32`, stencil as `u8`.
     pub fn texel_size(self, aspect: Aspect) -> u32 {
         use Format::*;
@@ -144,6 +200,10 @@ impl Format {
             | R32Uint | R32Sint | D24Unorm | D24UnormS8Uint | D32Float => 4,
             Rgba16Unorm | Rgba16Snorm | Rgba16Float | Rgba16Uint | Rgba16Sint | Rg32Float | Rg32Uint | Rg32Sint | D32FloatS8Uint => 8,
             Rgba32Float | Rgba32Uint | Rgba32Sint => 16,
+            Bc1RgbUnorm | Bc1RgbSrgb | Bc1RgbaUnorm | Bc1RgbaSrgb | Bc4Unorm | Bc4Snorm | Etc2Rgb8Unorm | Etc2Rgb8Srgb | Etc2Rgb8A1Unorm
+            | Etc2Rgb8A1Srgb | EacR11Unorm | EacR11Snorm => 8,
+            Bc2Unorm | Bc2Srgb | Bc3Unorm | Bc3Srgb | Bc5Unorm | Bc5Snorm | Bc6hUfloat | Bc6hSfloat | Bc7Unorm | Bc7Srgb | Etc2Rgba8Unorm
+            | Etc2Rgba8Srgb | EacRg11Unorm | EacRg11Snorm | Astc { .. } => 16,
         }
     }
 }

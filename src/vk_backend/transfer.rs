@@ -40,6 +40,14 @@ fn check_region(image: &RawImage, r: &ImageRegion) -> Result<()> {
     if !inside || r.extent.contains(&0) {
         return Err(Error::InvalidArgument(format!("region {r:?} outside image {d:?}")));
     }
+    // A compressed image is copied by whole blocks: a region starts on a block and ends on
+    // one or at the level's edge.
+    if let Some((bw, bh)) = d.format.block_extent() {
+        let aligned = |axis: usize, b: u32| r.offset[axis] as u32 % b == 0 && (r.extent[axis] % b == 0 || r.offset[axis] as u32 + r.extent[axis] == e[axis]);
+        if !aligned(0, bw) || !aligned(1, bh) {
+            return Err(Error::InvalidArgument(format!("region {r:?} not block-aligned in image {d:?}")));
+        }
+    }
     Ok(())
 }
 
@@ -224,7 +232,7 @@ impl CommandStream {
         let raw = image.0.clone();
         check_region(&raw, region)?;
         let texel = u64::from(raw.desc.format.texel_size(region.aspect));
-        if data.len() as u64 != region.texel_count() * texel {
+        if data.len() as u64 != raw.desc.format.units_in(region.extent, region.layer_count) * texel {
             return Err(Error::InvalidArgument(format!("write_image: {} bytes for {} texels", data.len(), region.texel_count())));
         }
         let packed;
@@ -258,7 +266,7 @@ impl CommandStream {
         if raw.desc.samples != 1 {
             return Err(Error::InvalidArgument("read_image of a multisampled image: resolve it first".into()));
         }
-        let size = region.texel_count() * u64::from(vk_copy_texel_size(&raw, region.aspect));
+        let size = raw.desc.format.units_in(region.extent, region.layer_count) * u64::from(vk_copy_texel_size(&raw, region.aspect));
         let rb = self.readback_buffer(size)?;
         self.end_rendering()?;
         self.use_image_read(&raw, COPY, vk::AccessFlags2::TRANSFER_READ, vk::ImageLayout::TRANSFER_SRC_OPTIMAL)?;
@@ -324,11 +332,19 @@ impl CommandStream {
         if r.aspect != Aspect::Color {
             return Err(Error::InvalidArgument("buffer/image copies of depth or stencil go through write_image/read_image".into()));
         }
-        let texel = u64::from(image.desc.format.texel_size(Aspect::Color));
-        let row = u64::from(if row_length == 0 { r.extent[0] } else { row_length.max(r.extent[0]) });
-        let rows = u64::from(if image_height == 0 { r.extent[1] } else { image_height.max(r.extent[1]) });
+        let format = image.desc.format;
+        let texel = u64::from(format.texel_size(Aspect::Color));
+        // Rows and images are counted in blocks for a compressed format (Vulkan takes the
+        // buffer's row length and image height in texels, whole blocks of them).
+        let (bw, bh) = format.block_extent().unwrap_or((1, 1));
+        if !row_length.is_multiple_of(bw) || !image_height.is_multiple_of(bh) {
+            return Err(Error::InvalidArgument("buffer row length or image height not a whole number of blocks".into()));
+        }
+        let (width, height) = (u64::from(r.extent[0].div_ceil(bw)), u64::from(r.extent[1].div_ceil(bh)));
+        let row = if row_length == 0 { width } else { u64::from(row_length / bw).max(width) };
+        let rows = if image_height == 0 { height } else { u64::from(image_height / bh).max(height) };
         let slices = u64::from(r.extent[2]) * u64::from(r.layer_count);
-        let len = ((slices - 1) * rows * row + (u64::from(r.extent[1]) - 1) * row + u64::from(r.extent[0])) * texel;
+        let len = ((slices - 1) * rows * row + (height - 1) * row + width) * texel;
         Ok((len, texel))
     }
 

@@ -5,7 +5,7 @@ use vk_backend::{Aspect, Format, Image, ImageDesc, ImageRegion, ImageView, Image
 
 use crate::context::ContextState;
 use crate::objects::sampler::SamplerState;
-use crate::objects::texture::Texture;
+use crate::objects::texture::{TexImage, Texture};
 use crate::objects::texture_image::Region;
 use crate::objects::texture_target::{self, SampleKind};
 use crate::pixels::{HostTexels, TexelFormat};
@@ -70,6 +70,12 @@ impl GpuImage {
     /// The levels, layers and format this texture sees of the image.
     pub fn window(&self) -> &ImageWindow {
         &self.window
+    }
+
+    /// Whether the image keeps compressed blocks, which the device samples itself. The GPU
+    /// never writes such an image, so the host copy stays its contents.
+    pub fn is_compressed(&self) -> bool {
+        self.image.desc().format.is_compressed()
     }
 
     /// Whether the image holds GL level `level`.
@@ -160,6 +166,11 @@ pub fn image_region(target: GLenum, face: usize, image_level: u32, region: &Regi
     ImageRegion { aspect, level: image_level, base_layer, layer_count, offset: offset.map(|o| o as i32), extent }
 }
 
+/// The bytes of a compressed level's blocks; `None` for an uncompressed format.
+fn level_blocks_size(image: &TexImage) -> Option<usize> {
+    gl_formats::compressed_image_size(image.format.info.block(), gl_formats::Extent::new(image.width, image.height, image.depth))
+}
+
 /// Storage formats and the Vulkan formats of the same name, both ways.
 macro_rules! storage_vk_pairs {
     ($($name:ident),* $(,)?) => {
@@ -175,6 +186,7 @@ macro_rules! storage_vk_pairs {
         fn vk_storage_format(format: Format) -> StorageFormat {
             match format {
                 $(Format::$name => StorageFormat::$name,)*
+                compressed => compressed_storage_format(compressed).expect("every Vulkan format galvan has is a storage format"),
             }
         }
     };
@@ -186,6 +198,36 @@ storage_vk_pairs!(
     R16Snorm, R16Float, R16Uint, R16Sint, Rg16Unorm, Rg16Snorm, Rg16Float, Rg16Uint, Rg16Sint, Rgba16Unorm, Rgba16Snorm, Rgba16Float, Rgba16Uint,
     Rgba16Sint, R32Float, R32Uint, R32Sint, Rg32Float, Rg32Uint, Rg32Sint, Rgba32Float, Rgba32Uint, Rgba32Sint,
     D16Unorm, D24Unorm, D24UnormS8Uint, D32Float, D32FloatS8Uint, S8Uint,
+);
+
+/// Compressed storage formats and the Vulkan formats of the same name, both ways.
+macro_rules! compressed_vk_pairs {
+    ($($name:ident),* $(,)?) => {
+        /// The Vulkan format a compressed storage format's blocks are sampled in, for devices
+        /// that decode it themselves; `None` for uncompressed storage.
+        pub fn compressed_vk_format(storage: StorageFormat) -> Option<Format> {
+            match storage {
+                $(StorageFormat::$name => Some(Format::$name),)*
+                StorageFormat::Astc { block_width, block_height, srgb } => Some(Format::Astc { width: block_width, height: block_height, srgb }),
+                _ => None,
+            }
+        }
+
+        /// The storage format of a compressed Vulkan format; `None` for uncompressed ones.
+        fn compressed_storage_format(format: Format) -> Option<StorageFormat> {
+            match format {
+                $(Format::$name => Some(StorageFormat::$name),)*
+                Format::Astc { width, height, srgb } => Some(StorageFormat::Astc { block_width: width, block_height: height, srgb }),
+                _ => None,
+            }
+        }
+    };
+}
+
+compressed_vk_pairs!(
+    Bc1RgbUnorm, Bc1RgbSrgb, Bc1RgbaUnorm, Bc1RgbaSrgb, Bc2Unorm, Bc2Srgb, Bc3Unorm, Bc3Srgb, Bc4Unorm, Bc4Snorm, Bc5Unorm, Bc5Snorm,
+    Bc6hUfloat, Bc6hSfloat, Bc7Unorm, Bc7Srgb, Etc2Rgb8Unorm, Etc2Rgb8Srgb, Etc2Rgb8A1Unorm, Etc2Rgb8A1Srgb, Etc2Rgba8Unorm,
+    Etc2Rgba8Srgb, EacR11Unorm, EacR11Snorm, EacRg11Unorm, EacRg11Snorm,
 );
 
 /// The Vulkan format backing a texel format (the table only picks storage the backend has).
@@ -298,9 +340,17 @@ impl ContextState {
             GL_TEXTURE_CUBE_MAP => (base.width, base.height, 1, 6),
             _ => (base.width, base.height, 1, 1),
         };
+        let dimension = texture_target::image_dimension(target);
+        // Blocks go to the GPU as they are where the device samples them and every level
+        // has them; else the host's decoded texels do.
+        let host_images = if base.samples > 1 { &[][..] } else { &texture.faces[..] };
+        let has_blocks = |tex: &TexImage| tex.compressed.as_ref().is_some_and(|b| Some(b.len()) == level_blocks_size(tex));
+        let native = self
+            .native_block_format(base.format, dimension)
+            .filter(|_| host_images.iter().all(|images| images.iter().skip(anchor).take(levels).all(|t| t.as_ref().is_none_or(has_blocks))));
         let desc = ImageDesc {
-            dimension: texture_target::image_dimension(target),
-            format: vk_format(base.format),
+            dimension,
+            format: native.unwrap_or_else(|| vk_format(base.format)),
             width,
             height,
             depth,
@@ -308,13 +358,15 @@ impl ContextState {
             levels: levels as u32,
             samples: base.samples.max(1),
         };
+        if native.is_some() {
+            tracing::debug!(target: "galvan", "texture image of {:?} blocks, {width}x{height}x{depth}, {layers} layers, {levels} levels", desc.format);
+        }
         let image = Image::new(&self.device, &desc)?;
         let retired = texture.retired.as_ref().filter(|r| {
             let old = r.gpu.image.desc();
             (old.format, old.layers, old.samples, old.dimension) == (desc.format, desc.layers, desc.samples, desc.dimension)
         });
         // Multisample images have no host contents to upload.
-        let host_images = if desc.samples > 1 { &[][..] } else { &texture.faces[..] };
         for (face, images) in host_images.iter().enumerate() {
             for (image_level, tex) in images.iter().skip(anchor).take(levels).enumerate() {
                 let Some(tex) = tex.as_ref().filter(|t| t.size() == base.size() && t.format == base.format || image_level > 0) else { continue };
@@ -326,14 +378,26 @@ impl ContextState {
                         let from = old.gpu.region(target, face, level, &region, aspect);
                         (from.extent == old.gpu.image.desc().level_extent(from.level)).then_some((old, from))
                     });
-                    match kept {
-                        Some((old, from)) => self.stream.copy_image(&old.gpu.image, &from, &image, &r)?,
-                        None => self.stream.write_image(&image, &r, &aspect_bytes(tex.format, &tex.data, aspect))?,
+                    match (kept, tex.compressed.as_ref().filter(|_| native.is_some())) {
+                        (Some((old, from)), _) => self.stream.copy_image(&old.gpu.image, &from, &image, &r)?,
+                        (None, Some(blocks)) => self.stream.write_image(&image, &r, blocks)?,
+                        (None, None) => self.stream.write_image(&image, &r, &aspect_bytes(tex.format, &tex.data, aspect))?,
                     }
                 }
             }
         }
         Ok(Some(GpuImage::new(image, anchor as u32)))
+    }
+
+    /// The format the GPU image of a compressed `format` keeps its blocks in, where the
+    /// device samples and filters them for an image of `dimension` (2D and cube images: 1D
+    /// and 3D ones of block formats are not ones every device makes); `None` where the
+    /// blocks are decoded on upload.
+    fn native_block_format(&self, format: TexelFormat, dimension: vk_backend::ImageDimension) -> Option<Format> {
+        use vk_backend::ImageDimension as D;
+        let block_format = compressed_vk_format(format.info.storage).filter(|_| matches!(dimension, D::D2 | D::Cube))?;
+        let support = self.device.format_support(block_format);
+        (support.sampled && support.filtered && support.transfer).then_some(block_format)
     }
 
     /// Makes sure `texture` has a GPU image holding level `level` when it can: the image
@@ -357,6 +421,9 @@ impl ContextState {
         if !gpu.holds_level(level) {
             return Ok(());
         }
+        if gpu.is_compressed() {
+            return Err(vk_backend::Error::InvalidArgument("texels written into an image of compressed blocks".into()));
+        }
         for &aspect in upload_aspects(texel) {
             let r = gpu.region(target, face, level, region, aspect);
             self.stream.write_image(&gpu.image, &r, &aspect_bytes(texel, texels, aspect))?;
@@ -364,10 +431,31 @@ impl ContextState {
         Ok(())
     }
 
+    /// Writes `blocks` (whole blocks, in rows of blocks) into block-aligned `region` of GL
+    /// level `level` of `face` in a texture's GPU image of compressed blocks.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn write_texture_blocks(&mut self, gpu: &GpuImage, target: GLenum, face: usize, level: u32, region: &Region, blocks: &[u8]) -> Result<(), vk_backend::Error> {
+        if !gpu.holds_level(level) {
+            return Ok(());
+        }
+        let r = gpu.region(target, face, level, region, Aspect::Color);
+        self.stream.write_image(&gpu.image, &r, blocks)
+    }
+
+    /// Writes a whole level from its host copy into a texture's GPU image: its blocks where
+    /// the image keeps blocks, else its texels.
+    pub(crate) fn write_texture_level(&mut self, gpu: &GpuImage, target: GLenum, face: usize, level: u32, image: &TexImage) -> Result<(), vk_backend::Error> {
+        let region = Region { offset: [0; 3], size: image.size() };
+        match image.compressed.as_ref().filter(|_| gpu.is_compressed()) {
+            Some(blocks) => self.write_texture_blocks(gpu, target, face, level, &region, blocks),
+            None => self.write_texture_region(gpu, target, face, level, &region, image.format, &image.data),
+        }
+    }
+
     /// Reads GL level `level` of `face` back from a texture's GPU image, in galvan's host
     /// layout; `None` when the image does not hold that level.
-    pub(crate) fn read_texture_level(&mut self, gpu: &GpuImage, target: GLenum, face: usize, level: u32, like: &crate::objects::texture::TexImage) -> Result<Option<Vec<u8>>, vk_backend::Error> {
-        if !gpu.holds_level(level) || like.is_empty() {
+    pub(crate) fn read_texture_level(&mut self, gpu: &GpuImage, target: GLenum, face: usize, level: u32, like: &TexImage) -> Result<Option<Vec<u8>>, vk_backend::Error> {
+        if !gpu.holds_level(level) || like.is_empty() || gpu.is_compressed() {
             return Ok(None);
         }
         let region = Region { offset: [0; 3], size: like.size() };

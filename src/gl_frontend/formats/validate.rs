@@ -15,6 +15,13 @@ use crate::layout::Slot;
 pub fn validate_upload(internal_format: u32, format: u32, ty: u32, api: Api) -> Result<(), GlError> {
     check_enums(format, ty, api)?;
     let info = FormatInfo::lookup(internal_format).ok_or(GlError::InvalidValue)?;
+    // ES takes its own compressed formats (ETC1, ETC2/EAC, ASTC) only through
+    // glCompressedTexImage: no format/type combination of glTexImage names one (ES 3.2
+    // table 8.2). The desktop families ES has by extension (S3TC, RGTC, BPTC) keep
+    // glTexImage, as their extensions say.
+    if api.is_es() && is_es_native_compressed(info) {
+        return Err(GlError::InvalidOperation);
+    }
     if !info.is_available(api, &|_| true) {
         return Err(GlError::InvalidValue);
     }
@@ -30,6 +37,16 @@ pub fn validate_upload(internal_format: u32, format: u32, ty: u32, api: Api) -> 
         return Err(GlError::InvalidOperation);
     }
     Ok(())
+}
+
+/// ETC1, ETC2/EAC and ASTC: the compressed formats of ES itself.
+fn is_es_native_compressed(info: &FormatInfo) -> bool {
+    use crate::storage::StorageFormat::*;
+    info.blocks_only()
+        || matches!(
+            info.storage,
+            Etc2Rgb8Unorm | Etc2Rgb8Srgb | Etc2Rgb8A1Unorm | Etc2Rgb8A1Srgb | Etc2Rgba8Unorm | Etc2Rgba8Srgb | EacR11Unorm | EacR11Snorm | EacRg11Unorm | EacRg11Snorm
+        )
 }
 
 /// Checks an internal format for glTexStorage* / glRenderbufferStorage: it must be a sized
@@ -295,7 +312,11 @@ fn es_upload_combination(info: &FormatInfo, format: u32, ty: u32, api: Api) -> R
         }
         GL_DEPTH_COMPONENT => format == GL_DEPTH_COMPONENT && matches!(ty, GL_UNSIGNED_SHORT | GL_UNSIGNED_INT),
         GL_DEPTH_STENCIL => format == GL_DEPTH_STENCIL && ty == GL_UNSIGNED_INT_24_8,
-        // Compressed formats take no pixel data through TexImage on ES.
+        // S3TC, RGTC and BPTC on ES, compressed by the GL from colour data in plain
+        // (unpacked) types, as the ES forms of their extensions allow.
+        _ if info.block().is_some() => {
+            format_fits(info, format) && (matches!(ty, GL_UNSIGNED_BYTE | GL_BYTE) || float_or_half)
+        }
         _ => return Err(GlError::InvalidValue),
     };
     if ok {

@@ -106,7 +106,7 @@ fn slice_region(target: GLenum, x: u32, y: u32, z: u32, width: u32, height: u32)
 }
 
 /// The texels of `region` of a host level image, tightly packed.
-fn read_region(image: &TexImage, region: &Region) -> Vec<u8> {
+pub(crate) fn read_region(image: &TexImage, region: &Region) -> Vec<u8> {
     let bpt = image.format.bytes_per_texel();
     let row_bytes = region.size[0] as usize * bpt;
     let mut out = Vec::with_capacity(region.texel_count() * bpt);

@@ -36,10 +36,11 @@ pub struct TexImage {
 }
 
 impl TexImage {
-    /// A zero-filled image.
+    /// A zero-filled image; one of a compressed format has zero-filled blocks too.
     pub fn new(size: [u32; 3], internal_format: GLenum, format: TexelFormat) -> Self {
         let bytes = size.iter().map(|&s| s as usize).product::<usize>() * format.bytes_per_texel();
-        TexImage { width: size[0], height: size[1], depth: size[2], internal_format, format, data: vec![0; bytes], samples: 0, compressed: None }
+        let compressed = gl_formats::compressed_image_size(format.info.block(), gl_formats::Extent::new(size[0], size[1], size[2])).map(|n| vec![0; n]);
+        TexImage { width: size[0], height: size[1], depth: size[2], internal_format, format, data: vec![0; bytes], samples: 0, compressed }
     }
 
     pub fn size(&self) -> [u32; 3] {

@@ -64,26 +64,53 @@ fn is_compressed_target(dims: u32, target: GLenum) -> bool {
 }
 
 /// Whether blocks of `info` may form a 3D texture: only formats whose specifications
-/// define 3D use (BPTC, ASTC); the others are 2D block formats.
+/// define 3D use: BPTC, and ASTC's 2D blocks slice by slice (KHR_texture_compression_astc_sliced_3d);
+/// the others are 2D block formats.
 fn allows_3d(info: &FormatInfo) -> bool {
-    matches!(info.storage, gl_formats::StorageFormat::Astc { .. } | gl_formats::StorageFormat::Bc7Unorm | gl_formats::StorageFormat::Bc7Srgb)
+    use gl_formats::StorageFormat::*;
+    matches!(info.storage, Astc { .. } | Bc7Unorm | Bc7Srgb | Bc6hUfloat | Bc6hSfloat)
 }
 
-/// Copies the blocks of `region` (block-aligned) from `blocks` into a level's blocks.
-fn write_blocks(level: &mut [u8], level_size: [u32; 3], region: &Region, blocks: &[u8], block: gl_formats::Block) {
+/// `region` grown to whole blocks, clipped to the level: what a change of `region`
+/// recompresses.
+pub(crate) fn widen_to_blocks(region: &Region, level_size: [u32; 3], block: gl_formats::Block) -> Region {
+    let (bw, bh) = (block.width as u32, block.height as u32);
+    let start = [region.offset[0] / bw * bw, region.offset[1] / bh * bh, region.offset[2]];
+    let end = [
+        (region.offset[0] + region.size[0]).next_multiple_of(bw).min(level_size[0]),
+        (region.offset[1] + region.size[1]).next_multiple_of(bh).min(level_size[1]),
+        region.offset[2] + region.size[2],
+    ];
+    Region { offset: start, size: [end[0] - start[0], end[1] - start[1], end[2] - start[2]] }
+}
+
+/// The byte ranges of the rows of blocks `region` (block-aligned) covers in a level's
+/// blocks: (offset in the level, offset in the region's own blocks, length).
+fn block_rows(level_size: [u32; 3], region: &Region, block: gl_formats::Block) -> impl Iterator<Item = (usize, usize, usize)> {
     let (bw, bh, bytes) = (block.width as u32, block.height as u32, block.bytes as usize);
     let level_row = level_size[0].div_ceil(bw) as usize * bytes;
     let level_plane = level_size[1].div_ceil(bh) as usize * level_row;
     let row = region.size[0].div_ceil(bw) as usize * bytes;
     let rows = region.size[1].div_ceil(bh) as usize;
     let (bx, by) = ((region.offset[0] / bw) as usize, (region.offset[1] / bh) as usize);
-    for z in 0..region.size[2] as usize {
-        for r in 0..rows {
-            let src = (z * rows + r) * row;
-            let dst = (region.offset[2] as usize + z) * level_plane + (by + r) * level_row + bx * bytes;
-            if let (Some(d), Some(s)) = (level.get_mut(dst..dst + row), blocks.get(src..src + row)) {
-                d.copy_from_slice(s);
-            }
+    let z0 = region.offset[2] as usize;
+    (0..region.size[2] as usize).flat_map(move |z| (0..rows).map(move |r| ((z0 + z) * level_plane + (by + r) * level_row + bx * bytes, (z * rows + r) * row, row)))
+}
+
+/// The blocks of `region` (block-aligned) of a level's blocks, row after row.
+pub(crate) fn read_blocks(level: &[u8], level_size: [u32; 3], region: &Region, block: gl_formats::Block) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (at, _, len) in block_rows(level_size, region, block) {
+        out.extend_from_slice(level.get(at..at + len).unwrap_or(&[]));
+    }
+    out
+}
+
+/// Copies the blocks of `region` (block-aligned) from `blocks` into a level's blocks.
+pub(crate) fn write_blocks(level: &mut [u8], level_size: [u32; 3], region: &Region, blocks: &[u8], block: gl_formats::Block) {
+    for (dst, src, len) in block_rows(level_size, region, block) {
+        if let (Some(d), Some(s)) = (level.get_mut(dst..dst + len), blocks.get(src..src + len)) {
+            d.copy_from_slice(s);
         }
     }
 }
@@ -107,11 +134,18 @@ impl ContextState {
             return self.record_error(GL_INVALID_ENUM);
         };
         let texture_target = texture_target_of(target);
+        // An immutable texture's levels are never defined again.
+        let immutable = self.with_bound_texture(texture_target, |t| t.immutable) == Some(true);
+        if !self.check(!immutable, GL_INVALID_OPERATION) {
+            return;
+        }
         let (max, max_layers) = texture_target::max_size(texture_target, &self.limits);
         let level_ok = level >= 0 && level <= texture_target::max_level(texture_target, &self.limits);
         let layered = matches!(texture_target, GL_TEXTURE_1D_ARRAY | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY);
         let sizes_ok = (0..dims as usize).all(|a| size[a] >= 0 && size[a] as u32 <= if layered && a + 1 == dims as usize { max_layers } else { max });
-        if !self.check(level_ok && sizes_ok && border == 0, GL_INVALID_VALUE) {
+        // Cube faces, and the faces of cube map arrays, are square.
+        let square = !(CUBE_FACES.contains(&target) || target == GL_TEXTURE_CUBE_MAP_ARRAY) || size[0] == size[1];
+        if !self.check(level_ok && sizes_ok && border == 0 && square, GL_INVALID_VALUE) {
             return;
         }
         if !self.check(texture_target != GL_TEXTURE_3D || allows_3d(texel.info), GL_INVALID_OPERATION) {
@@ -184,15 +218,7 @@ impl ContextState {
             Ok(t) => t,
             Err(e) => return self.record_error(e.code()),
         };
-        self.with_bound_texture(texture_target, |t| {
-            if let Some(Some(image)) = t.faces.get_mut(face).and_then(|f| f.get_mut(level as usize)) {
-                let size = image.size();
-                if let Some(level_blocks) = image.compressed.as_mut() {
-                    write_blocks(level_blocks, size, &region, &blocks, block);
-                }
-            }
-        });
-        self.store_sub_image(texture_target, face, level as u32, &region, texel, &texels);
+        self.store_compressed_sub_image(texture_target, face, level as u32, &region, texel, &texels, &blocks);
     }
 
     /// glGetCompressedTexImage / glGetnCompressedTexImage: a compressed level's blocks.
@@ -236,17 +262,26 @@ impl ContextState {
 /// mipmap generation) as blocks too, for glGetCompressedTexImage; its texels become what the
 /// blocks decode to, so sampling and read-back agree with them. Formats galvan has no encoder
 /// for keep their texels alone.
-pub(crate) fn compress_level(image: &mut TexImage) {
+/// Returns whether the level has its blocks; one galvan cannot encode is left without any.
+pub(crate) fn compress_level(image: &mut TexImage) -> bool {
     let format = image.format;
     if !format.needs_decompression() {
-        return;
+        return image.compressed.is_some();
     }
     let extent = Extent::new(image.width, image.height, image.depth);
-    let Some(blocks) = gl_formats::compress(format, &image.data, extent) else { return };
-    if let Ok(texels) = gl_formats::decompress(format, &blocks, extent) {
-        if texels.len() == image.data.len() {
+    let encoded = gl_formats::compress(format, &image.data, extent).and_then(|blocks| {
+        let texels = gl_formats::decompress(format, &blocks, extent).ok().filter(|t| t.len() == image.data.len())?;
+        Some((blocks, texels))
+    });
+    match encoded {
+        Some((blocks, texels)) => {
             image.data = texels;
             image.compressed = Some(blocks);
+            true
+        }
+        None => {
+            image.compressed = None;
+            false
         }
     }
 }

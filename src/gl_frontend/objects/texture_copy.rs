@@ -6,6 +6,8 @@
 use crate::context::ContextState;
 use crate::draw_path::gpu_image::{read_host_texels, texel_format_of};
 use crate::objects::texture::TexImage;
+use crate::objects::copy_image::read_region;
+use crate::objects::texture_compressed::{compress_level, read_blocks, widen_to_blocks, write_blocks};
 use crate::objects::texture_image::{write_region, Region};
 use crate::objects::texture_target::{self, face_index, texture_target_of, CUBE_FACES};
 use crate::pixels::{self, HostTexels, TexelFormat};
@@ -20,6 +22,15 @@ fn is_copy_target(dims: u32, target: GLenum, gles: bool) -> bool {
         2 => target == GL_TEXTURE_2D || CUBE_FACES.contains(&target) || (!gles && matches!(target, GL_TEXTURE_1D_ARRAY | GL_TEXTURE_RECTANGLE)),
         _ => matches!(target, GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY),
     }
+}
+
+/// What a store writes into a texture's GPU image: texels, or the blocks of a level kept
+/// compressed there.
+enum LevelBytes {
+    /// The texels the store was given, for its region.
+    Given,
+    Texels(Vec<u8>),
+    Blocks(Vec<u8>),
 }
 
 impl ContextState {
@@ -142,17 +153,58 @@ impl ContextState {
     }
 
     /// Stores `texels` as `region` of a level: in the host copy, and in the GPU image when
-    /// the GPU already holds the texture.
+    /// the GPU already holds the texture. A level of a compressed format is compressed
+    /// again, so that its blocks and texels stay one image.
     pub(crate) fn store_sub_image(&mut self, texture_target: GLenum, face: usize, level: u32, region: &Region, texel: TexelFormat, texels: &[u8]) {
-        let gpu = self.with_bound_texture(texture_target, |t| {
-            if let Some(Some(image)) = t.faces.get_mut(face).and_then(|f| f.get_mut(level as usize)) {
-                write_region(image, region, texels);
-            }
+        self.store_level_region(texture_target, face, level, region, texel, texels, None);
+    }
+
+    /// [`Self::store_sub_image`] of a compressed level given as `blocks` (whole blocks of
+    /// block-aligned `region`) and `texels`, what they decode to.
+    pub(crate) fn store_compressed_sub_image(&mut self, texture_target: GLenum, face: usize, level: u32, region: &Region, texel: TexelFormat, texels: &[u8], blocks: &[u8]) {
+        self.store_level_region(texture_target, face, level, region, texel, texels, Some(blocks));
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store_level_region(&mut self, texture_target: GLenum, face: usize, level: u32, region: &Region, texel: TexelFormat, texels: &[u8], blocks: Option<&[u8]>) {
+        let upload = self.with_bound_texture(texture_target, |t| {
             t.generation += 1;
-            t.gpu.as_ref().map(|g| (g.clone(), t.target))
+            let gpu = t.gpu.clone().map(|g| (g, t.target));
+            let Some(Some(image)) = t.faces.get_mut(face).and_then(|f| f.get_mut(level as usize)) else { return None };
+            write_region(image, region, texels);
+            let Some(block) = image.format.info.block() else { return gpu.map(|g| (g, *region, LevelBytes::Given)) };
+            match blocks {
+                Some(blocks) => {
+                    let size = image.size();
+                    if let Some(level_blocks) = image.compressed.as_mut() {
+                        write_blocks(level_blocks, size, region, blocks, block);
+                    }
+                }
+                None => {
+                    if !compress_level(image) {
+                        // No encoder for the format: the level is its texels alone.
+                        t.discard_gpu_images();
+                        return None;
+                    }
+                }
+            }
+            // Compressing again may change every texel of the blocks the region touches.
+            let Some(Some(image)) = t.faces.get(face).and_then(|f| f.get(level as usize)) else { return None };
+            let whole = widen_to_blocks(region, image.size(), block);
+            let (gpu, target) = gpu?;
+            let bytes = match image.compressed.as_ref().filter(|_| gpu.is_compressed()) {
+                Some(level_blocks) => LevelBytes::Blocks(read_blocks(level_blocks, image.size(), &whole, block)),
+                None => LevelBytes::Texels(read_region(image, &whole)),
+            };
+            Some(((gpu, target), whole, bytes))
         });
-        if let Some(Some((gpu, target))) = gpu {
-            if let Err(e) = self.write_texture_region(&gpu, target, face, level, region, texel, texels) {
+        if let Some(Some(((gpu, target), region, bytes))) = upload {
+            let written = match bytes {
+                LevelBytes::Given => self.write_texture_region(&gpu, target, face, level, &region, texel, texels),
+                LevelBytes::Texels(texels) => self.write_texture_region(&gpu, target, face, level, &region, texel, &texels),
+                LevelBytes::Blocks(blocks) => self.write_texture_blocks(&gpu, target, face, level, &region, &blocks),
+            };
+            if let Err(e) = written {
                 return self.backend_failed(e);
             }
         }

@@ -5,6 +5,8 @@
 //! to three (`[width, height, depth]`) and the target's shape (`TargetShape`) says which
 //! of them are texels and which count layers.
 
+use gl_formats::FormatInfo;
+
 use crate::context::ContextState;
 use crate::objects::texture::{TexImage, Texture};
 use crate::objects::texture_target::{self, face_index, texture_target_of, TargetShape, CUBE_FACES};
@@ -236,15 +238,6 @@ impl ContextState {
             return;
         }
         self.store_sub_image(texture_target, face, level as u32, &region, texel, &texels);
-        if texel.info.block().is_some() {
-            // The level's blocks follow; the GPU image is made again from what they decode to.
-            self.with_bound_texture(texture_target, |t| {
-                if let Some(Some(image)) = t.faces.get_mut(face).and_then(|f| f.get_mut(level as usize)) {
-                    crate::objects::texture_compressed::compress_level(image);
-                }
-                t.discard_gpu_images();
-            });
-        }
     }
 
     /// [`Self::unpack_pixels`] for glTexImage and glTexSubImage: colour passes through the
@@ -488,7 +481,7 @@ impl ContextState {
             (GL_TEXTURE_WIDTH, i) => i.as_ref().map_or(0, |i| i.width as i64),
             (GL_TEXTURE_HEIGHT, i) => i.as_ref().map_or(0, |i| i.height as i64),
             (GL_TEXTURE_DEPTH, i) => i.as_ref().map_or(0, |i| i.depth as i64),
-            (GL_TEXTURE_INTERNAL_FORMAT, i) => i.as_ref().map_or(if self.is_core() { GL_RGBA as i64 } else { 1 }, |i| i.internal_format as i64),
+            (GL_TEXTURE_INTERNAL_FORMAT, i) => i.as_ref().map_or(if self.is_core() { GL_RGBA as i64 } else { 1 }, |i| reported_internal_format(i) as i64),
             (GL_TEXTURE_RED_SIZE | GL_TEXTURE_GREEN_SIZE | GL_TEXTURE_BLUE_SIZE | GL_TEXTURE_ALPHA_SIZE | GL_TEXTURE_DEPTH_SIZE | GL_TEXTURE_STENCIL_SIZE, i) => {
                 i.as_ref().map_or(0, |i| i.format.component_bits(pname) as i64)
             }
@@ -564,8 +557,12 @@ impl ContextState {
                 }
                 levels[base] = Some(above.clone());
                 for level in base + 1..=last {
+                    // Each level filters the one above before that is compressed (as the
+                    // texels it came from), so block losses do not add up down the chain.
                     above = downsample(&above, shape);
-                    levels[level] = Some(above.clone());
+                    let mut stored = above.clone();
+                    crate::objects::texture_compressed::compress_level(&mut stored);
+                    levels[level] = Some(stored);
                 }
             }
             t.generation += 1;
@@ -577,8 +574,7 @@ impl ContextState {
         if let Some(Some((gpu, texture_target, faces))) = shared {
             for (face, levels) in faces.iter().enumerate() {
                 for (level, image) in (base + 1..).zip(levels.iter().flatten()) {
-                    let region = Region { offset: [0; 3], size: image.size() };
-                    if let Err(e) = self.write_texture_region(&gpu, texture_target, face, level as u32, &region, image.format, &image.data) {
+                    if let Err(e) = self.write_texture_level(&gpu, texture_target, face, level as u32, image) {
                         self.backend_failed(e);
                         return Ok(());
                     }
@@ -587,6 +583,17 @@ impl ContextState {
         }
         self.texture_objects_changed(Dirty::NONE);
         Ok(())
+    }
+}
+
+/// GL_TEXTURE_INTERNAL_FORMAT of a level: what the application asked for, except that a
+/// generic compressed format galvan keeps uncompressed reads as its base format (GL 4.6
+/// section 8.7: such a format is replaced by the base internal format it stands for).
+fn reported_internal_format(image: &TexImage) -> GLenum {
+    let info = FormatInfo::lookup(image.internal_format);
+    match info.filter(|f| f.is_generic_compressed()) {
+        Some(f) => f.base.gl_enum(),
+        None => image.internal_format,
     }
 }
 
@@ -603,7 +610,8 @@ impl<T, G> FlattenLevel<T, G> for Option<(Option<T>, G, GLenum)> {
 }
 
 /// The next mip level of `image`: each texel the average of the up to 2x2(x2) texels
-/// above it, in RGBA floats; layers are filtered apart.
+/// above it, in RGBA floats; layers are filtered apart. A compressed level's texels are
+/// left uncompressed.
 fn downsample(image: &TexImage, shape: TargetShape) -> TexImage {
     let size = shape.level_size(image.size(), 1);
     let mut out = TexImage::new(size, image.internal_format, image.format);
@@ -634,6 +642,5 @@ fn downsample(image: &TexImage, shape: TargetShape) -> TexImage {
     if let Ok(data) = pixels::from_rgba_f32(&below, image.format) {
         out.data = data;
     }
-    crate::objects::texture_compressed::compress_level(&mut out);
     out
 }

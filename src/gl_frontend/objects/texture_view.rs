@@ -4,7 +4,7 @@
 //! holds the contents of either (`GpuImage::shared_window`).
 
 use crate::context::ContextState;
-use crate::draw_path::gpu_image::{vk_format, ImageWindow};
+use crate::draw_path::gpu_image::{compressed_vk_format, vk_format, ImageWindow};
 use crate::objects::texture::{TexImage, Texture};
 use crate::pixels::{self, HostTexels};
 use crate::state::Dirty;
@@ -167,7 +167,9 @@ impl ContextState {
             return Ok(());
         }
         let Some(gpu) = orig.gpu.as_ref().filter(|g| g.anchor == 0) else { return Err(GL_OUT_OF_MEMORY) };
-        let window = ImageWindow { base_level: min_level, levels: num_levels, base_layer: min_layer, layers: num_layers, format: vk_format(view_format) };
+        // A view of blocks the device samples reads them as the view's compressed format.
+        let format = if gpu.is_compressed() { compressed_vk_format(view_format.info.storage).unwrap_or_else(|| vk_format(view_format)) } else { vk_format(view_format) };
+        let window = ImageWindow { base_level: min_level, levels: num_levels, base_layer: min_layer, layers: num_layers, format };
         view.gpu = Some(gpu.shared_window(window));
         orig.viewed = true;
         objects.textures.insert(texture, view);

@@ -206,3 +206,21 @@ fn multisampled_target_resolves_to_its_average() {
     assert!(partial > 0, "edge pixels on the diagonal are partly covered");
     assert!(stream.read_image(&ms, &ImageRegion::rect(0, 0, 1, 1)).is_err(), "multisampled images are resolved, not read");
 }
+
+#[test]
+fn compressed_images_take_and_give_whole_blocks() {
+    let device = device();
+    assert!(device.format_support(Format::Bc1RgbaUnorm).sampled, "lavapipe and NVIDIA sample BC1");
+    let mut stream = device.create_command_stream();
+    // 6x6: 2x2 blocks, the last column and row of blocks reaching past the edge.
+    let image = Image::new(&device, &ImageDesc::new_2d(Format::Bc1RgbaUnorm, 6, 6)).unwrap();
+    let blocks: Vec<u8> = (0..32).collect();
+    stream.write_image(&image, &ImageRegion::rect(0, 0, 6, 6), &blocks).unwrap();
+    assert_eq!(stream.read_image(&image, &ImageRegion::rect(0, 0, 6, 6)).unwrap(), blocks);
+    // One block at the edge: from (4, 4), 2x2 texels to the edge.
+    assert_eq!(stream.read_image(&image, &ImageRegion::rect(4, 4, 2, 2)).unwrap(), &blocks[24..]);
+    // Regions that split a block are refused, as is data for the wrong number of blocks.
+    assert!(stream.read_image(&image, &ImageRegion::rect(2, 0, 4, 4)).is_err());
+    assert!(stream.write_image(&image, &ImageRegion::rect(0, 0, 4, 3), &blocks[..8]).is_err());
+    assert!(stream.write_image(&image, &ImageRegion::rect(0, 0, 4, 4), &blocks[..16]).is_err());
+}
