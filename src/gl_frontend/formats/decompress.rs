@@ -1,9 +1,11 @@
 //! CPU decoding of compressed formats the device cannot sample, into the uncompressed
-//! fallback storage `TexelFormat::choose` picked: ETC1/ETC2, ASTC LDR and S3TC/BPTC to RGBA8
-//! (block decoders of the `texture2ddecoder` crate), EAC R11/RG11 to 16-bit normalised
-//! channels by the EAC formulas here (an 8-bit decode would lose three of the eleven bits),
-//! and RGTC (BC4/BC5) likewise, its interpolated values being finer than 8 bits; BC6H to
-//! RGBA half floats (the `bcdec_rs` crate's decoder, alpha one).
+//! fallback storage `TexelFormat::choose` picked: ETC1/ETC2 and S3TC/BPTC to RGBA8 (block
+//! decoders of the `texture2ddecoder` crate); ASTC to RGBA8 by the LDR profile's rules
+//! (galvan's decoder, `decompress_astc`), or to RGBA half floats by the HDR profile's rules
+//! where that is the storage; EAC R11/RG11 to 16-bit normalised channels by the EAC formulas
+//! here (an 8-bit decode would lose three of the eleven bits), and RGTC (BC4/BC5) likewise,
+//! its interpolated values being finer than 8 bits; BC6H to RGBA half floats (the `bcdec_rs`
+//! crate's decoder, alpha one).
 
 use crate::error::GlError;
 use crate::pixel_store::{compressed_image_size, Extent};
@@ -97,8 +99,11 @@ fn decode_bc4_block(block: &[u8], signed: bool) -> [u16; 16] {
 enum Decoder {
     /// A `texture2ddecoder` 4x4 block decoder writing BGRA words; stored as RGBA8.
     Rgba8(fn(&[u8], &mut [u32])),
-    /// ASTC with its block size; stored as RGBA8.
-    Astc { width: usize, height: usize },
+    /// ASTC with its block size, decoded by the LDR profile's rules for linear or sRGB
+    /// formats; stored as RGBA8.
+    Astc { width: usize, height: usize, srgb: bool },
+    /// ASTC decoded by the HDR profile's rules; stored as RGBA half floats.
+    AstcHdr { width: usize, height: usize },
     /// EAC with one or two channels; stored as 16-bit normalised channels.
     Eac { channels: usize, signed: bool },
     /// BC4 (RGTC1) or BC5 (RGTC2, two BC4 blocks); stored as 16-bit normalised channels.
@@ -113,25 +118,34 @@ impl Decoder {
         match self {
             Decoder::Rgba8(_) | Decoder::Astc { .. } => 4,
             Decoder::Eac { channels, .. } | Decoder::Bc4 { channels, .. } => 2 * channels,
-            Decoder::Bc6h { .. } => 8,
+            Decoder::Bc6h { .. } | Decoder::AstcHdr { .. } => 8,
         }
     }
 
     /// Decodes one block into `out`, its texels row-major.
     fn decode(self, block: &[u8], out: &mut [u8], texels: usize) {
-        let mut words = [0u32; 144];
-        let decode_words = |words: &mut [u32; 144]| match self {
-            Decoder::Rgba8(f) => f(block, words),
-            Decoder::Astc { width, height } => texture2ddecoder::decode_astc_block(block, width, height, words),
-            Decoder::Eac { .. } | Decoder::Bc4 { .. } | Decoder::Bc6h { .. } => {}
-        };
         match self {
-            Decoder::Rgba8(_) | Decoder::Astc { .. } => {
+            Decoder::Astc { width, height, srgb } => {
+                crate::decompress_astc::decode_ldr_block(block, width, height, srgb, out);
+            }
+            Decoder::AstcHdr { width, height } => {
+                let mut halves = [0u16; 4 * 144];
+                crate::decompress_astc::decode_hdr_block(block, width, height, &mut halves);
+                for (bytes, h) in out.chunks_exact_mut(2).zip(&halves) {
+                    bytes.copy_from_slice(&h.to_ne_bytes());
+                }
+            }
+            Decoder::Rgba8(f) => {
                 // Malformed blocks can trip the decoder's arithmetic checks; such a block
-                // decodes to the ASTC error colour (magenta) instead of unwinding into GL.
-                let decoded = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| decode_words(&mut words)));
+                // decodes to magenta instead of unwinding into GL.
+                let mut words = [0u32; 16];
+                let decoded = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(block, &mut words)));
                 if decoded.is_err() {
                     words.fill(u32::from_le_bytes([255, 0, 255, 255]));
+                }
+                for (t, w) in words.iter().take(texels).enumerate() {
+                    let [b, g, r, a] = w.to_le_bytes();
+                    out[t * 4..t * 4 + 4].copy_from_slice(&[r, g, b, a]);
                 }
             }
             Decoder::Bc6h { signed } => {
@@ -142,7 +156,6 @@ impl Decoder {
                         out[t * 8 + c * 2..t * 8 + c * 2 + 2].copy_from_slice(&h.to_ne_bytes());
                     }
                 }
-                return;
             }
             Decoder::Eac { channels, signed } | Decoder::Bc4 { channels, signed } => {
                 let decode_channel = if matches!(self, Decoder::Eac { .. }) { decode_eac_block } else { decode_bc4_block };
@@ -153,12 +166,7 @@ impl Decoder {
                         out[at..at + 2].copy_from_slice(&v.to_ne_bytes());
                     }
                 }
-                return;
             }
-        }
-        for (t, w) in words[..texels].iter().enumerate() {
-            let [b, g, r, a] = w.to_le_bytes();
-            out[t * 4..t * 4 + 4].copy_from_slice(&[r, g, b, a]);
         }
     }
 }
@@ -177,8 +185,12 @@ fn decoder_for(format: StorageFormat, storage: StorageFormat) -> Option<Decoder>
         Bc2Unorm | Bc2Srgb if rgba8 => Decoder::Rgba8(t::decode_bc2_block),
         Bc3Unorm | Bc3Srgb if rgba8 => Decoder::Rgba8(t::decode_bc3_block),
         Bc7Unorm | Bc7Srgb if rgba8 => Decoder::Rgba8(t::decode_bc7_block),
-        Astc { block_width, block_height, .. } if rgba8 => {
-            Decoder::Astc { width: block_width as usize, height: block_height as usize }
+        Astc { block_width, block_height, srgb } if rgba8 => {
+            Decoder::Astc { width: block_width as usize, height: block_height as usize, srgb }
+        }
+        // The HDR profile, for linear ASTC formats stored as half floats.
+        Astc { block_width, block_height, srgb: false } if storage == Rgba16Float => {
+            Decoder::AstcHdr { width: block_width as usize, height: block_height as usize }
         }
         EacR11Unorm if storage == R16Unorm => Decoder::Eac { channels: 1, signed: false },
         EacR11Snorm if storage == R16Snorm => Decoder::Eac { channels: 1, signed: true },

@@ -28,10 +28,13 @@
 //! everything else goes through GL's conversion formulas value by value, with the same result.
 
 pub mod api;
+mod astc_endpoints;
+mod astc_integer_sequence;
 mod client_layout;
 pub mod compress;
 mod compress_bptc;
 pub mod decompress;
+mod decompress_astc;
 pub mod effective_format;
 pub mod error;
 pub mod gl;
