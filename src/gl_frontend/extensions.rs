@@ -53,6 +53,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_fragment_shader", Offered::Compatibility),
     ("GL_ARB_framebuffer_object", Offered::Desktop),
     ("GL_ARB_framebuffer_sRGB", Offered::Desktop),
+    ("GL_ARB_get_texture_sub_image", Offered::Desktop),
     ("GL_ARB_gl_spirv", Offered::Desktop),
     ("GL_ARB_gpu_shader5", Offered::Desktop),
     ("GL_ARB_gpu_shader_fp64", Offered::Desktop),
