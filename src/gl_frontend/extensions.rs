@@ -84,6 +84,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_shader_atomic_counters", Offered::Desktop),
     ("GL_ARB_shader_bit_encoding", Offered::Desktop),
     ("GL_ARB_shader_image_load_store", Offered::Desktop),
+    ("GL_ARB_shader_image_size", Offered::Desktop),
     ("GL_ARB_shader_objects", Offered::Compatibility),
     ("GL_ARB_shader_precision", Offered::Desktop),
     ("GL_ARB_shader_storage_buffer_object", Offered::Desktop),
