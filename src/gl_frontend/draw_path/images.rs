@@ -177,13 +177,17 @@ impl ContextState {
     }
 
     /// The texel buffer a buffer image reads and writes: the unit's buffer texture's range
-    /// in the unit's format.
+    /// in the unit's format. The buffer is marked as written by shaders, so reading it
+    /// back fetches what they stored.
     fn unit_texel_buffer(&mut self, bound: &ImageUnit) -> Result<Option<BufferView>, vk_backend::Error> {
         if bound.texture == 0 {
             return Ok(None);
         }
         let attached = self.share.lock().textures.get(bound.texture).and_then(|t| t.buffer);
         let Some(tb) = attached else { return Ok(None) };
+        if let Some(b) = self.share.lock().buffers.get_mut(tb.buffer) {
+            b.gpu_written = true;
+        }
         let (Some(format), Some(buffer)) = (buffer_texture_format(bound.format), self.gpu_buffer(tb.buffer)?) else { return Ok(None) };
         Ok(BufferView::new(&buffer, format, tb.offset, tb.size.unwrap_or(u64::MAX)).ok())
     }

@@ -126,6 +126,36 @@ fn a_buffer_image_counts_texels_of_the_unit_format() {
 }
 
 #[test]
+fn stores_to_a_buffer_image_reach_the_buffer() {
+    let _ctx = context();
+    let cs = "#version 430
+layout(local_size_x = 4) in;
+layout(r32ui, binding = 0) uniform uimageBuffer img;
+void main() {
+    int i = int(gl_GlobalInvocationID.x);
+    imageStore(img, i, uvec4(uint(imageSize(img)) * 10u + uint(i)));
+}";
+    let program = linked_program(&[(GL_COMPUTE_SHADER, cs)]);
+    let (mut buffer, mut tex) = (0, 0);
+    let mut out = [0u32; 4];
+    unsafe {
+        glGenBuffers(1, &mut buffer);
+        glBindBuffer(GL_TEXTURE_BUFFER, buffer);
+        glBufferData(GL_TEXTURE_BUFFER, 16, [0u8; 16].as_ptr().cast(), GL_STATIC_DRAW);
+        glGenTextures(1, &mut tex);
+        glBindTexture(GL_TEXTURE_BUFFER, tex);
+        glTexBuffer(GL_TEXTURE_BUFFER, GL_R32UI, buffer);
+        glBindImageTexture(0, tex, 0, GL_FALSE as GLboolean, 0, GL_WRITE_ONLY, GL_R32UI);
+        glUseProgram(program);
+        glDispatchCompute(1, 1, 1);
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        glGetBufferSubData(GL_TEXTURE_BUFFER, 0, 16, out.as_mut_ptr().cast());
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    assert_eq!(out, [40, 41, 42, 43]);
+}
+
+#[test]
 fn views_report_the_layers_they_see() {
     let _ctx = context();
     let tex = storage(GL_TEXTURE_2D_ARRAY, [8, 8, 12]);
