@@ -1666,6 +1666,15 @@ impl GlCommands for ContextState {
     unsafe fn GetnCompressedTexImage(&mut self, target: GLenum, level: GLint, buf_size: GLsizei, img: *mut c_void) {
         self.gl_get_compressed_tex_image(target, level, Some(buf_size.max(0) as usize), img)
     }
+    // ARB_get_texture_sub_image: a box of a level of a texture named directly.
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn GetTextureSubImage(&mut self, texture: GLuint, level: GLint, x: GLint, y: GLint, z: GLint, width: GLsizei, height: GLsizei, depth: GLsizei, format: GLenum, ty: GLenum, buf_size: GLsizei, pixels: *mut c_void) {
+        self.gl_get_texture_sub_image(texture, level, [x, y, z], [width, height, depth], format, ty, buf_size, pixels)
+    }
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn GetCompressedTextureSubImage(&mut self, texture: GLuint, level: GLint, x: GLint, y: GLint, z: GLint, width: GLsizei, height: GLsizei, depth: GLsizei, buf_size: GLsizei, pixels: *mut c_void) {
+        self.gl_get_compressed_texture_sub_image(texture, level, [x, y, z], [width, height, depth], buf_size, pixels)
+    }
     unsafe fn GetnCompressedTexImageARB(&mut self, target: GLenum, level: GLint, buf_size: GLsizei, img: *mut c_void) {
         self.GetnCompressedTexImage(target, level, buf_size, img)
     }

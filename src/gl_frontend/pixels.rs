@@ -305,6 +305,17 @@ pub fn pack(
     gl_formats::pack_from(&store, format, ty, extent, &planes, texel, out, source).map_err(gl_error)
 }
 
+/// Converts a tightly packed `size` block of host texels into the client image `out`, as
+/// a 3D call (`volume`: GL_PACK_SKIP_IMAGES and GL_PACK_IMAGE_HEIGHT apply whatever the
+/// depth) or another does.
+#[allow(clippy::too_many_arguments)]
+pub fn pack_transfer(store: &PixelStore, size: [u32; 3], volume: bool, format: GLenum, ty: GLenum, host: &[u8], texel: TexelFormat, out: &mut [u8]) -> Result<(), GLenum> {
+    let store = store_for(store, size, volume);
+    let extent = Extent::new(size[0], size[1], size[2]);
+    let planes = to_planes(texel, format, host);
+    gl_formats::pack_from(&store, format, ty, extent, &planes, texel, out, gl_formats::PackSource::Texture).map_err(gl_error)
+}
+
 /// Texels of `from` converted to `to` through GL's conversion to RGBA (or to integers for
 /// integer formats, and depth and stencil as they are): what a copy between two texel
 /// formats (glCopyTexImage, mipmap filtering) does.

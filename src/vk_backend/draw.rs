@@ -41,6 +41,8 @@ pub enum BoundResource<'a> {
     StorageImage { view: &'a ImageView },
     /// A buffer texture (samplerBuffer): a uniform texel buffer.
     UniformTexelBuffer { view: &'a crate::buffer_view::BufferView },
+    /// A buffer image (imageBuffer): a storage texel buffer.
+    StorageTexelBuffer { view: &'a crate::buffer_view::BufferView },
 }
 
 /// One descriptor: element `array_index` of program binding `binding`.

@@ -118,6 +118,11 @@ impl CommandStream {
                     self.batch()?.keep(view.0.id, || v);
                     self.use_buffer_read(&view.0.storage, COMPUTE, vk::AccessFlags2::SHADER_SAMPLED_READ)?;
                 }
+                (BoundResource::StorageTexelBuffer { view }, BindingKind::StorageTexelBuffer) => {
+                    let v = view.0.clone();
+                    self.batch()?.keep(view.0.id, || v);
+                    self.use_buffer_write(&view.0.storage, COMPUTE, vk::AccessFlags2::SHADER_STORAGE_READ | vk::AccessFlags2::SHADER_STORAGE_WRITE)?;
+                }
                 (BoundResource::StorageImage { view }, BindingKind::StorageImage) => {
                     let v = view.0.clone();
                     self.batch()?.keep(view.0.id, || v);

@@ -75,6 +75,7 @@ fn push_descriptor_signature(signature: &mut Vec<u64>, r: &crate::draw::Resource
         }
         BoundResource::StorageImage { view } => signature.extend([4, vk::Handle::as_raw(view.0.raw)]),
         BoundResource::UniformTexelBuffer { view } => signature.extend([5, vk::Handle::as_raw(view.0.raw)]),
+        BoundResource::StorageTexelBuffer { view } => signature.extend([6, vk::Handle::as_raw(view.0.raw)]),
     }
 }
 
@@ -184,6 +185,11 @@ impl CommandStream {
                     let v = view.0.clone();
                     self.batch()?.keep(view.0.id, || v);
                     self.use_buffer_read(&view.0.storage, SHADER_STAGES, vk::AccessFlags2::SHADER_SAMPLED_READ)?;
+                }
+                (BoundResource::StorageTexelBuffer { view }, BindingKind::StorageTexelBuffer) => {
+                    let v = view.0.clone();
+                    self.batch()?.keep(view.0.id, || v);
+                    self.use_buffer_write(&view.0.storage, SHADER_STAGES, vk::AccessFlags2::SHADER_STORAGE_READ | vk::AccessFlags2::SHADER_STORAGE_WRITE)?;
                 }
                 (BoundResource::StorageImage { view }, BindingKind::StorageImage) => {
                     let v = view.0.clone();
@@ -566,7 +572,7 @@ impl CommandStream {
         let texel_views: Vec<vk::BufferView> = resources
             .iter()
             .filter_map(|r| match r.resource {
-                BoundResource::UniformTexelBuffer { view } => Some(view.0.raw),
+                BoundResource::UniformTexelBuffer { view } | BoundResource::StorageTexelBuffer { view } => Some(view.0.raw),
                 _ => None,
             })
             .collect();
@@ -593,7 +599,7 @@ impl CommandStream {
                     image_view: view.0.raw,
                     image_layout: vk::ImageLayout::GENERAL,
                 }),
-                BoundResource::UniformTexelBuffer { .. } => {}
+                BoundResource::UniformTexelBuffer { .. } | BoundResource::StorageTexelBuffer { .. } => {}
             }
         }
         let (mut bi, mut ii, mut ti) = (0, 0, 0);
@@ -623,6 +629,11 @@ impl CommandStream {
                 }
                 BoundResource::UniformTexelBuffer { .. } => {
                     w.descriptor_type = vk::DescriptorType::UNIFORM_TEXEL_BUFFER;
+                    w.p_texel_buffer_view = &texel_views[ti];
+                    ti += 1;
+                }
+                BoundResource::StorageTexelBuffer { .. } => {
+                    w.descriptor_type = vk::DescriptorType::STORAGE_TEXEL_BUFFER;
                     w.p_texel_buffer_view = &texel_views[ti];
                     ti += 1;
                 }

@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 use vk_backend::{BoundResource, Buffer as GpuBuffer, BufferDesc, DispatchRecord, DispatchSize, ImageView, MemoryHint, ResourceBinding, Sampler};
 
 use crate::context::ContextState;
+use crate::draw_path::images::StorageResource;
 use crate::draw_path::record_error::RecordError;
 use crate::objects::program_link::LinkedProgram;
 use crate::types::enums::*;
@@ -53,6 +54,7 @@ pub(crate) enum OwnedResource {
     Texture { binding: u32, element: u32, view: ImageView, sampler: Sampler },
     StorageImage { binding: u32, element: u32, view: ImageView },
     TexelBuffer { binding: u32, element: u32, view: vk_backend::BufferView },
+    StorageTexelBuffer { binding: u32, element: u32, view: vk_backend::BufferView },
 }
 
 impl OwnedResource {
@@ -72,6 +74,9 @@ impl OwnedResource {
             }
             OwnedResource::TexelBuffer { binding, element, view } => {
                 ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::UniformTexelBuffer { view } }
+            }
+            OwnedResource::StorageTexelBuffer { binding, element, view } => {
+                ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::StorageTexelBuffer { view } }
             }
         }
     }
@@ -159,8 +164,11 @@ impl ContextState {
             out.push(OwnedResource::Uniform { binding, element, buffer, offset, size });
         }
         out.extend(self.storage_buffer_resources(&exe)?);
-        for (binding, element, view) in self.image_resources(&exe)? {
-            out.push(OwnedResource::StorageImage { binding, element, view });
+        for (binding, element, resource) in self.image_resources(&exe)? {
+            out.push(match resource {
+                StorageResource::Image(view) => OwnedResource::StorageImage { binding, element, view },
+                StorageResource::TexelBuffer(view) => OwnedResource::StorageTexelBuffer { binding, element, view },
+            });
         }
         let sampler_slots = crate::draw_path::draw::sampler_slots(&exe);
         let program = exe.gpu.clone();

@@ -713,7 +713,7 @@ impl ContextState {
         resources.extend(storage.iter().map(crate::draw_path::dispatch::OwnedResource::binding));
         resources.extend(emulated_capture.iter().flat_map(|c| c.resources.iter().map(crate::draw_path::dispatch::OwnedResource::binding)));
         resources.extend(emulated.iter().flat_map(|e| e.resources.iter().map(crate::draw_path::dispatch::OwnedResource::binding)));
-        resources.extend(images.iter().map(|(binding, element, view)| ResourceBinding { binding: *binding, array_index: *element, resource: BoundResource::StorageImage { view } }));
+        resources.extend(images.iter().map(|(binding, element, resource)| ResourceBinding { binding: *binding, array_index: *element, resource: resource.bound() }));
         let capture = if records_only { None } else { self.capture_for_draw()? };
         let count_source = self.captured_count_source();
         // The records draw of emulated tessellation runs before any geometry shader.

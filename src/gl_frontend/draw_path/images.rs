@@ -1,10 +1,14 @@
 //! Image units: glBindImageTexture, and the storage images draws and dispatches bind for
 //! a program's image uniforms (binding 384 + the uniform's index, docs/conventions.md).
 
-use vk_backend::ImageView;
+use vk_backend::{Aspect, Buffer as GpuBuffer, BufferDesc, BufferView, Format, ImageView, ImageViewDesc, MemoryHint, Swizzle, ViewType};
 
 use crate::context::ContextState;
+use crate::draw_path::gpu_image::{attachment_layers, vk_format};
 use crate::objects::program_link::LinkedProgram;
+use crate::objects::texture_buffer::buffer_texture_format;
+use crate::objects::texture_target;
+use crate::pixels::{self, HostTexels};
 use crate::types::enums::*;
 use crate::types::*;
 
@@ -25,6 +29,49 @@ pub struct ImageUnit {
 /// Whether a GL type enum names an image type.
 pub(crate) fn is_image_type(gl_type: GLenum) -> bool {
     (GL_IMAGE_1D..=GL_UNSIGNED_INT_IMAGE_2D_MULTISAMPLE_ARRAY).contains(&gl_type)
+}
+
+/// Whether a GL type enum names a buffer image type (imageBuffer and its integer kinds).
+pub(crate) fn is_buffer_image(gl_type: GLenum) -> bool {
+    matches!(gl_type, GL_IMAGE_BUFFER | GL_INT_IMAGE_BUFFER | GL_UNSIGNED_INT_IMAGE_BUFFER)
+}
+
+/// What an image uniform element is bound to: an image view, or a buffer image's texel buffer.
+pub(crate) enum StorageResource {
+    Image(ImageView),
+    TexelBuffer(BufferView),
+}
+
+impl StorageResource {
+    pub(crate) fn bound(&self) -> vk_backend::BoundResource<'_> {
+        match self {
+            StorageResource::Image(view) => vk_backend::BoundResource::StorageImage { view },
+            StorageResource::TexelBuffer(view) => vk_backend::BoundResource::StorageTexelBuffer { view },
+        }
+    }
+}
+
+/// The view type of one layer of a texture of `target`, for an image unit bound without
+/// GL_TRUE for `layered`; `None` for targets without layers, which bind whole. A 3D
+/// texture binds whole too: Vulkan views a 3D image's slice for rendering only.
+fn layer_view_type(target: GLenum) -> Option<ViewType> {
+    match target {
+        GL_TEXTURE_1D_ARRAY => Some(ViewType::D1),
+        GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP | GL_TEXTURE_CUBE_MAP_ARRAY | GL_TEXTURE_2D_MULTISAMPLE_ARRAY => Some(ViewType::D2),
+        _ => None,
+    }
+}
+
+/// A zeroed 16-byte texel buffer for buffer images whose unit has no buffer texture.
+fn fallback_texel_buffer(state: &mut ContextState, gl_type: GLenum) -> Result<BufferView, vk_backend::Error> {
+    let format = match gl_type {
+        GL_INT_IMAGE_BUFFER => Format::Rgba32Sint,
+        GL_UNSIGNED_INT_IMAGE_BUFFER => Format::Rgba32Uint,
+        _ => Format::Rgba32Float,
+    };
+    let zeros = GpuBuffer::new(&state.device, &BufferDesc { size: 16, memory: MemoryHint::HostVisible })?;
+    state.stream.write_buffer(&zeros, 0, &[0; 16])?;
+    BufferView::new(&zeros, format, 0, 16)
 }
 
 /// The formats an image unit may be bound with (the image format layout qualifiers).
@@ -60,10 +107,10 @@ impl ContextState {
         units[unit as usize] = ImageUnit { texture, level, layered: layered != 0, layer, access, format };
     }
 
-    /// The storage image views of the program's image uniforms, as (binding, element, view).
+    /// The storage resources of the program's image uniforms, as (binding, element, resource).
     /// A unit with no texture (or a level the texture lacks) binds nothing the shader may
-    /// rely on: GL leaves such access undefined, so a 1x1 fallback image takes its place.
-    pub(crate) fn image_resources(&mut self, exe: &LinkedProgram) -> Result<Vec<(u32, u32, ImageView)>, vk_backend::Error> {
+    /// rely on: GL leaves such access undefined, so a small fallback takes its place.
+    pub(crate) fn image_resources(&mut self, exe: &LinkedProgram) -> Result<Vec<(u32, u32, StorageResource)>, vk_backend::Error> {
         let mut out = Vec::new();
         for u in exe.interface.uniforms.iter().filter(|u| is_image_type(u.gl_type)) {
             let Some(index) = u.sampler_index else { continue };
@@ -71,18 +118,78 @@ impl ContextState {
             for element in 0..u.array_size.max(1) {
                 let unit = exe.sampler_units.get((index + element) as usize).copied().unwrap_or(0);
                 let bound = self.bindings.image_units.get(unit as usize).copied().unwrap_or_default();
-                let view = match bound.texture {
-                    0 => None,
-                    t => self.texture_attachment_view(t, bound.level as u32, 0, false, true)?.map(|a| a.view),
+                let resource = if is_buffer_image(u.gl_type) {
+                    let view = match self.unit_texel_buffer(&bound)? {
+                        Some(v) => v,
+                        None => fallback_texel_buffer(self, u.gl_type)?,
+                    };
+                    StorageResource::TexelBuffer(view)
+                } else {
+                    let view = match self.unit_storage_view(&bound)? {
+                        Some(v) => v,
+                        None => self.fallback_storage_view()?,
+                    };
+                    StorageResource::Image(view)
                 };
-                let view = match view {
-                    Some(v) => v,
-                    None => self.fallback_storage_view()?,
-                };
-                out.push((binding, first + element, view));
+                out.push((binding, first + element, resource));
             }
         }
         Ok(out)
+    }
+
+    /// The view of what `bound` names: its level, all layers for a layered binding (or a
+    /// target without layers), else its one layer, in the unit's format; `None` when the
+    /// texture has no such level or layer.
+    fn unit_storage_view(&mut self, bound: &ImageUnit) -> Result<Option<ImageView>, vk_backend::Error> {
+        if bound.texture == 0 {
+            return Ok(None);
+        }
+        let share = self.share.clone();
+        let mut objects = share.lock();
+        let Some(texture) = objects.textures.get_mut(bound.texture) else { return Ok(None) };
+        let level = bound.level as u32;
+        self.ensure_texture_image(texture, level as usize)?;
+        let layers = attachment_layers(texture, level);
+        let Some(image) = texture.face_level(0, level as usize) else { return Ok(None) };
+        let unit_format = pixels::internal_texel_format(bound.format).filter(|f| *f != image.format && f.bytes_per_texel() == image.format.bytes_per_texel());
+        let target = texture.target;
+        let Some(gpu) = texture.gpu.as_mut().filter(|g| g.holds_level(level)) else { return Ok(None) };
+        let (view_type, first, count) = match layer_view_type(target) {
+            Some(single) if !bound.layered => (single, bound.layer as u32, 1),
+            _ => (texture_target::view_type(target), 0, layers),
+        };
+        if count == 0 || first + count > layers {
+            return Ok(None);
+        }
+        // A 3D image's slices are its depth, not layers.
+        let (first, count) = if view_type == ViewType::D3 { (0, 1) } else { (first, count) };
+        let desc = ImageViewDesc {
+            view_type,
+            aspect: Aspect::Color,
+            base_level: level - gpu.anchor,
+            level_count: 1,
+            base_layer: first,
+            layer_count: count,
+            swizzle: [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A],
+            format: unit_format.map(vk_format),
+        };
+        gpu.sample_view(&desc).map(Some)
+    }
+
+    /// The texel buffer a buffer image reads and writes: the unit's buffer texture's range
+    /// in the unit's format. The buffer is marked as written by shaders, so reading it
+    /// back fetches what they stored.
+    fn unit_texel_buffer(&mut self, bound: &ImageUnit) -> Result<Option<BufferView>, vk_backend::Error> {
+        if bound.texture == 0 {
+            return Ok(None);
+        }
+        let attached = self.share.lock().textures.get(bound.texture).and_then(|t| t.buffer);
+        let Some(tb) = attached else { return Ok(None) };
+        if let Some(b) = self.share.lock().buffers.get_mut(tb.buffer) {
+            b.gpu_written = true;
+        }
+        let (Some(format), Some(buffer)) = (buffer_texture_format(bound.format), self.gpu_buffer(tb.buffer)?) else { return Ok(None) };
+        Ok(BufferView::new(&buffer, format, tb.offset, tb.size.unwrap_or(u64::MAX)).ok())
     }
 
     /// A 1x1 RGBA8 image for image uniforms whose unit has nothing bound.

@@ -6,6 +6,7 @@ pub mod buffer_clear;
 pub mod copy_image;
 pub mod framebuffer;
 pub mod framebuffer_texture;
+pub mod get_texture_sub_image;
 pub mod handle_objects;
 pub mod interleaved_arrays;
 pub mod invalidate;

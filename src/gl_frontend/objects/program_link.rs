@@ -121,7 +121,9 @@ pub(crate) fn program_bindings_by_stage(interface: &glsl::ProgramInterface, all_
     // A binding no stage declares (its uniform unused everywhere) stays visible to all.
     let stages_of = |binding: u32| opaque_stages.iter().find(|(b, _)| *b == binding).map_or(all_stages, |(_, mask)| *mask);
     for b in opaque_bindings(interface, true) {
-        bindings.push(BindingDesc { binding: b.binding, kind: BindingKind::StorageImage, count: b.count, stages: stages_of(b.binding) });
+        // imageBuffer reads and writes a texel buffer, every other image type an image.
+        let kind = if crate::draw_path::images::is_buffer_image(b.gl_type) { BindingKind::StorageTexelBuffer } else { BindingKind::StorageImage };
+        bindings.push(BindingDesc { binding: b.binding, kind, count: b.count, stages: stages_of(b.binding) });
     }
     for b in opaque_bindings(interface, false) {
         // samplerBuffer reads a texel buffer, every other sampler an image.

@@ -1588,19 +1588,22 @@ impl<'a> Checker<'a> {
         if self.desktop_at_least(420) || self.ext("GL_ARB_shading_language_420pack") || self.es_at_least(310) {
             return;
         }
+        // Memory qualifiers (GL_ARB_shader_image_load_store) take no part in the order:
+        // `readonly layout(rgba32f) uniform image2D` is as good as any other.
         let rank = |q: &QualItem| match q {
-            QualItem::Precise => 0,
-            QualItem::Invariant => 1,
-            QualItem::Interpolation(_) => 2,
-            QualItem::Layout(_) => 2,
-            QualItem::Centroid | QualItem::Sample | QualItem::Patch => 3,
-            QualItem::Storage(_) => 4,
-            QualItem::Memory(_) | QualItem::Subroutine(_) => 4,
-            QualItem::Precision(_) => 5,
+            QualItem::Precise => Some(0),
+            QualItem::Invariant => Some(1),
+            QualItem::Interpolation(_) => Some(2),
+            QualItem::Layout(_) => Some(2),
+            QualItem::Centroid | QualItem::Sample | QualItem::Patch => Some(3),
+            QualItem::Storage(_) => Some(4),
+            QualItem::Subroutine(_) => Some(4),
+            QualItem::Precision(_) => Some(5),
+            QualItem::Memory(_) => None,
         };
         let mut last = 0;
         for (q, l) in &qual.items {
-            let r = rank(q);
+            let Some(r) = rank(q) else { continue };
             if r < last {
                 self.error(*l, "qualifiers are in the wrong order (GLSL before 4.20 requires invariant, interpolation, storage, precision)");
                 return;
