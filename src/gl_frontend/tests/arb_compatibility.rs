@@ -9,15 +9,6 @@ use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
 use gl_frontend::Profile;
 
-fn extensions() -> Vec<String> {
-    (0..get_int(GL_NUM_EXTENSIONS) as u32)
-        .map(|i| unsafe {
-            let s = glGetStringi(GL_EXTENSIONS, i);
-            std::ffi::CStr::from_ptr(s.cast()).to_string_lossy().into_owned()
-        })
-        .collect()
-}
-
 #[test]
 fn a_version_150_shader_enabling_it_draws_with_the_compatibility_built_ins() {
     let _ctx = current_context_with_override(4, 6, Profile::Compatibility);

@@ -9,14 +9,10 @@ use common::*;
 use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
 use gl_frontend::types::*;
-use gl_frontend::{make_current, Api, Context, ContextConfig, Profile};
+use gl_frontend::{Api, Context, ContextConfig, Profile};
 
 fn context() -> std::sync::Arc<Context> {
-    let config = ContextConfig { api: Api::Gl, major: 4, minor: 3, profile: Profile::Core, offer_requested_version: true, ..Default::default() };
-    let ctx = Context::new(device(), &config, None).expect("4.3 offered on request");
-    let window = surface();
-    make_current(&ctx, Some(window.clone()), Some(window)).unwrap();
-    ctx
+    current_context_offered(ContextConfig { api: Api::Gl, major: 4, minor: 3, profile: Profile::Core, ..Default::default() })
 }
 
 /// The size a compute shader's imageSize reports for an image uniform of `image_type`
@@ -176,8 +172,5 @@ fn views_report_the_layers_they_see() {
 #[test]
 fn the_extension_is_offered() {
     let _ctx = context();
-    let listed: Vec<String> = (0..get_int(GL_NUM_EXTENSIONS) as u32)
-        .map(|i| unsafe { std::ffi::CStr::from_ptr(glGetStringi(GL_EXTENSIONS, i).cast()).to_string_lossy().into_owned() })
-        .collect();
-    assert!(listed.iter().any(|e| e == "GL_ARB_shader_image_size"));
+    assert!(extensions().iter().any(|e| e == "GL_ARB_shader_image_size"));
 }

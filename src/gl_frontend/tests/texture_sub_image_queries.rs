@@ -8,15 +8,6 @@ use gl_frontend::entry::*;
 use gl_frontend::types::enums::*;
 use gl_frontend::types::*;
 
-fn extensions() -> Vec<String> {
-    (0..get_int(GL_NUM_EXTENSIONS) as u32)
-        .map(|i| unsafe {
-            let s = glGetStringi(GL_EXTENSIONS, i);
-            std::ffi::CStr::from_ptr(s.cast()).to_string_lossy().into_owned()
-        })
-        .collect()
-}
-
 /// A 4x4 RGBA8 2D texture whose texel (x, y) is (x, y, 7, 255).
 fn gradient_texture() -> GLuint {
     let mut texels = Vec::new();

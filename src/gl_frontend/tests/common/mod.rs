@@ -167,6 +167,13 @@ pub fn error() -> GLenum {
     unsafe { entry::glGetError() }
 }
 
+/// The extensions the current context lists through glGetStringi.
+pub fn extensions() -> Vec<String> {
+    (0..get_int(GL_NUM_EXTENSIONS) as u32)
+        .map(|i| unsafe { std::ffi::CStr::from_ptr(entry::glGetStringi(GL_EXTENSIONS, i).cast()).to_string_lossy().into_owned() })
+        .collect()
+}
+
 pub fn get_int(pname: GLenum) -> i32 {
     let mut v = [i32::MIN; 4];
     unsafe { entry::glGetIntegerv(pname, v.as_mut_ptr()) };
