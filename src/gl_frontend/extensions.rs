@@ -51,6 +51,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_ARB_fragment_program", Offered::Compatibility),
     ("GL_ARB_fragment_program_shadow", Offered::Compatibility),
     ("GL_ARB_fragment_shader", Offered::Compatibility),
+    ("GL_ARB_framebuffer_no_attachments", Offered::Desktop),
     ("GL_ARB_framebuffer_object", Offered::Desktop),
     ("GL_ARB_framebuffer_sRGB", Offered::Desktop),
     ("GL_ARB_gl_spirv", Offered::Desktop),

@@ -219,14 +219,7 @@ impl CommandStream {
         }
         let color_count = self.targets.colors.iter().rposition(Option::is_some).map_or(0, |i| i + 1) as u8;
         let ds_format = self.targets.depth_stencil.as_ref().map(|v| v.format());
-        let samples = self
-            .targets
-            .colors
-            .iter()
-            .flatten()
-            .chain(self.targets.depth_stencil.iter())
-            .next()
-            .map_or(1, |v| v.image().desc().samples) as u8;
+        let samples = self.targets.samples() as u8;
         let dynamic = self.device.pipelines.dynamic;
         let key = PipelineKey::new(&dynamic, program.id, draw.state, draw.vertex_input, &color_formats, color_count, self.targets.alpha_padding, ds_format, samples);
         // Consecutive draws usually share a key: compare before hashing.
@@ -482,9 +475,7 @@ impl CommandStream {
                     eds3.cmd_set_alpha_to_one_enable(cmd, b.alpha_to_one);
                 }
                 if dynamic.sample_mask && (all || b.sample_mask != ob.sample_mask) {
-                    let samples = self.targets.colors.iter().flatten().chain(self.targets.depth_stencil.iter()).next()
-                        .map_or(1, |v| v.image().desc().samples);
-                    eds3.cmd_set_sample_mask(cmd, conv::map_samples(samples), &[b.sample_mask]);
+                    eds3.cmd_set_sample_mask(cmd, conv::map_samples(self.targets.samples()), &[b.sample_mask]);
                 }
                 if dynamic.logic_op && (all || b.logic_op != ob.logic_op) {
                     eds3.cmd_set_logic_op_enable(cmd, b.logic_op.is_some());

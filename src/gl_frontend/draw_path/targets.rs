@@ -124,6 +124,13 @@ impl ContextState {
             layers = layers.min(view.desc().layer_count);
             targets.depth_stencil = Some(view);
         }
+        if !framebuffer.has_attachments() {
+            // GL_ARB_framebuffer_no_attachments: rasterise over the default size.
+            let d = framebuffer.defaults;
+            extent = (d.width, d.height);
+            layers = d.layers.max(1);
+            targets.no_attachment_samples = self.no_attachment_samples(d.samples).max(1);
+        }
         if extent.0 == u32::MAX {
             // Only attachments without images: nothing to render into.
             extent = (0, 0);
