@@ -7,6 +7,7 @@ use super::blit_draw::{first_layer, source_view, BlitOutput};
 use super::gpu_image::linear_twin;
 use super::targets::ReadSource;
 use crate::context::ContextState;
+use crate::pixels::{HostTexels, TexelFormat};
 use crate::state::enables::Cap;
 use crate::types::enums::*;
 use crate::types::*;
@@ -45,7 +46,10 @@ impl ContextState {
         let rect = |r: [GLint; 4], level: u32, layer: u32| BlitRect { level, layer, x0: r[0], y0: r[1], x1: r[2], y1: r[3] };
         // The array layer or cube face an attachment shows (3D slices are not layers).
         let layer_of = |image: &vk_backend::Image, layer: u32| if image.desc().dimension == vk_backend::ImageDimension::D3 { 0 } else { layer };
-        if mask & GL_COLOR_BUFFER_BIT != 0 {
+        // Colour is blitted only where the read buffer and a draw buffer have images
+        // (GL 4.6 section 18.3.1: the bit is ignored otherwise).
+        let has_color = self.read_color_buffer_exists() && targets.colors.iter().any(Option::is_some);
+        if mask & GL_COLOR_BUFFER_BIT != 0 && has_color {
             let source = match self.read_source(GL_RGBA) {
                 Ok(s) => s,
                 Err(e) => return self.report_target_error(e),
@@ -105,15 +109,22 @@ impl ContextState {
                 Ok(s) => s,
                 Err(e) => return self.report_target_error(e),
             };
-            // GL requires matching depth/stencil formats for these blits.
-            if !self.check(source.image.desc().format == view.image().desc().format, GL_INVALID_OPERATION) {
+            // A buffer that either side lacks is not blitted (GL 4.6 section 18.3.1).
+            let (source_format, dest_format) = (source.image.desc().format, view.image().desc().format);
+            let depth = depth_stencil & GL_DEPTH_BUFFER_BIT != 0 && source_format.has_depth() && dest_format.has_depth();
+            let stencil = depth_stencil & GL_STENCIL_BUFFER_BIT != 0 && source_format.has_stencil() && dest_format.has_stencil();
+            let aspect = match (depth, stencil) {
+                (true, false) => Aspect::Depth,
+                (false, true) => Aspect::Stencil,
+                (true, true) => Aspect::DepthStencil,
+                (false, false) => return,
+            };
+            // GL requires the buffers blitted to match in format.
+            let (source_bits, dest_bits) = (self.read_depth_stencil_bits(source_format), self.draw_depth_stencil_bits(dest_format));
+            let formats_match = (!depth || source_bits.depth == dest_bits.depth) && (!stencil || source_bits.stencil == dest_bits.stencil);
+            if !self.check(formats_match, GL_INVALID_OPERATION) {
                 return;
             }
-            let aspect = match depth_stencil {
-                GL_DEPTH_BUFFER_BIT => Aspect::Depth,
-                GL_STENCIL_BUFFER_BIT => Aspect::Stencil,
-                _ => Aspect::DepthStencil,
-            };
             let (source_samples, dest_samples) = (source.image.desc().samples, view.image().desc().samples);
             // As for colour: a multisample source or destination keeps the size, and a
             // multisample source resolves or copies.
@@ -129,7 +140,11 @@ impl ContextState {
             }
             let (level, layer) = (view.desc().base_level, view.desc().base_layer);
             let (from, to) = (rect(src, source.level, source.layer), rect(dst, level, layer));
-            let result = if dest_samples > 1 {
+            let result = if source_format != dest_format {
+                // Images of different Vulkan formats (DEPTH_COMPONENT24 beside
+                // DEPTH24_STENCIL8) neither copy nor blit into each other: draw.
+                self.blit_depth_stencil_by_draw(&source.image, &from, &view, &to, aspect)
+            } else if dest_samples > 1 {
                 self.blit_depth_stencil_into_multisample(&source.image, &from, &view, &to, aspect)
             } else if source_samples > 1 {
                 self.resolve_depth_stencil_blit(&source.image, &from, view.image(), &to, aspect)
@@ -142,6 +157,29 @@ impl ContextState {
             if let Err(e) = result {
                 self.backend_failed(e);
             }
+        }
+    }
+
+    /// What the read framebuffer's depth/stencil buffer, of Vulkan format `format`, is as a
+    /// depth/stencil blit compares it.
+    fn read_depth_stencil_bits(&self, format: Format) -> DepthStencilBits {
+        self.depth_stencil_bits(self.bindings.read_framebuffer, format)
+    }
+
+    fn draw_depth_stencil_bits(&self, format: Format) -> DepthStencilBits {
+        self.depth_stencil_bits(self.bindings.draw_framebuffer, format)
+    }
+
+    /// A framebuffer object's attachments say what their GL formats hold (a Vulkan format
+    /// may be a wider fallback); the window's buffers have their Vulkan formats only.
+    fn depth_stencil_bits(&self, framebuffer: GLuint, format: Format) -> DepthStencilBits {
+        let stored = DepthStencilBits::of_stored(format);
+        let Some(fb) = self.framebuffers.get(framebuffer).filter(|_| framebuffer != 0) else { return stored };
+        let depth = self.attached_image(fb.depth).map(|i| i.format);
+        let stencil = self.attached_image(fb.stencil).map(|i| i.format);
+        DepthStencilBits {
+            depth: depth.map_or(stored.depth, DepthStencilBits::gl_depth),
+            stencil: stencil.map_or(stored.stencil, |f| f.component_bits(GL_TEXTURE_STENCIL_SIZE)),
         }
     }
 
@@ -185,6 +223,14 @@ impl ContextState {
         if source.desc().samples == dest.image().desc().samples && !mirrored(&from, &to) {
             return self.copy_samples(source, &from, dest.image(), &to, aspect);
         }
+        self.blit_depth_stencil_by_draw(source, &from, dest, &to, aspect)
+    }
+
+    /// A depth and/or stencil blit as draws (blit_draw.rs), one per aspect: into any sample
+    /// count, between any formats with the aspect; a multisample source into one sample
+    /// takes sample 0, as Vulkan's depth/stencil resolves do.
+    fn blit_depth_stencil_by_draw(&mut self, source: &Image, from: &BlitRect, dest: &ImageView, to: &BlitRect, aspect: Aspect) -> Result<(), vk_backend::Error> {
+        let Some((from, to)) = clip_unscaled(from, source, to, dest.image()) else { return Ok(()) };
         let (image, from) = self.separate_source(source, &from, dest.image(), Aspect::DepthStencil)?;
         let format = image.desc().format;
         let target = first_layer(dest)?;
@@ -362,6 +408,31 @@ impl ContextState {
 }
 
 /// Whether a blit of `from` to `to` flips an axis.
+/// What GL compares of the depth/stencil buffers a blit copies between, which must match in
+/// the buffers blitted (GL 4.6 section 18.3.1): depth bits and whether they are floats,
+/// and stencil bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DepthStencilBits {
+    depth: (u32, bool),
+    stencil: u32,
+}
+
+impl DepthStencilBits {
+    fn gl_depth(format: TexelFormat) -> (u32, bool) {
+        (format.component_bits(GL_TEXTURE_DEPTH_SIZE), format.info.kind.gl_enum() == GL_FLOAT)
+    }
+
+    fn of_stored(format: Format) -> DepthStencilBits {
+        let depth = match format {
+            Format::D16Unorm => (16, false),
+            Format::D24Unorm | Format::D24UnormS8Uint => (24, false),
+            Format::D32Float | Format::D32FloatS8Uint => (32, true),
+            _ => (0, false),
+        };
+        DepthStencilBits { depth, stencil: if format.has_stencil() { 8 } else { 0 } }
+    }
+}
+
 fn mirrored(from: &BlitRect, to: &BlitRect) -> bool {
     (from.x1 < from.x0) != (to.x1 < to.x0) || (from.y1 < from.y0) != (to.y1 < to.y0)
 }

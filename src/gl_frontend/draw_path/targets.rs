@@ -151,6 +151,19 @@ impl ContextState {
         Ok(source)
     }
 
+    /// Whether the read framebuffer's read buffer names an image: not GL_NONE, nor an
+    /// attachment point with nothing attached.
+    pub(crate) fn read_color_buffer_exists(&self) -> bool {
+        let fb = self.bindings.read_framebuffer;
+        match self.framebuffers.get(fb).filter(|_| fb != 0) {
+            Some(framebuffer) => {
+                let attachment = framebuffer.read_buffer.checked_sub(GL_COLOR_ATTACHMENT0).and_then(|i| framebuffer.colors.get(i as usize));
+                framebuffer.read_buffer != GL_NONE && attachment.is_some_and(|&a| a != Attachment::None)
+            }
+            None => self.read_buffer() != GL_NONE && self.read_surface.is_some(),
+        }
+    }
+
     /// The image a read-back reads for `format` (colour, depth, stencil).
     pub(crate) fn read_source(&mut self, format: GLenum) -> Result<ReadSource, TargetError> {
         let depth_like = matches!(format, GL_DEPTH_COMPONENT | GL_STENCIL_INDEX | GL_DEPTH_STENCIL);
