@@ -158,6 +158,7 @@ const IMPLEMENTED: &[(&str, Offered)] = &[
     ("GL_EXT_fog_coord", Offered::Compatibility),
     ("GL_EXT_framebuffer_blit", Offered::Desktop),
     ("GL_EXT_framebuffer_multisample", Offered::Desktop),
+    ("GL_EXT_framebuffer_multisample_blit_scaled", Offered::Desktop),
     ("GL_EXT_framebuffer_object", Offered::Compatibility),
     ("GL_EXT_framebuffer_sRGB", Offered::Desktop),
     ("GL_EXT_geometry_shader", Offered::Es),

@@ -351,6 +351,40 @@ fn colour_blits_from_a_read_buffer_without_an_image_are_ignored() {
 }
 
 #[test]
+fn scaled_resolves_fill_the_destination_rectangle_and_only_resolve() {
+    let _ctx = context();
+    let multi = framebuffer(Some(GL_RGBA8), 4);
+    unsafe {
+        glClearColor(0.0, 1.0, 0.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    let single = pattern_framebuffer();
+    // The left half doubled in width, reaching past the right edge, which is cut.
+    unsafe {
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, multi);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, single);
+        glBlitFramebuffer(0, 0, SIZE / 2, SIZE / 2, 8, 0, 8 + SIZE, SIZE, GL_COLOR_BUFFER_BIT, GL_SCALED_RESOLVE_FASTEST_EXT);
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    let mut texels = vec![[0u8; 4]; (SIZE * SIZE) as usize];
+    unsafe {
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, single);
+        glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, texels.as_mut_ptr().cast());
+    }
+    assert_eq!(texels[(4 * SIZE + 4) as usize], pattern(4, 4), "left of the rectangle");
+    assert_eq!(texels[(4 * SIZE + 8) as usize], [0, 255, 0, 255]);
+    assert_eq!(texels[(30 * SIZE + 31) as usize], [0, 255, 0, 255]);
+    // Scaled resolves need a multisample source and a single-sample destination.
+    blit(single, single, [0, 0, 4, 4], [0, 0, 8, 8], 0);
+    unsafe { glBlitFramebuffer(0, 0, 4, 4, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_SCALED_RESOLVE_NICEST_EXT) };
+    assert_eq!(error(), GL_INVALID_OPERATION);
+    let other = framebuffer(Some(GL_RGBA8), 4);
+    blit(multi, other, [0, 0, 4, 4], [0, 0, 4, 4], 0);
+    unsafe { glBlitFramebuffer(0, 0, 4, 4, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_SCALED_RESOLVE_NICEST_EXT) };
+    assert_eq!(error(), GL_INVALID_OPERATION);
+}
+
+#[test]
 fn multisample_blit_errors() {
     let _ctx = context();
     let four = framebuffer(Some(GL_RGBA8), 4);
