@@ -894,6 +894,22 @@ impl GlCommands for ContextState {
             store(params, 0, v as GLint);
         }
     }
+    unsafe fn FramebufferParameteri(&mut self, target: GLenum, pname: GLenum, param: GLint) {
+        self.gl_framebuffer_parameteri(target, pname, param)
+    }
+    unsafe fn NamedFramebufferParameteri(&mut self, framebuffer: GLuint, pname: GLenum, param: GLint) {
+        self.gl_named_framebuffer_parameteri(framebuffer, pname, param)
+    }
+    unsafe fn GetFramebufferParameteriv(&mut self, target: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.framebuffer_parameter(target, pname) {
+            store(params, 0, v);
+        }
+    }
+    unsafe fn GetNamedFramebufferParameteriv(&mut self, framebuffer: GLuint, pname: GLenum, params: *mut GLint) {
+        if let Some(v) = self.named_framebuffer_parameter(framebuffer, pname) {
+            store(params, 0, v);
+        }
+    }
     unsafe fn DrawBuffers(&mut self, n: GLsizei, bufs: *const GLenum) {
         self.gl_draw_buffers(n, bufs)
     }

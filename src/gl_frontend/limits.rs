@@ -12,6 +12,14 @@ pub struct Limits {
     pub max_cube_map_texture_size: u32,
     pub max_array_texture_layers: u32,
     pub max_renderbuffer_size: u32,
+    /// GL_MAX_FRAMEBUFFER_WIDTH/HEIGHT/LAYERS/SAMPLES: the most a framebuffer without
+    /// attachments may render into (ARB_framebuffer_no_attachments).
+    pub max_framebuffer_width: u32,
+    pub max_framebuffer_height: u32,
+    pub max_framebuffer_layers: u32,
+    pub max_framebuffer_samples: u32,
+    /// The sample counts rendering without attachments supports (bit n: 2^n samples).
+    pub no_attachment_sample_counts: u32,
     pub max_viewport_dims: [u32; 2],
     /// GL_MAX_VIEWPORTS: viewports, depth ranges and scissor boxes a draw selects among
     /// with gl_ViewportIndex (at most `state::viewport::MAX_VIEWPORTS`).
@@ -79,6 +87,11 @@ impl Default for Limits {
             max_cube_map_texture_size: 16384,
             max_array_texture_layers: 2048,
             max_renderbuffer_size: 16384,
+            max_framebuffer_width: 16384,
+            max_framebuffer_height: 16384,
+            max_framebuffer_layers: 2048,
+            max_framebuffer_samples: 4,
+            no_attachment_sample_counts: 0b101,
             max_viewport_dims: [16384, 16384],
             max_viewports: 16,
             viewport_bounds_range: [-32768.0, 32767.0],
@@ -129,6 +142,11 @@ impl Default for Limits {
     }
 }
 
+/// The largest count of a sample-count mask (bit n: 2^n samples); 1 for an empty mask.
+fn highest_sample_count(counts: u32) -> u32 {
+    if counts == 0 { 1 } else { 1 << (31 - counts.leading_zeros()) }
+}
+
 impl Limits {
     /// GL limits of a Vulkan device: GL's minimum maxima, raised to what the device offers.
     pub fn from_device(info: &vk_backend::DeviceInfo) -> Self {
@@ -142,6 +160,11 @@ impl Limits {
             max_cube_map_texture_size: d.max_image_dimension_cube.max(1024),
             max_array_texture_layers: d.max_image_array_layers.max(256),
             max_renderbuffer_size: d.max_framebuffer_width.min(d.max_framebuffer_height).max(1024),
+            max_framebuffer_width: d.max_framebuffer_width.max(1),
+            max_framebuffer_height: d.max_framebuffer_height.max(1),
+            max_framebuffer_layers: d.max_framebuffer_layers.max(1),
+            max_framebuffer_samples: highest_sample_count(d.no_attachment_sample_counts),
+            no_attachment_sample_counts: d.no_attachment_sample_counts | 1,
             max_viewport_dims: [d.max_viewport_dimensions[0].max(1024), d.max_viewport_dimensions[1].max(1024)],
             max_viewports: d.max_viewports.clamp(1, crate::state::viewport::MAX_VIEWPORTS as u32),
             viewport_bounds_range: d.viewport_bounds_range,

@@ -284,6 +284,7 @@ fn read(instance: &ash::Instance, pd: vk::PhysicalDevice) -> Result<Adapter> {
         max_color_attachments: l.max_color_attachments.min(crate::state::MAX_COLOR_ATTACHMENTS as u32),
         max_samples,
         sample_counts,
+        no_attachment_sample_counts: l.framebuffer_no_attachments_sample_counts.as_raw(),
         max_sample_mask_words: l.max_sample_mask_words,
         timestamp_period_ns: l.timestamp_period,
         max_clip_distances: l.max_clip_distances,

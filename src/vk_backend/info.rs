@@ -97,6 +97,8 @@ pub struct Limits {
     pub max_samples: u32,
     /// Every sample count (bit n = 2^n samples) valid for every attachment kind.
     pub sample_counts: u32,
+    /// The sample counts (bit n = 2^n samples) rendering without any attachment supports.
+    pub no_attachment_sample_counts: u32,
     pub max_sample_mask_words: u32,
     pub timestamp_period_ns: f32,
     pub max_clip_distances: u32,

@@ -22,6 +22,8 @@ pub(crate) struct DynamicCache {
     color_count: u8,
     viewports: Vec<Viewport>,
     scissors: Vec<Rect>,
+    /// The render area the scissors were cut to.
+    scissor_area: (u32, u32),
     vertex_input: Option<VertexInput>,
     /// The key of the last pipeline looked up and its pipeline (valid while its program is:
     /// program ids are never reused).
@@ -225,14 +227,7 @@ impl CommandStream {
         }
         let color_count = self.targets.colors.iter().rposition(Option::is_some).map_or(0, |i| i + 1) as u8;
         let ds_format = self.targets.depth_stencil.as_ref().map(|v| v.format());
-        let samples = self
-            .targets
-            .colors
-            .iter()
-            .flatten()
-            .chain(self.targets.depth_stencil.iter())
-            .next()
-            .map_or(1, |v| v.image().desc().samples) as u8;
+        let samples = self.targets.samples() as u8;
         let dynamic = self.device.pipelines.dynamic;
         let key = PipelineKey::new(&dynamic, program.id, draw.state, draw.vertex_input, &color_formats, color_count, self.targets.alpha_padding, ds_format, samples);
         // Consecutive draws usually share a key: compare before hashing.
@@ -348,12 +343,13 @@ impl CommandStream {
         let old = cache.state;
         let new = draw.state;
 
-        if all || cache.viewports.as_slice() != draw.viewports || cache.scissors.as_slice() != draw.scissors {
+        let area = self.targets.extent;
+        if all || cache.viewports.as_slice() != draw.viewports || cache.scissors.as_slice() != draw.scissors || cache.scissor_area != area {
             let s = &mut self.scratch;
             s.viewports.clear();
             s.viewports.extend(draw.viewports.iter().map(conv::map_viewport));
             s.scissors.clear();
-            s.scissors.extend(draw.scissors.iter().map(|r| conv::map_rect(clamp_scissor(*r))));
+            s.scissors.extend(draw.scissors.iter().map(|r| conv::map_rect(clamp_scissor(*r, area))));
             // SAFETY: counts match and are within maxViewports (checked by draw).
             unsafe {
                 dev.cmd_set_viewport_with_count(cmd, &s.viewports);
@@ -363,6 +359,7 @@ impl CommandStream {
             cache.viewports.extend_from_slice(draw.viewports);
             cache.scissors.clear();
             cache.scissors.extend_from_slice(draw.scissors);
+            cache.scissor_area = area;
         }
 
         // SAFETY (every call below): cmd is recording, each state set is in the bound
@@ -488,9 +485,7 @@ impl CommandStream {
                     eds3.cmd_set_alpha_to_one_enable(cmd, b.alpha_to_one);
                 }
                 if dynamic.sample_mask && (all || b.sample_mask != ob.sample_mask) {
-                    let samples = self.targets.colors.iter().flatten().chain(self.targets.depth_stencil.iter()).next()
-                        .map_or(1, |v| v.image().desc().samples);
-                    eds3.cmd_set_sample_mask(cmd, conv::map_samples(samples), &[b.sample_mask]);
+                    eds3.cmd_set_sample_mask(cmd, conv::map_samples(self.targets.samples()), &[b.sample_mask]);
                 }
                 if dynamic.logic_op && (all || b.logic_op != ob.logic_op) {
                     eds3.cmd_set_logic_op_enable(cmd, b.logic_op.is_some());
@@ -722,11 +717,29 @@ fn cache_restart(old: &RenderState, valid: bool) -> bool {
     valid && old.raster.primitive_restart
 }
 
-/// Vulkan forbids negative scissor offsets; GL allows them.
-fn clamp_scissor(r: Rect) -> Rect {
-    let x = r.x.max(0);
-    let y = r.y.max(0);
-    let width = (r.width as i64 - (x - r.x) as i64).max(0) as u32;
-    let height = (r.height as i64 - (y - r.y) as i64).max(0) as u32;
-    Rect { x, y, width, height }
+/// A GL scissor box cut to the render area `(width, height)`: Vulkan forbids negative
+/// scissor offsets, which GL allows, and leaves what lands outside the render area
+/// undefined, which a rendering without attachments has nothing else to bound.
+fn clamp_scissor(r: Rect, (area_width, area_height): (u32, u32)) -> Rect {
+    let x0 = i64::from(r.x).max(0);
+    let y0 = i64::from(r.y).max(0);
+    let x1 = (i64::from(r.x) + i64::from(r.width)).min(i64::from(area_width.max(1))).max(x0);
+    let y1 = (i64::from(r.y) + i64::from(r.height)).min(i64::from(area_height.max(1))).max(y0);
+    Rect { x: x0.min(i32::MAX as i64) as i32, y: y0.min(i32::MAX as i64) as i32, width: (x1 - x0) as u32, height: (y1 - y0) as u32 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scissors_are_cut_to_the_render_area() {
+        let rect = |x, y, width, height| Rect { x, y, width, height };
+        assert_eq!(clamp_scissor(rect(-4, -2, 10, 10), (64, 32)), rect(0, 0, 6, 8));
+        assert_eq!(clamp_scissor(rect(0, 0, 64, 32), (24, 10)), rect(0, 0, 24, 10));
+        assert_eq!(clamp_scissor(rect(20, 8, 10, 10), (24, 10)), rect(20, 8, 4, 2));
+        // Wholly outside: empty, never negative.
+        assert_eq!(clamp_scissor(rect(30, 0, 5, 5), (24, 10)), rect(30, 0, 0, 5));
+        assert_eq!(clamp_scissor(rect(-10, 0, 5, 5), (24, 10)).width, 0);
+    }
 }

@@ -18,6 +18,10 @@ pub struct RenderTargets {
     /// (RGB8 stored as RGBA8): draws leave that alpha alone and clears write 1 there, so it
     /// stays 1 and blending reads the destination alpha of 1 GL gives such buffers.
     pub alpha_padding: u8,
+    /// Samples per pixel of a rendering without attachments (GL's framebuffer without
+    /// attachments rasterises at its default sample count); 0 counts as 1. Attached images
+    /// carry their own count, which wins.
+    pub no_attachment_samples: u32,
 }
 
 impl RenderTargets {
@@ -30,8 +34,18 @@ impl RenderTargets {
         };
         self.extent == other.extent
             && self.layers.max(1) == other.layers.max(1)
+            && self.samples() == other.samples()
             && same_view(&self.depth_stencil, &other.depth_stencil)
             && self.colors.iter().zip(other.colors.iter()).all(|(a, b)| same_view(a, b))
+    }
+
+    /// Samples per pixel draws rasterise with: the attachments' count, or without any
+    /// attachment `no_attachment_samples`.
+    pub fn samples(&self) -> u32 {
+        match self.colors.iter().flatten().chain(self.depth_stencil.iter()).next() {
+            Some(view) => view.image().desc().samples,
+            None => self.no_attachment_samples.max(1),
+        }
     }
 }
 

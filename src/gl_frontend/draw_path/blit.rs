@@ -7,6 +7,7 @@ use super::blit_draw::{first_layer, source_view, BlitOutput};
 use super::gpu_image::linear_twin;
 use super::targets::ReadSource;
 use crate::context::ContextState;
+use crate::pixels::{HostTexels, TexelFormat};
 use crate::state::enables::Cap;
 use crate::types::enums::*;
 use crate::types::*;
@@ -15,7 +16,10 @@ impl ContextState {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn gl_blit_framebuffer(&mut self, src: [GLint; 4], dst: [GLint; 4], mask: GLbitfield, filter: GLenum) {
         let all = GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT;
-        if !self.check(mask & !all == 0, GL_INVALID_VALUE) || !self.check(matches!(filter, GL_NEAREST | GL_LINEAR), GL_INVALID_ENUM) {
+        // EXT_framebuffer_multisample_blit_scaled: a resolve that scales, filtered linearly.
+        let scaled_resolve = matches!(filter, GL_SCALED_RESOLVE_FASTEST_EXT | GL_SCALED_RESOLVE_NICEST_EXT)
+            && self.strings.has_extension("GL_EXT_framebuffer_multisample_blit_scaled");
+        if !self.check(mask & !all == 0, GL_INVALID_VALUE) || !self.check(matches!(filter, GL_NEAREST | GL_LINEAR) || scaled_resolve, GL_INVALID_ENUM) {
             return;
         }
         if !self.check(filter == GL_NEAREST || mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT) == 0, GL_INVALID_OPERATION) {
@@ -28,7 +32,7 @@ impl ContextState {
         if !self.conditional_render_passes() {
             return;
         }
-        let blit_filter = if filter == GL_LINEAR { BlitFilter::Linear } else { BlitFilter::Nearest };
+        let blit_filter = if filter == GL_NEAREST { BlitFilter::Nearest } else { BlitFilter::Linear };
         // GL converts between sRGB and linear colour in a blit only while GL_FRAMEBUFFER_SRGB
         // is enabled.
         let srgb_convert = self.state.enables.is(Cap::FramebufferSrgb);
@@ -45,7 +49,10 @@ impl ContextState {
         let rect = |r: [GLint; 4], level: u32, layer: u32| BlitRect { level, layer, x0: r[0], y0: r[1], x1: r[2], y1: r[3] };
         // The array layer or cube face an attachment shows (3D slices are not layers).
         let layer_of = |image: &vk_backend::Image, layer: u32| if image.desc().dimension == vk_backend::ImageDimension::D3 { 0 } else { layer };
-        if mask & GL_COLOR_BUFFER_BIT != 0 {
+        // Colour is blitted only where the read buffer and a draw buffer have images
+        // (GL 4.6 section 18.3.1: the bit is ignored otherwise).
+        let has_color = self.read_color_buffer_exists() && targets.colors.iter().any(Option::is_some);
+        if mask & GL_COLOR_BUFFER_BIT != 0 && has_color {
             let source = match self.read_source(GL_RGBA) {
                 Ok(s) => s,
                 Err(e) => return self.report_target_error(e),
@@ -54,7 +61,11 @@ impl ContextState {
             let same_size = (src[2] - src[0]).abs() == (dst[2] - dst[0]).abs() && (src[3] - src[1]).abs() == (dst[3] - dst[1]).abs();
             // A blit from or into a multisample framebuffer does not scale (GL 4.6 section 18.3.1).
             let dest_multisampled = targets.colors.iter().flatten().any(|v| v.image().desc().samples > 1);
-            if !self.check(same_size || (source_samples == 1 && !dest_multisampled), GL_INVALID_OPERATION) {
+            if !self.check(same_size || (source_samples == 1 && !dest_multisampled) || scaled_resolve, GL_INVALID_OPERATION) {
+                return;
+            }
+            // Scaled resolves go from a multisample framebuffer into a single-sample one.
+            if scaled_resolve && !self.check(source_samples > 1 && !dest_multisampled, GL_INVALID_OPERATION) {
                 return;
             }
             if source_samples > 1 {
@@ -82,7 +93,7 @@ impl ContextState {
                 let to = rect(dst, level, layer);
                 let dest_samples = view.image().desc().samples;
                 let result = if source_samples > 1 && dest_samples == 1 {
-                    self.resolve_blit(&source.image, &from, (view.image(), view.format()), &to, srgb_convert)
+                    self.resolve_blit(&source.image, &from, (view.image(), view.format()), &to, blit_filter, srgb_convert)
                 } else if dest_samples > 1 {
                     let alpha_padding = targets.alpha_padding & (1 << slot) != 0;
                     self.blit_color_into_multisample(&source, &from, view, &to, srgb_convert, alpha_padding)
@@ -105,15 +116,22 @@ impl ContextState {
                 Ok(s) => s,
                 Err(e) => return self.report_target_error(e),
             };
-            // GL requires matching depth/stencil formats for these blits.
-            if !self.check(source.image.desc().format == view.image().desc().format, GL_INVALID_OPERATION) {
+            // A buffer that either side lacks is not blitted (GL 4.6 section 18.3.1).
+            let (source_format, dest_format) = (source.image.desc().format, view.image().desc().format);
+            let depth = depth_stencil & GL_DEPTH_BUFFER_BIT != 0 && source_format.has_depth() && dest_format.has_depth();
+            let stencil = depth_stencil & GL_STENCIL_BUFFER_BIT != 0 && source_format.has_stencil() && dest_format.has_stencil();
+            let aspect = match (depth, stencil) {
+                (true, false) => Aspect::Depth,
+                (false, true) => Aspect::Stencil,
+                (true, true) => Aspect::DepthStencil,
+                (false, false) => return,
+            };
+            // GL requires the buffers blitted to match in format.
+            let (source_bits, dest_bits) = (self.read_depth_stencil_bits(source_format), self.draw_depth_stencil_bits(dest_format));
+            let formats_match = (!depth || source_bits.depth == dest_bits.depth) && (!stencil || source_bits.stencil == dest_bits.stencil);
+            if !self.check(formats_match, GL_INVALID_OPERATION) {
                 return;
             }
-            let aspect = match depth_stencil {
-                GL_DEPTH_BUFFER_BIT => Aspect::Depth,
-                GL_STENCIL_BUFFER_BIT => Aspect::Stencil,
-                _ => Aspect::DepthStencil,
-            };
             let (source_samples, dest_samples) = (source.image.desc().samples, view.image().desc().samples);
             // As for colour: a multisample source or destination keeps the size, and a
             // multisample source resolves or copies.
@@ -129,7 +147,11 @@ impl ContextState {
             }
             let (level, layer) = (view.desc().base_level, view.desc().base_layer);
             let (from, to) = (rect(src, source.level, source.layer), rect(dst, level, layer));
-            let result = if dest_samples > 1 {
+            let result = if source_format != dest_format {
+                // Images of different Vulkan formats (DEPTH_COMPONENT24 beside
+                // DEPTH24_STENCIL8) neither copy nor blit into each other: draw.
+                self.blit_depth_stencil_by_draw(&source.image, &from, &view, &to, aspect)
+            } else if dest_samples > 1 {
                 self.blit_depth_stencil_into_multisample(&source.image, &from, &view, &to, aspect)
             } else if source_samples > 1 {
                 self.resolve_depth_stencil_blit(&source.image, &from, view.image(), &to, aspect)
@@ -142,6 +164,29 @@ impl ContextState {
             if let Err(e) = result {
                 self.backend_failed(e);
             }
+        }
+    }
+
+    /// What the read framebuffer's depth/stencil buffer, of Vulkan format `format`, is as a
+    /// depth/stencil blit compares it.
+    fn read_depth_stencil_bits(&self, format: Format) -> DepthStencilBits {
+        self.depth_stencil_bits(self.bindings.read_framebuffer, format)
+    }
+
+    fn draw_depth_stencil_bits(&self, format: Format) -> DepthStencilBits {
+        self.depth_stencil_bits(self.bindings.draw_framebuffer, format)
+    }
+
+    /// A framebuffer object's attachments say what their GL formats hold (a Vulkan format
+    /// may be a wider fallback); the window's buffers have their Vulkan formats only.
+    fn depth_stencil_bits(&self, framebuffer: GLuint, format: Format) -> DepthStencilBits {
+        let stored = DepthStencilBits::of_stored(format);
+        let Some(fb) = self.framebuffers.get(framebuffer).filter(|_| framebuffer != 0) else { return stored };
+        let depth = self.attached_image(fb.depth).map(|i| i.format);
+        let stencil = self.attached_image(fb.stencil).map(|i| i.format);
+        DepthStencilBits {
+            depth: depth.map_or(stored.depth, DepthStencilBits::gl_depth),
+            stencil: stencil.map_or(stored.stencil, |f| f.component_bits(GL_TEXTURE_STENCIL_SIZE)),
         }
     }
 
@@ -185,6 +230,14 @@ impl ContextState {
         if source.desc().samples == dest.image().desc().samples && !mirrored(&from, &to) {
             return self.copy_samples(source, &from, dest.image(), &to, aspect);
         }
+        self.blit_depth_stencil_by_draw(source, &from, dest, &to, aspect)
+    }
+
+    /// A depth and/or stencil blit as draws (blit_draw.rs), one per aspect: into any sample
+    /// count, between any formats with the aspect; a multisample source into one sample
+    /// takes sample 0, as Vulkan's depth/stencil resolves do.
+    fn blit_depth_stencil_by_draw(&mut self, source: &Image, from: &BlitRect, dest: &ImageView, to: &BlitRect, aspect: Aspect) -> Result<(), vk_backend::Error> {
+        let Some((from, to)) = clip_unscaled(from, source, to, dest.image()) else { return Ok(()) };
         let (image, from) = self.separate_source(source, &from, dest.image(), Aspect::DepthStencil)?;
         let format = image.desc().format;
         let target = first_layer(dest)?;
@@ -223,9 +276,11 @@ impl ContextState {
     }
 
     /// Resolves `from` of a multisample colour image into `to` of a single-sample one:
-    /// straight through vkCmdResolveImage when formats match and nothing mirrors, else into a
-    /// temporary image of the source's format and blitted from there (format conversion, flips).
-    fn resolve_blit(&mut self, source: &Image, from: &BlitRect, (dest, dest_format): (&Image, Format), to: &BlitRect, srgb_convert: bool) -> Result<(), vk_backend::Error> {
+    /// straight through vkCmdResolveImage when formats and sizes match and nothing mirrors,
+    /// else into a temporary image of the source's format and blitted from there with
+    /// `filter` (format conversion, flips, scaled resolves).
+    #[allow(clippy::too_many_arguments)]
+    fn resolve_blit(&mut self, source: &Image, from: &BlitRect, (dest, dest_format): (&Image, Format), to: &BlitRect, filter: BlitFilter, srgb_convert: bool) -> Result<(), vk_backend::Error> {
         let Some((from, to)) = clip_unscaled(from, source, to, dest) else { return Ok(()) };
         let (from, to) = (&from, &to);
         let (sx, sy) = (from.x0.min(from.x1), from.y0.min(from.y1));
@@ -233,9 +288,16 @@ impl ContextState {
         if width == 0 || height == 0 {
             return Ok(());
         }
+        // A scaled resolve's source rectangle is not clipped above: one reaching past the
+        // image resolves nothing rather than reading outside it.
+        let [level_width, level_height, _] = source.desc().level_extent(from.level);
+        if sx < 0 || sy < 0 || sx as u32 + width > level_width || sy as u32 + height > level_height {
+            return Ok(());
+        }
+        let scaled = width != to.x0.abs_diff(to.x1) || height != to.y0.abs_diff(to.y1);
         let src_region = ImageRegion { level: from.level, base_layer: from.layer, ..ImageRegion::rect(sx, sy, width, height) };
         let mirrored = (from.x1 < from.x0) != (to.x1 < to.x0) || (from.y1 < from.y0) != (to.y1 < to.y0);
-        if source.desc().format == dest_format && dest_format == dest.desc().format && !mirrored {
+        if source.desc().format == dest_format && dest_format == dest.desc().format && !mirrored && !scaled {
             let (dx, dy) = (to.x0.min(to.x1), to.y0.min(to.y1));
             let dst_region = ImageRegion { level: to.level, base_layer: to.layer, ..ImageRegion::rect(dx, dy, width, height) };
             return self.stream.resolve(source, &src_region, dest, &dst_region);
@@ -248,7 +310,27 @@ impl ContextState {
         let (x0, x1) = if from.x1 < from.x0 { (w, 0) } else { (0, w) };
         let (y0, y1) = if from.y1 < from.y0 { (h, 0) } else { (0, h) };
         let temp = BlitRect { level: 0, layer: 0, x0, y0, x1, y1 };
-        self.blit_color((&resolved, resolved.desc().format), &temp, (dest, dest_format), to, BlitFilter::Nearest, srgb_convert)
+        let [dest_width, dest_height, _] = dest.desc().level_extent(to.level);
+        let (tx, ty) = (to.x0.min(to.x1), to.y0.min(to.y1));
+        let (to_width, to_height) = (to.x0.abs_diff(to.x1), to.y0.abs_diff(to.y1));
+        let inside = tx >= 0 && ty >= 0 && tx as u32 + to_width <= dest_width && ty as u32 + to_height <= dest_height;
+        if inside {
+            return self.blit_color((&resolved, resolved.desc().format), &temp, (dest, dest_format), to, filter, srgb_convert);
+        }
+        // A scaled resolve reaching past the destination: scaled whole into a temporary,
+        // then the part inside the destination copied there.
+        let (x0, y0) = (tx.max(0), ty.max(0));
+        let x1 = (i64::from(tx) + i64::from(to_width)).min(i64::from(dest_width)) as i32;
+        let y1 = (i64::from(ty) + i64::from(to_height)).min(i64::from(dest_height)) as i32;
+        if x1 <= x0 || y1 <= y0 {
+            return Ok(());
+        }
+        let staged = Image::new(&self.device, &ImageDesc::new_2d(dest_format, to_width, to_height))?;
+        self.blit_color((&resolved, resolved.desc().format), &temp, (&staged, dest_format), &rect_from_origin(to), filter, srgb_convert)?;
+        let (width, height) = ((x1 - x0) as u32, (y1 - y0) as u32);
+        let part = ImageRegion::rect(x0 - tx, y0 - ty, width, height);
+        let target = ImageRegion { level: to.level, base_layer: to.layer, ..ImageRegion::rect(x0, y0, width, height) };
+        self.stream.copy_image(&staged, &part, dest, &target)
     }
 
     /// Resolves `from` of a multisample depth/stencil image into `to` of a single-sample
@@ -362,6 +444,31 @@ impl ContextState {
 }
 
 /// Whether a blit of `from` to `to` flips an axis.
+/// What GL compares of the depth/stencil buffers a blit copies between, which must match in
+/// the buffers blitted (GL 4.6 section 18.3.1): depth bits and whether they are floats,
+/// and stencil bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DepthStencilBits {
+    depth: (u32, bool),
+    stencil: u32,
+}
+
+impl DepthStencilBits {
+    fn gl_depth(format: TexelFormat) -> (u32, bool) {
+        (format.component_bits(GL_TEXTURE_DEPTH_SIZE), format.info.kind.gl_enum() == GL_FLOAT)
+    }
+
+    fn of_stored(format: Format) -> DepthStencilBits {
+        let depth = match format {
+            Format::D16Unorm => (16, false),
+            Format::D24Unorm | Format::D24UnormS8Uint => (24, false),
+            Format::D32Float | Format::D32FloatS8Uint => (32, true),
+            _ => (0, false),
+        };
+        DepthStencilBits { depth, stencil: if format.has_stencil() { 8 } else { 0 } }
+    }
+}
+
 fn mirrored(from: &BlitRect, to: &BlitRect) -> bool {
     (from.x1 < from.x0) != (to.x1 < to.x0) || (from.y1 < from.y0) != (to.y1 < to.y0)
 }

@@ -599,7 +599,7 @@ impl ContextState {
         }
 
         // GL state the shaders read as built-in uniforms.
-        let samples = targets.colors.iter().flatten().chain(targets.depth_stencil.iter()).next().map_or(1, |v| v.image().desc().samples);
+        let samples = targets.samples();
         self.write_builtin_uniforms(&mut exe, targets.extent.1, samples);
         // The default uniform block.
         let mut uniform_buffers: Vec<(u32, u32, GpuBuffer, u64, u64)> = Vec::new();

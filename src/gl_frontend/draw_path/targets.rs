@@ -124,6 +124,13 @@ impl ContextState {
             layers = layers.min(view.desc().layer_count);
             targets.depth_stencil = Some(view);
         }
+        if !framebuffer.has_attachments() {
+            // GL_ARB_framebuffer_no_attachments: rasterise over the default size.
+            let d = framebuffer.defaults;
+            extent = (d.width, d.height);
+            layers = d.layers.max(1);
+            targets.no_attachment_samples = self.no_attachment_samples(d.samples).max(1);
+        }
         if extent.0 == u32::MAX {
             // Only attachments without images: nothing to render into.
             extent = (0, 0);
@@ -142,6 +149,19 @@ impl ContextState {
             return Err(TargetError::Gl(GL_INVALID_OPERATION));
         }
         Ok(source)
+    }
+
+    /// Whether the read framebuffer's read buffer names an image: not GL_NONE, nor an
+    /// attachment point with nothing attached.
+    pub(crate) fn read_color_buffer_exists(&self) -> bool {
+        let fb = self.bindings.read_framebuffer;
+        match self.framebuffers.get(fb).filter(|_| fb != 0) {
+            Some(framebuffer) => {
+                let attachment = framebuffer.read_buffer.checked_sub(GL_COLOR_ATTACHMENT0).and_then(|i| framebuffer.colors.get(i as usize));
+                framebuffer.read_buffer != GL_NONE && attachment.is_some_and(|&a| a != Attachment::None)
+            }
+            None => self.read_buffer() != GL_NONE && self.read_surface.is_some(),
+        }
     }
 
     /// The image a read-back reads for `format` (colour, depth, stencil).

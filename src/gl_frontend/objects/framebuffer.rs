@@ -1,9 +1,11 @@
 //! Framebuffer objects: glGen/Delete/Bind/IsFramebuffer, glFramebufferRenderbuffer
 //! (texture attachments are `framebuffer_texture.rs`), glCheckFramebufferStatus,
-//! glGetFramebufferAttachmentParameteriv, glDrawBuffer(s), glReadBuffer.
+//! glGetFramebufferAttachmentParameteriv, glDrawBuffer(s), glReadBuffer. The parameters of
+//! framebuffers without attachments are `framebuffer_parameters.rs`.
 
 use crate::context::ContextState;
 use crate::draw_path::gpu_image::attachment_layers;
+use crate::objects::framebuffer_parameters::FramebufferDefaults;
 use crate::objects::framebuffer_texture::is_layered_target;
 use crate::objects::texture_target::CUBE_FACES;
 use crate::pixels::{HostTexels, TexelFormat};
@@ -33,6 +35,15 @@ pub struct Framebuffer {
     /// glDrawBuffers: per fragment output, GL_COLOR_ATTACHMENTi or GL_NONE.
     pub draw_buffers: [GLenum; MAX_COLOR_ATTACHMENTS],
     pub read_buffer: GLenum,
+    /// What the framebuffer renders into while nothing is attached.
+    pub defaults: FramebufferDefaults,
+}
+
+impl Framebuffer {
+    /// Whether any attachment point names an image (with storage or not).
+    pub fn has_attachments(&self) -> bool {
+        self.colors.iter().chain([&self.depth, &self.stencil]).any(|&a| a != Attachment::None)
+    }
 }
 
 impl Default for Framebuffer {
@@ -45,6 +56,7 @@ impl Default for Framebuffer {
             stencil: Attachment::None,
             draw_buffers,
             read_buffer: GL_COLOR_ATTACHMENT0,
+            defaults: FramebufferDefaults::default(),
         }
     }
 }
@@ -310,7 +322,10 @@ impl ContextState {
             }
         }
         if !any {
-            return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+            // Without attachments, the default size is what is rendered into (GL 4.6
+            // section 9.4.2).
+            let sized = fb.defaults.width > 0 && fb.defaults.height > 0;
+            return if sized { GL_FRAMEBUFFER_COMPLETE } else { GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT };
         }
         // Every attachment of one sample count and, with a multisample texture among them,
         // of one GL_TEXTURE_FIXED_SAMPLE_LOCATIONS.

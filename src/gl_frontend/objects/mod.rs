@@ -5,6 +5,7 @@ pub mod buffer;
 pub mod buffer_clear;
 pub mod copy_image;
 pub mod framebuffer;
+pub mod framebuffer_parameters;
 pub mod framebuffer_texture;
 pub mod get_texture_sub_image;
 pub mod handle_objects;

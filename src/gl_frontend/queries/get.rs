@@ -328,6 +328,10 @@ impl ContextState {
             GL_MAX_DUAL_SOURCE_DRAW_BUFFERS if self.dual_source_blend_offered() => Value::int(crate::limits::MAX_DUAL_SOURCE_DRAW_BUFFERS),
             GL_MAX_COLOR_ATTACHMENTS => Value::int(l.max_color_attachments),
             GL_MAX_SAMPLES => Value::int(l.max_samples),
+            GL_MAX_FRAMEBUFFER_WIDTH => Value::int(l.max_framebuffer_width),
+            GL_MAX_FRAMEBUFFER_HEIGHT => Value::int(l.max_framebuffer_height),
+            GL_MAX_FRAMEBUFFER_LAYERS if !self.is_gles() || self.version >= (3, 2) => Value::int(l.max_framebuffer_layers),
+            GL_MAX_FRAMEBUFFER_SAMPLES => Value::int(l.max_framebuffer_samples),
             GL_MAX_CLIP_DISTANCES => Value::int(l.max_clip_distances),
             // ARB_cull_distance: eight of each, eight together (the GLSL constants agree).
             GL_MAX_CULL_DISTANCES | GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES if !self.is_gles() => Value::int(8),

@@ -126,9 +126,7 @@ impl ContextState {
 
     /// The samples per pixel of the draw framebuffer (GL_SAMPLES): 0 when single-sampled.
     pub(crate) fn draw_framebuffer_samples(&self) -> u32 {
-        let name = self.bindings.draw_framebuffer;
-        let Some(fb) = self.framebuffers.get(name).filter(|_| name != 0) else { return 0 };
-        fb.colors.iter().chain([&fb.depth, &fb.stencil]).find_map(|&a| self.attached_image(a)).map_or(0, |i| i.samples)
+        self.framebuffer_samples(self.bindings.draw_framebuffer)
     }
 
     /// glGetMultisamplefv: the position of sample `index` of the draw framebuffer.

@@ -1,7 +1,8 @@
 //! Blits into multisample framebuffers: from a single-sample source every sample gets the
 //! source pixel, and between multisample images of one sample count each sample its own,
 //! mirrored or converted where asked; seen through a resolving blit, a depth test or a
-//! stencil test.
+//! stencil test. Depth/stencil buffers of matching GL formats blit into each other
+//! whatever their storage; buffers missing on a side are left out.
 
 mod common;
 
@@ -272,6 +273,115 @@ fn upsampled_stencil_feeds_the_stencil_test() {
     let texels = resolved(multi);
     assert_eq!(texels[(8 * SIZE + 4) as usize], [255, 0, 0, 255], "stencil 9");
     assert_eq!(texels[(8 * SIZE + 28) as usize], [0, 0, 0, 255], "stencil 5");
+}
+
+/// A framebuffer of one `format` renderbuffer of `samples` samples at `point`, with
+/// depth 0.25 or stencil 5 on the left half, 0.75 or 9 on the right, bound.
+fn lone_depth_or_stencil(point: GLenum, format: GLenum, samples: i32) -> GLuint {
+    let fbo = new_framebuffer();
+    unsafe {
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, point, GL_RENDERBUFFER, renderbuffer(format, samples));
+        glDrawBuffer(GL_NONE);
+        glReadBuffer(GL_NONE);
+        assert_eq!(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+        glEnable(GL_SCISSOR_TEST);
+        for (x, depth, stencil) in [(0, 0.25, 5), (SIZE / 2, 0.75, 9)] {
+            glScissor(x, 0, SIZE / 2, SIZE);
+            glClearDepth(depth);
+            glClearStencil(stencil);
+            glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+        }
+        glDisable(GL_SCISSOR_TEST);
+    }
+    fbo
+}
+
+#[test]
+fn depth_only_and_stencil_only_buffers_blit_into_combined_ones() {
+    let _ctx = context();
+    for samples in [0, 4] {
+        let depth = lone_depth_or_stencil(GL_DEPTH_ATTACHMENT, GL_DEPTH_COMPONENT24, samples);
+        let combined = framebuffer(Some(GL_RGBA8), samples);
+        // All three bits: the source has no stencil, so only depth is blitted.
+        blit(depth, combined, [0, 0, SIZE, SIZE], [0, 0, SIZE, SIZE], GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT | GL_COLOR_BUFFER_BIT);
+        assert_eq!(error(), GL_NO_ERROR, "{samples} samples");
+        red_quad(combined, 0.0, None);
+        let texels = resolved(combined);
+        assert_eq!(texels[(8 * SIZE + 4) as usize], [0, 0, 0, 255], "{samples} samples: depth 0.25 is nearer");
+        assert_eq!(texels[(8 * SIZE + 28) as usize], [255, 0, 0, 255], "{samples} samples: depth 0.75 is farther");
+
+        let stencil = lone_depth_or_stencil(GL_STENCIL_ATTACHMENT, GL_STENCIL_INDEX8, samples);
+        let combined = framebuffer(Some(GL_RGBA8), samples);
+        blit(stencil, combined, [0, 0, SIZE, SIZE], [0, 0, SIZE, SIZE], GL_STENCIL_BUFFER_BIT);
+        assert_eq!(error(), GL_NO_ERROR, "{samples} samples");
+        red_quad(combined, 0.0, Some(9));
+        let texels = resolved(combined);
+        assert_eq!(texels[(8 * SIZE + 4) as usize], [0, 0, 0, 255], "{samples} samples: stencil 5");
+        assert_eq!(texels[(8 * SIZE + 28) as usize], [255, 0, 0, 255], "{samples} samples: stencil 9");
+    }
+    // Depth of other bits or type does not match.
+    let combined = framebuffer(Some(GL_RGBA8), 4);
+    for format in [GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT32F] {
+        let other = lone_depth_or_stencil(GL_DEPTH_ATTACHMENT, format, 4);
+        blit(other, combined, [0, 0, SIZE, SIZE], [0, 0, SIZE, SIZE], GL_DEPTH_BUFFER_BIT);
+        assert_eq!(error(), GL_INVALID_OPERATION, "0x{format:04X}");
+    }
+}
+
+#[test]
+fn colour_blits_from_a_read_buffer_without_an_image_are_ignored() {
+    let _ctx = context();
+    let multi = framebuffer(Some(GL_RGBA8), 4);
+    unsafe {
+        glClearColor(0.0, 1.0, 0.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    // Colour attachment 1 only, read through attachment 0.
+    let source = new_framebuffer();
+    unsafe {
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_RENDERBUFFER, renderbuffer(GL_RGBA8, 4));
+        glClearColor(1.0, 0.0, 0.0, 1.0);
+        glDrawBuffer(GL_COLOR_ATTACHMENT1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glReadBuffer(GL_COLOR_ATTACHMENT0);
+    }
+    blit(source, multi, [0, 0, SIZE, SIZE], [0, 0, SIZE, SIZE], GL_COLOR_BUFFER_BIT);
+    assert_eq!(error(), GL_NO_ERROR);
+    assert_eq!(resolved(multi)[0], [0, 255, 0, 255]);
+}
+
+#[test]
+fn scaled_resolves_fill_the_destination_rectangle_and_only_resolve() {
+    let _ctx = context();
+    let multi = framebuffer(Some(GL_RGBA8), 4);
+    unsafe {
+        glClearColor(0.0, 1.0, 0.0, 1.0);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    let single = pattern_framebuffer();
+    // The left half doubled in width, reaching past the right edge, which is cut.
+    unsafe {
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, multi);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, single);
+        glBlitFramebuffer(0, 0, SIZE / 2, SIZE / 2, 8, 0, 8 + SIZE, SIZE, GL_COLOR_BUFFER_BIT, GL_SCALED_RESOLVE_FASTEST_EXT);
+    }
+    assert_eq!(error(), GL_NO_ERROR);
+    let mut texels = vec![[0u8; 4]; (SIZE * SIZE) as usize];
+    unsafe {
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, single);
+        glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, texels.as_mut_ptr().cast());
+    }
+    assert_eq!(texels[(4 * SIZE + 4) as usize], pattern(4, 4), "left of the rectangle");
+    assert_eq!(texels[(4 * SIZE + 8) as usize], [0, 255, 0, 255]);
+    assert_eq!(texels[(30 * SIZE + 31) as usize], [0, 255, 0, 255]);
+    // Scaled resolves need a multisample source and a single-sample destination.
+    blit(single, single, [0, 0, 4, 4], [0, 0, 8, 8], 0);
+    unsafe { glBlitFramebuffer(0, 0, 4, 4, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_SCALED_RESOLVE_NICEST_EXT) };
+    assert_eq!(error(), GL_INVALID_OPERATION);
+    let other = framebuffer(Some(GL_RGBA8), 4);
+    blit(multi, other, [0, 0, 4, 4], [0, 0, 4, 4], 0);
+    unsafe { glBlitFramebuffer(0, 0, 4, 4, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_SCALED_RESOLVE_NICEST_EXT) };
+    assert_eq!(error(), GL_INVALID_OPERATION);
 }
 
 #[test]
