@@ -179,17 +179,23 @@ impl ContextState {
         }
     }
 
+    /// The framebuffer bound to `target` (0 for the default one); records INVALID_ENUM for
+    /// a bad target.
+    pub(crate) fn framebuffer_bound_to(&mut self, target: GLenum) -> Option<GLuint> {
+        match target {
+            GL_FRAMEBUFFER | GL_DRAW_FRAMEBUFFER => Some(self.bindings.draw_framebuffer),
+            GL_READ_FRAMEBUFFER => Some(self.bindings.read_framebuffer),
+            _ => {
+                self.record_error(GL_INVALID_ENUM);
+                None
+            }
+        }
+    }
+
     /// The framebuffer object bound to `target`; records INVALID_ENUM for a bad target and
     /// INVALID_OPERATION when framebuffer 0 is bound.
     pub(crate) fn bound_framebuffer_name(&mut self, target: GLenum) -> Option<GLuint> {
-        let name = match target {
-            GL_FRAMEBUFFER | GL_DRAW_FRAMEBUFFER => self.bindings.draw_framebuffer,
-            GL_READ_FRAMEBUFFER => self.bindings.read_framebuffer,
-            _ => {
-                self.record_error(GL_INVALID_ENUM);
-                return None;
-            }
-        };
+        let name = self.framebuffer_bound_to(target)?;
         if !self.check(name != 0, GL_INVALID_OPERATION) {
             return None;
         }

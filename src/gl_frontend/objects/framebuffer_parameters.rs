@@ -40,14 +40,7 @@ impl ContextState {
     /// glGetFramebufferParameteriv: the framebuffer bound to `target`, which may be the
     /// default one for the pnames both kinds answer.
     pub(crate) fn framebuffer_parameter(&mut self, target: GLenum, pname: GLenum) -> Option<GLint> {
-        let name = match target {
-            GL_FRAMEBUFFER | GL_DRAW_FRAMEBUFFER => self.bindings.draw_framebuffer,
-            GL_READ_FRAMEBUFFER => self.bindings.read_framebuffer,
-            _ => {
-                self.record_error(GL_INVALID_ENUM);
-                return None;
-            }
-        };
+        let name = self.framebuffer_bound_to(target)?;
         self.framebuffer_parameter_of(name, pname)
     }
 
