@@ -167,22 +167,7 @@ impl ContextState {
         } else {
             crop_blocks(first.compressed.as_deref().unwrap_or(&[]), level_size, &b, b.offset[2]..b.offset[2] + b.size[2], block, &mut out);
         }
-        if pack_buffer != 0 {
-            let mut objects = self.share.lock();
-            let ok = match objects.buffers.get_mut(pack_buffer) {
-                Some(buf) if buf.mapping.is_none() && (data as usize).checked_add(out.len()).is_some_and(|e| e <= buf.data.len()) => {
-                    buf.data[data as usize..data as usize + out.len()].copy_from_slice(&out);
-                    buf.touch();
-                    true
-                }
-                _ => false,
-            };
-            drop(objects);
-            self.check(ok, GL_INVALID_OPERATION);
-        } else if !data.is_null() {
-            // SAFETY: GL requires client memory of `buf_size` bytes, which hold the blocks.
-            unsafe { std::ptr::copy_nonoverlapping(out.as_ptr(), data as *mut u8, out.len()) };
-        }
+        self.pack_blocks(&out, data);
     }
 
     /// The checks both commands share, in the specification's order, and the current

@@ -235,12 +235,22 @@ impl ContextState {
         let Some(Some(Some(blocks))) = blocks else {
             return self.record_error(GL_INVALID_OPERATION);
         };
+        if self.bindings.pixel_pack_buffer == 0 && buf_size.is_some_and(|n| blocks.len() > n) {
+            return self.record_error(GL_INVALID_OPERATION);
+        }
+        self.pack_blocks(&blocks, data);
+    }
+
+    /// Writes compressed blocks where a pack goes: at offset `data` of the pixel pack
+    /// buffer (GL_INVALID_OPERATION when it is mapped or too small), else into client
+    /// memory at `data`, which GL requires to hold them.
+    pub(crate) fn pack_blocks(&mut self, blocks: &[u8], data: *mut c_void) {
         let pack_buffer = self.bindings.pixel_pack_buffer;
         if pack_buffer != 0 {
             let mut objects = self.share.lock();
             let ok = match objects.buffers.get_mut(pack_buffer) {
                 Some(b) if b.mapping.is_none() && (data as usize).checked_add(blocks.len()).is_some_and(|e| e <= b.data.len()) => {
-                    b.data[data as usize..data as usize + blocks.len()].copy_from_slice(&blocks);
+                    b.data[data as usize..data as usize + blocks.len()].copy_from_slice(blocks);
                     b.touch();
                     true
                 }
@@ -248,10 +258,8 @@ impl ContextState {
             };
             drop(objects);
             self.check(ok, GL_INVALID_OPERATION);
-        } else if buf_size.is_some_and(|n| blocks.len() > n) {
-            self.record_error(GL_INVALID_OPERATION);
         } else if !data.is_null() {
-            // SAFETY: GL requires client memory to hold the level's compressed image.
+            // SAFETY: GL requires client memory to hold the blocks; callers checked bufSize.
             unsafe { std::ptr::copy_nonoverlapping(blocks.as_ptr(), data as *mut u8, blocks.len()) };
         }
     }
