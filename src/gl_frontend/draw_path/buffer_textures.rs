@@ -40,13 +40,20 @@ impl ContextState {
                         GL_UNSIGNED_INT_SAMPLER_BUFFER => Format::Rgba32Uint,
                         _ => Format::Rgba32Float,
                     };
-                    let zeros = GpuBuffer::new(&self.device, &BufferDesc { size: 16, memory: MemoryHint::HostVisible })?;
-                    self.stream.write_buffer(&zeros, 0, &[0; 16])?;
-                    BufferView::new(&zeros, format, 0, 16)?
+                    self.zeroed_texel_buffer(format)?
                 }
             };
             out.push((binding, element, view));
         }
         Ok(out)
+    }
+
+    /// A zeroed 16-byte texel buffer of `format`, for a buffer sampler or buffer image
+    /// whose unit has no buffer texture: GL leaves what it reads undefined, the
+    /// descriptor still needs a view.
+    pub(crate) fn zeroed_texel_buffer(&mut self, format: Format) -> Result<BufferView, vk_backend::Error> {
+        let zeros = GpuBuffer::new(&self.device, &BufferDesc { size: 16, memory: MemoryHint::HostVisible })?;
+        self.stream.write_buffer(&zeros, 0, &[0; 16])?;
+        BufferView::new(&zeros, format, 0, 16)
     }
 }

@@ -1,7 +1,7 @@
 //! Image units: glBindImageTexture, and the storage images draws and dispatches bind for
 //! a program's image uniforms (binding 384 + the uniform's index, docs/conventions.md).
 
-use vk_backend::{Aspect, Buffer as GpuBuffer, BufferDesc, BufferView, Format, ImageView, ImageViewDesc, MemoryHint, Swizzle, ViewType};
+use vk_backend::{Aspect, BufferView, Format, ImageView, ImageViewDesc, Swizzle, ViewType};
 
 use crate::context::ContextState;
 use crate::draw_path::gpu_image::{attachment_layers, vk_format};
@@ -62,16 +62,13 @@ fn layer_view_type(target: GLenum) -> Option<ViewType> {
     }
 }
 
-/// A zeroed 16-byte texel buffer for buffer images whose unit has no buffer texture.
-fn fallback_texel_buffer(state: &mut ContextState, gl_type: GLenum) -> Result<BufferView, vk_backend::Error> {
-    let format = match gl_type {
+/// The texel format a buffer image without a buffer texture is given a zeroed buffer in.
+fn fallback_texel_format(gl_type: GLenum) -> Format {
+    match gl_type {
         GL_INT_IMAGE_BUFFER => Format::Rgba32Sint,
         GL_UNSIGNED_INT_IMAGE_BUFFER => Format::Rgba32Uint,
         _ => Format::Rgba32Float,
-    };
-    let zeros = GpuBuffer::new(&state.device, &BufferDesc { size: 16, memory: MemoryHint::HostVisible })?;
-    state.stream.write_buffer(&zeros, 0, &[0; 16])?;
-    BufferView::new(&zeros, format, 0, 16)
+    }
 }
 
 /// The formats an image unit may be bound with (the image format layout qualifiers).
@@ -121,7 +118,7 @@ impl ContextState {
                 let resource = if is_buffer_image(u.gl_type) {
                     let view = match self.unit_texel_buffer(&bound)? {
                         Some(v) => v,
-                        None => fallback_texel_buffer(self, u.gl_type)?,
+                        None => self.zeroed_texel_buffer(fallback_texel_format(u.gl_type))?,
                     };
                     StorageResource::TexelBuffer(view)
                 } else {
